@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""A small Hoppin-compatible HTTP server over an offline catalogue (stdlib only).
+
+    python3 scripts/hoppin-server.py [--catalogue DIR] [--host 127.0.0.1] [--port 0]
+                                     [--log FILE] [--limit N] [--content-type TYPE]
+
+After binding it prints one line, `listening on http://HOST:PORT`, then serves:
+
+    GET /hoppin/movies?version=1&page=N&count=C&genreId=G&order=O
+    GET /posters/<file>
+    GET /hoppin/genres
+
+Used by the end-to-end tests and to try `movies --api` without the real service.
+"""
+
+import argparse
+import json
+import socket
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CATALOGUE = REPO_ROOT / "sample-data"
+DEFAULT_CONTENT_TYPE = "application/json; charset=utf-8"
+JSON_TYPE = "application/json; charset=utf-8"
+POSTER_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+MAX_COUNT = 1000
+
+
+# ---------------------------------------------------------------- sort keys
+
+def year_key(movie):
+    s = str(movie.get("releaseDate", ""))[:4]
+    return int(s) if s.isdigit() else 0
+
+
+def rating_key(movie):
+    try:
+        return float(movie.get("ratingAverage", ""))
+    except ValueError:
+        return 0.0
+
+
+def title_key(movie):
+    return str(movie.get("title", "")).casefold()
+
+
+# order name -> (key function, descending?)
+ORDERS = {
+    "releasedateasc": (year_key, False),
+    "releasedatedesc": (year_key, True),
+    "ratingasc": (rating_key, False),
+    "ratingdesc": (rating_key, True),
+    "titleasc": (title_key, False),
+}
+DEFAULT_ORDER = "releasedateasc"
+
+
+def sorted_indices(movies, key, descending):
+    """Indices of `movies` sorted by key; ties always in file order.
+
+    Descending orders sort stably on the negated rank of the key (not reverse=True),
+    so equal keys keep their file order.
+    """
+    asc = sorted(range(len(movies)), key=lambda i: key(movies[i]))
+    if not descending:
+        return asc
+    rank = [0] * len(movies)
+    r, prev = -1, object()
+    for i in asc:
+        k = key(movies[i])
+        if k != prev:
+            r, prev = r + 1, k
+        rank[i] = r
+    return sorted(range(len(movies)), key=lambda i: -rank[i])
+
+
+# ---------------------------------------------------------------- catalogue
+
+class Catalogue:
+    """The movies, loaded and pre-sorted once; page requests only slice lists."""
+
+    def __init__(self, folder, limit=None):
+        self.folder = Path(folder)
+        self.posters = self.folder / "posters"
+        doc = json.loads((self.folder / "catalogue.json").read_text(encoding="utf-8"))
+        movies = doc["hoppin"]["movies"]["movie"]
+        if isinstance(movies, dict):
+            movies = [movies]
+        if limit is not None:
+            movies = movies[:limit]
+        self.movies = movies
+        self.genres_body = (self.folder / "genres.json").read_bytes()
+
+        genre_ids = set()
+        for m in movies:
+            genre_ids.update(g for g in str(m.get("genreIds", "")).split(",") if g)
+        # (order, genreId or "") -> list of movie indices
+        self.index = {}
+        for order, (key, desc) in ORDERS.items():
+            ordered = sorted_indices(movies, key, desc)
+            self.index[(order, "")] = ordered
+            for g in genre_ids:
+                self.index[(order, g)] = [
+                    i for i in ordered if g in str(movies[i].get("genreIds", "")).split(",")
+                ]
+        self._serialized = {}  # base URL -> list of per-movie JSON strings
+        self._lock = threading.Lock()
+
+    def serialized(self, base_url):
+        """Per-movie JSON text with thumbnailImage made absolute under base_url."""
+        cached = self._serialized.get(base_url)
+        if cached is not None:
+            return cached
+        out = []
+        for m in self.movies:
+            thumb = m.get("thumbnailImage")
+            if isinstance(thumb, str) and thumb and "://" not in thumb:
+                m = dict(m, thumbnailImage=base_url + "/" + thumb.lstrip("/"))
+            out.append(json.dumps(m, ensure_ascii=False, separators=(",", ":")))
+        with self._lock:
+            self._serialized.setdefault(base_url, out)
+        return self._serialized[base_url]
+
+    def select(self, order, genre_id):
+        return self.index.get((order, genre_id), [])
+
+
+def build_page_body(movie_texts, total):
+    """The Hoppin page document, with its quirks: one movie is a bare object."""
+    if len(movie_texts) == 1:
+        movie = movie_texts[0]
+    else:
+        movie = "[" + ",".join(movie_texts) + "]"
+    return ('{"hoppin":{"movies":{"movie":' + movie + '},"totalCount":"' + str(total) + '"}}').encode("utf-8")
+
+
+def error_body(message):
+    return json.dumps({"error": message}).encode("utf-8")
+
+
+class BadRequest(Exception):
+    pass
+
+
+def int_param(query, name, default, low, high):
+    raw = query.get(name, "")
+    if raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadRequest(f"{name} must be an integer, got {raw!r}")
+    if not low <= value <= high:
+        raise BadRequest(f"{name} must be between {low} and {high}, got {value}")
+    return value
+
+
+# ---------------------------------------------------------------- HTTP
+
+class HoppinHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    server_version = "hoppin-test-server/1"
+
+    # route path -> method name; /posters/<name> is matched by prefix
+    ROUTES = {
+        "/hoppin/movies": "route_movies",
+        "/hoppin/genres": "route_genres",
+    }
+    POSTERS_PREFIX = "/posters/"
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        self.req_path = parts.path
+        self.req_query = dict(parse_qsl(parts.query, keep_blank_values=True))  # last value wins
+        name = self.ROUTES.get(parts.path)
+        if name is not None:
+            getattr(self, name)()
+        elif parts.path.startswith(self.POSTERS_PREFIX):
+            self.route_poster(parts.path[len(self.POSTERS_PREFIX):])
+        else:
+            self.send_body(404, JSON_TYPE, error_body(f"not found: {parts.path}"))
+
+    # -- routes
+
+    def route_movies(self):
+        opts, cat = self.server.options, self.server.catalogue
+        q = self.req_query
+        try:
+            page = int_param(q, "page", 1, 1, 10**9)
+            count = int_param(q, "count", 10, 1, MAX_COUNT)
+            order = q.get("order", "") or DEFAULT_ORDER
+            if order not in ORDERS:
+                raise BadRequest(f"unknown order {order!r}, expected one of {', '.join(ORDERS)}")
+        except BadRequest as e:
+            self.send_body(400, JSON_TYPE, error_body(str(e)))
+            return
+        selected = cat.select(order, q.get("genreId", ""))
+        texts = cat.serialized(self.base_url())
+        start = (page - 1) * count
+        page_texts = [texts[i] for i in selected[start:start + count]]
+        self.send_body(200, opts.content_type, build_page_body(page_texts, len(selected)))
+
+    def route_genres(self):
+        self.send_body(200, JSON_TYPE, self.server.catalogue.genres_body)
+
+    def route_poster(self, raw_name):
+        name = unquote(raw_name)
+        posters = self.server.catalogue.posters
+        ctype = POSTER_TYPES.get(Path(name).suffix.lower())
+        ok = (
+            ctype is not None
+            and name not in ("", ".", "..")
+            and not name.startswith(".")
+            and "/" not in name
+            and "\\" not in name
+            and "\0" not in name
+            and (posters / name).is_file()
+        )
+        if not ok:
+            self.send_body(404, JSON_TYPE, error_body(f"no such poster: {raw_name}"))
+            return
+        self.send_body(200, ctype, (posters / name).read_bytes())
+
+    # -- plumbing
+
+    def base_url(self):
+        host, port = self.server.server_address[:2]
+        if host in ("0.0.0.0", "::", ""):
+            # Wildcard bind: use the address the client reached us on.
+            return "http://" + (self.headers.get("Host") or f"127.0.0.1:{port}")
+        if ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{port}"
+
+    def send_body(self, status, content_type, body):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        self.server.log_request_json(self.command, self.req_path, self.req_query, status, len(body))
+
+    def log_request(self, code="-", size="-"):
+        pass  # no stderr access log; see --log
+
+    def log_message(self, format, *args):
+        # Only errors reach here (log_request is silenced): keep them visible.
+        sys.stderr.write("hoppin-server: %s\n" % (format % args))
+
+
+class HoppinServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address, options, catalogue):
+        host = address[0]
+        if ":" in host:
+            self.address_family = socket.AF_INET6
+        super().__init__(address, HoppinHandler)
+        self.options = options
+        self.catalogue = catalogue
+        self._log_lock = threading.Lock()
+        self._log = open(options.log, "a", encoding="utf-8") if options.log else None
+
+    def log_request_json(self, method, path, query, status, nbytes):
+        if self._log is None:
+            return
+        line = json.dumps(
+            {"method": method, "path": path, "query": query, "status": status, "bytes": nbytes},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+        with self._log_lock:
+            self._log.write(line + "\n")
+            self._log.flush()
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the client went away; not our problem
+        super().handle_error(request, client_address)
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(description="A small Hoppin-compatible HTTP test server.")
+    ap.add_argument("--catalogue", default=str(DEFAULT_CATALOGUE),
+                    help="folder with catalogue.json, genres.json and posters/ (default: the repo's sample-data)")
+    ap.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    ap.add_argument("--port", type=int, default=0, help="port to listen on; 0 picks a free one (default 0)")
+    ap.add_argument("--log", metavar="FILE", help="append one JSON line per request to FILE")
+    ap.add_argument("--limit", type=int, metavar="N", help="serve only the first N movies of the catalogue")
+    ap.add_argument("--content-type", default=DEFAULT_CONTENT_TYPE,
+                    help=f"Content-Type of page responses (default {DEFAULT_CONTENT_TYPE!r})")
+    args = ap.parse_args(argv)
+    if args.limit is not None and args.limit < 0:
+        ap.error("--limit must be >= 0")
+    return args
+
+
+def main(argv=None):
+    options = parse_args(argv)
+    catalogue = Catalogue(options.catalogue, options.limit)
+    server = HoppinServer((options.host, options.port), options, catalogue)
+    host, port = server.server_address[:2]
+    shown = f"[{host}]" if ":" in host else host
+    if host not in ("0.0.0.0", "::", ""):
+        catalogue.serialized(f"http://{shown}:{port}")  # warm the cache before the first request
+    print(f"listening on http://{shown}:{port}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()
