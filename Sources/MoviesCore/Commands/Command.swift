@@ -1,0 +1,74 @@
+/// One line typed at the prompt, understood.
+public enum Command: Sendable, Hashable {
+  case more
+  case list
+  case show(row: Int)
+  case thumb(row: Int)
+  case help
+  case quit
+
+  /// Why a line is not a command.
+  public enum ParseError: Swift.Error, Sendable, Hashable {
+    case unknown(String)
+    case missingRow(command: String)
+    case notARowNumber(command: String, argument: String)
+    case rowTooSmall(command: String)
+    case unexpectedArgument(command: String)
+
+    /// One line: what is wrong and what to type instead.
+    public var message: String {
+      switch self {
+      case .unknown(let word):
+        "Unknown command '\(word)'. Type 'help' to see the commands."
+      case .missingRow(let command):
+        "'\(command)' needs a row number, for example '\(command) 3'."
+      case .notARowNumber(let command, let argument):
+        "'\(argument)' is not a row number; type '\(command) N' with N from the list."
+      case .rowTooSmall(let command):
+        "Row numbers start at 1; try '\(command) 1'."
+      case .unexpectedArgument(let command):
+        "'\(command)' takes no argument; type just '\(command)'."
+      }
+    }
+  }
+
+  /// The command names, in the order `help` lists them.
+  public static let names = ["more", "list", "show", "thumb", "help", "quit", "exit"]
+
+  /// Parses a line; nil for a blank line. Names are case-insensitive.
+  public static func parse(_ line: String) throws(ParseError) -> Command? {
+    let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let first = words.first else { return nil }
+    let name = first.lowercased()
+    let arguments = Array(words.dropFirst())
+
+    func noArgument(_ command: Command) throws(ParseError) -> Command {
+      guard arguments.isEmpty else { throw .unexpectedArgument(command: name) }
+      return command
+    }
+    func row() throws(ParseError) -> Int {
+      guard let argument = arguments.first else { throw .missingRow(command: name) }
+      guard arguments.count == 1 else { throw .unexpectedArgument(command: name) }
+      guard let row = Int(argument) else {
+        throw .notARowNumber(command: name, argument: argument)
+      }
+      guard row >= 1 else { throw .rowTooSmall(command: name) }
+      return row
+    }
+
+    switch name {
+    case "more": return try noArgument(.more)
+    case "list": return try noArgument(.list)
+    case "show": return .show(row: try row())
+    case "thumb": return .thumb(row: try row())
+    case "help", "?": return try noArgument(.help)
+    case "quit", "exit": return try noArgument(.quit)
+    default: throw .unknown(first)
+    }
+  }
+
+  /// The command names to offer for completion: `more` only while more remain.
+  public static func completions(forPrefix prefix: String, moreRemains: Bool) -> [String] {
+    names.filter { $0.hasPrefix(prefix.lowercased()) && (moreRemains || $0 != "more") }
+  }
+}

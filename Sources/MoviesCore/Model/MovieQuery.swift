@@ -1,0 +1,23 @@
+/// What a list is made of: the API's `genreId`, `order` and `count` parameters.
+public struct MovieQuery: Sendable, Hashable {
+  /// The order the browser asks for when none is given.
+  public static let defaultOrder = "releasedateasc"
+  /// The page size the browser asks for when none is given.
+  public static let defaultPageSize = 10
+
+  /// The genre to browse; empty means every genre.
+  public var genreID: String
+  public var order: String
+  /// Movies per page (the API's `count`).
+  public var pageSize: Int
+
+  public init(
+    genreID: String = "",
+    order: String = MovieQuery.defaultOrder,
+    pageSize: Int = MovieQuery.defaultPageSize
+  ) {
+    self.genreID = genreID
+    self.order = order
+    self.pageSize = pageSize
+  }
+}

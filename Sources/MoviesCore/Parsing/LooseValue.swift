@@ -1,0 +1,51 @@
+import Foundation
+
+/// Reads the loosely typed scalars that Hoppin-style servers send: numbers as strings or as
+/// numbers, `null` or an empty string for "unknown".
+enum LooseValue {
+  /// Text for a string or number; nil for null, empty text, containers and booleans.
+  static func text(_ value: Any?) -> String? {
+    switch value {
+    case let string as String:
+      let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+      return trimmed.isEmpty ? nil : trimmed
+    case let number as NSNumber where !isBoolean(number):
+      return number.stringValue
+    default:
+      return nil
+    }
+  }
+
+  /// A finite number from a number or numeric text.
+  static func double(_ value: Any?) -> Double? {
+    let result: Double?
+    switch value {
+    case let number as NSNumber where !isBoolean(number):
+      result = number.doubleValue
+    case let string as String:
+      result = Double(string.trimmingCharacters(in: .whitespaces))
+    default:
+      result = nil
+    }
+    guard let result, result.isFinite else { return nil }
+    return result
+  }
+
+  /// A whole number from a number or text; `"123"`, `123` and `123.0` all give 123.
+  static func integer(_ value: Any?) -> Int? {
+    if let string = value as? String, let integer = Int(string.trimmingCharacters(in: .whitespaces))
+    {
+      return integer
+    }
+    guard let double = double(value), double == double.rounded(),
+      abs(double) < 9_007_199_254_740_992
+    else { return nil }
+    return Int(double)
+  }
+
+  /// JSON `true` and `false` arrive as NSNumber too; they are never counts or ratings.
+  private static func isBoolean(_ number: NSNumber) -> Bool {
+    // swift-corelibs-foundation reports "c" (char) for booleans, as Darwin does.
+    String(cString: number.objCType) == "c"
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Turns a Hoppin-style response body into a ``MoviePage``.
+///
+/// Servers of this kind are sloppy, and this accepts what they send: numbers as strings,
+/// `null` for optional fields, a single movie as a bare object instead of a one-element array,
+/// and an empty or missing `movie` past the last page. A row without a usable title is skipped
+/// with a warning.
+public enum MoviePageParser {
+  /// Why a body could not be read as a page.
+  public enum Error: Swift.Error, Sendable, Equatable {
+    /// The body is not JSON at all (an HTML error page, say).
+    case notJSON
+    /// The body is JSON but has no `hoppin` object.
+    case missingHoppinObject
+    /// `movies` or `movie` is there but is neither an object nor a list.
+    case unexpectedMoviesShape
+
+    /// One plain sentence for the user.
+    public var message: String {
+      switch self {
+      case .notJSON:
+        "the answer is not JSON"
+      case .missingHoppinObject:
+        "the answer is JSON but has no \"hoppin\" object"
+      case .unexpectedMoviesShape:
+        "the answer's \"movies\" field is neither a list nor an object"
+      }
+    }
+  }
+
+  public static func parse(_ data: Data) throws(Error) -> MoviePage {
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: data, options: [])
+    } catch {
+      throw .notJSON
+    }
+    guard let hoppin = (root as? [String: Any])?["hoppin"] as? [String: Any] else {
+      throw .missingHoppinObject
+    }
+    let rows = try movieRows(in: hoppin["movies"])
+    var movies: [Movie] = []
+    movies.reserveCapacity(rows.count)
+    var warnings: [String] = []
+    for (index, row) in rows.enumerated() {
+      if let movie = (row as? [String: Any]).flatMap(movie(from:)) {
+        movies.append(movie)
+      } else {
+        warnings.append("Skipped row \(index + 1) of the page: it has no usable title.")
+      }
+    }
+    return MoviePage(
+      movies: movies,
+      rowCount: rows.count,
+      totalCount: LooseValue.integer(hoppin["totalCount"]).map { max(0, $0) },
+      warnings: warnings
+    )
+  }
+
+  /// `movies.movie` as a list: absent, null or empty means no rows; a bare object is one row.
+  private static func movieRows(in movies: Any?) throws(Error) -> [Any] {
+    switch movies {
+    case nil, is NSNull:
+      return []
+    case let text as String where text.isEmpty:
+      return []
+    case let container as [String: Any]:
+      switch container["movie"] {
+      case nil, is NSNull:
+        return []
+      case let text as String where text.isEmpty:
+        return []
+      case let list as [Any]:
+        return list
+      case let single as [String: Any]:
+        return [single]
+      default:
+        throw .unexpectedMoviesShape
+      }
+    default:
+      throw .unexpectedMoviesShape
+    }
+  }
+
+  private static let knownFields: Set<String> = [
+    "movieId", "title", "genreNames", "thumbnailImage", "linkUrl", "ratingAverage",
+    "ratingCount", "releaseDate", "runningTime", "grade",
+  ]
+
+  static func movie(from row: [String: Any]) -> Movie? {
+    guard let title = LooseValue.text(row["title"]) else { return nil }
+    var others: [String: String] = [:]
+    for (key, value) in row where !knownFields.contains(key) {
+      if let text = LooseValue.text(value) { others[key] = text }
+    }
+    return Movie(
+      id: LooseValue.text(row["movieId"]),
+      title: title,
+      genres: genres(from: LooseValue.text(row["genreNames"])),
+      thumbnail: LooseValue.text(row["thumbnailImage"]),
+      link: LooseValue.text(row["linkUrl"]),
+      rating: LooseValue.double(row["ratingAverage"]),
+      ratingCount: LooseValue.integer(row["ratingCount"]),
+      releaseDate: LooseValue.text(row["releaseDate"]),
+      runningTime: LooseValue.integer(row["runningTime"]),
+      grade: LooseValue.text(row["grade"]),
+      otherFields: others
+    )
+  }
+
+  private static func genres(from names: String?) -> [String] {
+    guard let names else { return [] }
+    return names.split(separator: ",").compactMap {
+      let name = $0.trimmingCharacters(in: .whitespaces)
+      return name.isEmpty ? nil : name
+    }
+  }
+}

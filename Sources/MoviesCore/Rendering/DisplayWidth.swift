@@ -1,0 +1,73 @@
+/// How many terminal columns text takes: wide (East Asian) characters take two, combining
+/// marks none.
+public enum DisplayWidth {
+  public static func columns(of text: some StringProtocol) -> Int {
+    text.reduce(0) { $0 + columns(of: $1) }
+  }
+
+  /// The width of one grapheme cluster: that of its first scalar, or two for emoji shown as
+  /// pictures.
+  public static func columns(of character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if scalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
+      return 2
+    }
+    return columns(of: first)
+  }
+
+  static func columns(of scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    return isWide(value) ? 2 : 1
+  }
+
+  /// The East Asian Wide and Fullwidth blocks (Unicode TR 11), coarsely.
+  private static func isWide(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x1100...0x115F,  // Hangul Jamo initial consonants
+      0x231A...0x231B, 0x2329...0x232A,
+      0x2E80...0x303E,  // CJK radicals, punctuation
+      0x3041...0x33FF,  // Kana, CJK compatibility
+      0x3400...0x4DBF,  // CJK extension A
+      0x4E00...0x9FFF,  // CJK unified ideographs
+      0xA000...0xA4CF,  // Yi
+      0xA960...0xA97F,  // Hangul Jamo extended A
+      0xAC00...0xD7A3,  // Hangul syllables
+      0xF900...0xFAFF,  // CJK compatibility ideographs
+      0xFE10...0xFE19, 0xFE30...0xFE6F,
+      0xFF00...0xFF60, 0xFFE0...0xFFE6,  // Fullwidth forms
+      0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+      0x20000...0x3FFFD:
+      true
+    default:
+      false
+    }
+  }
+
+  /// Cuts text to at most `width` columns, ending in `…` when something was cut.
+  public static func truncate(_ text: String, toColumns width: Int) -> String {
+    guard width > 0 else { return "" }
+    if columns(of: text) <= width { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let next = columns(of: character)
+      if used + next > width - 1 { break }
+      result.append(character)
+      used += next
+    }
+    return result + "…"
+  }
+
+  /// Pads text with spaces to exactly `width` columns (truncating when longer).
+  public static func pad(_ text: String, toColumns width: Int, alignRight: Bool = false) -> String {
+    let fitted = truncate(text, toColumns: width)
+    let padding = String(repeating: " ", count: max(0, width - columns(of: fitted)))
+    return alignRight ? padding + fitted : fitted + padding
+  }
+}

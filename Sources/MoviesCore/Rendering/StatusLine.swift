@@ -1,0 +1,34 @@
+/// The line under each table, and the `help` text: both offer `more` only while more remain.
+public enum StatusLine {
+  public static func render(_ list: MovieList, palette: Palette) -> String {
+    let loaded = list.movies.count
+    var parts: [String]
+    if list.isComplete {
+      parts = [
+        loaded == 0
+          ? "No movies match this query."
+          : loaded == 1 ? "The only movie is loaded." : "All \(Format.grouped(loaded)) movies loaded."
+      ]
+    } else {
+      let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
+      parts = ["Showing \(Format.grouped(loaded))\(total)", "more"]
+    }
+    if loaded > 0 { parts += ["show N", "thumb N"] }
+    parts.append("help")
+    return palette.apply(palette.dim, to: parts.joined(separator: " · "))
+  }
+
+  public static func help(moreRemains: Bool) -> String {
+    var lines: [(String, String)] = []
+    if moreRemains { lines.append(("more", "load and show the next page")) }
+    lines += [
+      ("list", "show every loaded movie again"),
+      ("show N", "show every field of row N"),
+      ("thumb N", "download the thumbnail of row N into the download folder"),
+      ("help", "show this help"),
+      ("quit", "leave (also 'exit' or Ctrl-D)"),
+    ]
+    return lines.map { "  " + DisplayWidth.pad($0.0, toColumns: 9) + $0.1 }.joined(separator: "\n")
+      + "\n"
+  }
+}

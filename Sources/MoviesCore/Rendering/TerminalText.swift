@@ -1,0 +1,39 @@
+/// Makes untrusted text safe to print on a terminal.
+///
+/// Server text (titles, genres, URLs) and anything typed is escaped before it is printed:
+/// C0 controls (including ESC, BEL, CR, LF and TAB), DEL, C1 controls and bidirectional
+/// overrides become visible escapes (`^[`, `^?`, `\u{9B}`, `\u{202E}`), as git and kubectl do,
+/// so the text stays readable but cannot move the cursor, clear the screen or set the window
+/// title. The program's own colours are added after this.
+public enum TerminalText {
+  public static func escape(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 8)
+    for scalar in text.unicodeScalars {
+      guard needsEscape(scalar) else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      switch scalar.value {
+      case 0x00...0x1F:
+        result += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+      case 0x7F:
+        result += "^?"
+      default:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return result
+  }
+
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    // Bidirectional embeddings, overrides and isolates can make text read differently from
+    // what it is (CVE-2021-42574).
+    case 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Where movies come from: a Hoppin-style HTTP API or the bundled offline catalogue.
+public protocol MovieSource: Sendable {
+  /// A short description for messages, such as the server's host.
+  var name: String { get }
+
+  /// Fetches one page (1-based) of the query.
+  func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage
+
+  /// Resolves a movie's thumbnail reference to the address it is loaded from, or throws when
+  /// the reference is not one this source will load.
+  func thumbnailURL(for reference: String) throws -> URL
+
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
+  func thumbnailData(at url: URL) async throws -> Data
+}

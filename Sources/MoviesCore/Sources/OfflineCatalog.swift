@@ -1,0 +1,155 @@
+import Foundation
+import Synchronization
+
+/// A ``MovieSource`` over the bundled catalogue folder (`sample-data/`), for browsing with no
+/// network.
+///
+/// The folder holds `catalogue.json` (every movie, in the same Hoppin shape the API answers
+/// with, read through the same ``MoviePageParser``), `genres.json` and `posters/`. The
+/// catalogue is read once, on the first page asked for, and the sorted list of the current
+/// query is kept so each further page is a slice.
+public final class OfflineCatalog: MovieSource {
+  /// Why the catalogue could not answer.
+  public enum Error: Swift.Error, Sendable {
+    case unreadable(path: String)
+    case invalid(MoviePageParser.Error, path: String)
+    case unknownOrder(String)
+    case thumbnailOutsideCatalogue(String)
+    case thumbnailMissing(String)
+
+    public var message: String {
+      switch self {
+      case .unreadable(let path):
+        "Could not read the offline catalogue at \(path). Regenerate it with scripts/make-sample-data.py or use --api."
+      case .invalid(let error, let path):
+        "The offline catalogue at \(path) is damaged: \(error.message). Regenerate it with scripts/make-sample-data.py."
+      case .unknownOrder(let order):
+        "The offline catalogue cannot sort by \(order); use one of \(OfflineCatalog.orders.joined(separator: ", "))."
+      case .thumbnailOutsideCatalogue(let reference):
+        "The thumbnail \(reference) is outside the catalogue folder, so it was not loaded."
+      case .thumbnailMissing(let reference):
+        "The thumbnail \(reference) is missing from the catalogue folder."
+      }
+    }
+  }
+
+  /// The orders the catalogue can sort by, as the API names them.
+  public static let orders = [
+    "releasedateasc", "releasedatedesc", "ratingdesc", "ratingasc", "titleasc",
+  ]
+
+  public let folder: URL
+  private struct State {
+    var catalogue: [Movie]?
+    var genreNames: [String: String] = [:]
+    var sorted: (query: MovieQuery, movies: [Movie])?
+  }
+  private let state = Mutex(State())
+
+  public init(folder: URL) {
+    self.folder = folder.standardizedFileURL
+  }
+
+  public var name: String { "the offline catalogue" }
+
+  public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+    let movies = try matching(query)
+    let start = min(movies.count, max(0, number - 1) * query.pageSize)
+    let end = min(movies.count, start + query.pageSize)
+    return MoviePage(movies: Array(movies[start..<end]), totalCount: movies.count)
+  }
+
+  public func thumbnailURL(for reference: String) throws -> URL {
+    let url = folder.appendingPathComponent(reference).standardizedFileURL.resolvingSymlinksInPath()
+    let root = folder.resolvingSymlinksInPath().path + "/"
+    guard url.path.hasPrefix(root) else { throw Error.thumbnailOutsideCatalogue(reference) }
+    return url
+  }
+
+  public func thumbnailData(at url: URL) async throws -> Data {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw Error.thumbnailMissing(url.lastPathComponent)
+    }
+    return data
+  }
+
+  /// The query's movies in its order; computed once per query.
+  private func matching(_ query: MovieQuery) throws -> [Movie] {
+    try state.withLock { state in
+      if let sorted = state.sorted, sorted.query.genreID == query.genreID,
+        sorted.query.order == query.order
+      {
+        return sorted.movies
+      }
+      guard Self.orders.contains(query.order) || query.order.isEmpty else {
+        throw Error.unknownOrder(query.order)
+      }
+      let all = try state.catalogue ?? loadCatalogue(into: &state)
+      var movies = all
+      if !query.genreID.isEmpty {
+        let name = state.genreNames[query.genreID]
+        movies = all.filter { movie in name.map { movie.genres.contains($0) } ?? false }
+      }
+      movies = Self.sort(movies, by: query.order)
+      state.sorted = (query, movies)
+      return movies
+    }
+  }
+
+  private func loadCatalogue(into state: inout State) throws -> [Movie] {
+    let file = folder.appendingPathComponent("catalogue.json")
+    guard let data = FileManager.default.contents(atPath: file.path) else {
+      throw Error.unreadable(path: file.path)
+    }
+    let page: MoviePage
+    do {
+      page = try MoviePageParser.parse(data)
+    } catch {
+      throw Error.invalid(error, path: file.path)
+    }
+    state.catalogue = page.movies
+    state.genreNames = Self.genreNames(in: folder.appendingPathComponent("genres.json"))
+    return page.movies
+  }
+
+  /// `genres.json` maps ids to names; without it genre filtering matches nothing.
+  private static func genreNames(in file: URL) -> [String: String] {
+    guard let data = FileManager.default.contents(atPath: file.path),
+      let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let genres = root["genres"] as? [[String: Any]]
+    else { return [:] }
+    var names: [String: String] = [:]
+    for genre in genres {
+      if let id = LooseValue.text(genre["genreId"]), let name = LooseValue.text(genre["genreName"]) {
+        names[id] = name
+      }
+    }
+    return names
+  }
+
+  /// Sorts by the order's key; ties keep catalogue order, also for descending orders.
+  static func sort(_ movies: [Movie], by order: String) -> [Movie] {
+    func year(_ movie: Movie) -> Int { Int(movie.releaseDate?.prefix(4) ?? "") ?? Int.max }
+    let indexed = Array(movies.enumerated())
+    let sorted: [(offset: Int, element: Movie)]
+    switch order {
+    case "releasedatedesc":
+      sorted = indexed.sorted { (-year($0.element), $0.offset) < (-year($1.element), $1.offset) }
+    case "ratingdesc":
+      sorted = indexed.sorted {
+        (-($0.element.rating ?? -1), $0.offset) < (-($1.element.rating ?? -1), $1.offset)
+      }
+    case "ratingasc":
+      sorted = indexed.sorted {
+        ($0.element.rating ?? -1, $0.offset) < ($1.element.rating ?? -1, $1.offset)
+      }
+    case "titleasc":
+      sorted = indexed.sorted {
+        ($0.element.title.lowercased(), $0.offset) < ($1.element.title.lowercased(), $1.offset)
+      }
+    default:
+      sorted = indexed.sorted { (year($0.element), $0.offset) < (year($1.element), $1.offset) }
+    }
+    return sorted.map(\.element)
+  }
+}

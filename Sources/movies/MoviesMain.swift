@@ -1,0 +1,71 @@
+import Foundation
+import MoviesCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `movies`: parses the command line, builds the browser and hands it to the shell.
+@main
+enum MoviesMain {
+  static func main() async {
+    let environment = ProcessInfo.processInfo.environment
+    let options: Options
+    do {
+      switch try Options.parse(Array(CommandLine.arguments.dropFirst()), environment: environment) {
+      case .help:
+        Terminal.write(Options.helpText, to: STDOUT_FILENO)
+        exit(0)
+      case .version:
+        Terminal.write("movies \(Options.version)\n", to: STDOUT_FILENO)
+        exit(0)
+      case .browse(let parsed):
+        options = parsed
+      }
+    } catch {
+      Terminal.write("movies: \(error.message)\nSee 'movies --help'.\n", to: STDERR_FILENO)
+      exit(2)
+    }
+
+    let source: any MovieSource
+    if let api = options.api {
+      source = HoppinClient(apiURL: api, session: HoppinClient.makeSession())
+    } else if let folder = SampleCatalogue.locate() {
+      source = OfflineCatalog(folder: folder)
+    } else {
+      Terminal.write(
+        "movies: the offline catalogue (sample-data/) is not next to the program; "
+          + "use --api URL to browse a server.\n", to: STDERR_FILENO)
+      exit(1)
+    }
+    let thumbnails = ThumbnailStore(
+      downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
+      cacheFolder: cacheFolder(options, environment: environment))
+    let browser = Browser(source: source, query: options.query, thumbnails: thumbnails)
+    let shell = Shell(
+      runner: CommandRunner(browser: browser), environment: environment,
+      noColor: options.noColor)
+
+    if options.commands.isEmpty, Terminal.inputIsTerminal,
+      let editor = LineEditor(programName: "movies", prompt: "movies> ")
+    {
+      let banner =
+        "movies \(Options.version), browsing \(source.name). Type 'help' for the commands, Ctrl-D to leave."
+      exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))
+    } else if !options.commands.isEmpty {
+      exit(await shell.runScript(lines: options.commands))
+    } else {
+      exit(await shell.runScript(lines: StandardInputLines()))
+    }
+  }
+
+  /// `--cache-dir`, else `$XDG_CACHE_HOME/movies`, else `~/.cache/movies`.
+  private static func cacheFolder(_ options: Options, environment: [String: String]) -> URL {
+    if let folder = options.cacheFolder { return URL(fileURLWithPath: folder, isDirectory: true) }
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("movies")
+    }
+    return FileManager.default.homeDirectoryForCurrentUser
+      .appendingPathComponent(".cache/movies", isDirectory: true)
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import MoviesCore
+
+/// The command line, parsed.
+struct Options {
+  /// What the command line asks for.
+  enum Action {
+    case browse(Options)
+    case help
+    case version
+  }
+
+  /// A command line that cannot be used; exit status 2.
+  struct UsageError: Error {
+    var message: String
+  }
+
+  static let version = "0.1.0"
+
+  var api: URL?
+  var query = MovieQuery()
+  var downloadFolder = "thumbnails"
+  var cacheFolder: String?
+  var noColor = false
+  /// Commands from `-c`, run in order instead of reading standard input.
+  var commands: [String] = []
+
+  static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
+    -> Action
+  {
+    var options = Options()
+    var remaining = arguments[...]
+    if let api = environment["MOVIES_API"], !api.isEmpty {
+      options.api = try apiURL(api, from: "MOVIES_API")
+    }
+    while let argument = remaining.popFirst() {
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = remaining.popFirst() else {
+          throw UsageError(message: "\(name) needs a value.")
+        }
+        return next
+      }
+      switch name {
+      case "-h", "--help": return .help
+      case "--version": return .version
+      case "--api": options.api = try apiURL(try value(), from: "--api")
+      case "--count": options.query.pageSize = try pageSize(try value())
+      case "--order": options.query.order = try word(try value(), for: "--order")
+      case "--genre": options.query.genreID = try value()
+      case "--download-dir": options.downloadFolder = try folder(try value(), for: "--download-dir")
+      case "--cache-dir": options.cacheFolder = try folder(try value(), for: "--cache-dir")
+      case "--no-color":
+        guard inlineValue == nil else { throw UsageError(message: "--no-color takes no value.") }
+        options.noColor = true
+      case "-c": options.commands.append(try value())
+      default:
+        throw UsageError(message: "Unknown option '\(TerminalText.escape(argument))'.")
+      }
+    }
+    return .browse(options)
+  }
+
+  private static func apiURL(_ text: String, from source: String) throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else {
+      throw UsageError(
+        message: "\(source) needs an http or https URL, such as http://127.0.0.1:8080/hoppin/movies.")
+    }
+    return url
+  }
+
+  private static func pageSize(_ text: String) throws(UsageError) -> Int {
+    guard let count = Int(text), (1...1_000).contains(count) else {
+      throw UsageError(message: "--count needs a whole number from 1 to 1000.")
+    }
+    return count
+  }
+
+  private static func word(_ text: String, for option: String) throws(UsageError) -> String {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+      throw UsageError(message: "\(option) needs a word such as releasedateasc.")
+    }
+    return text
+  }
+
+  private static func folder(_ text: String, for option: String) throws(UsageError) -> String {
+    guard !text.isEmpty else { throw UsageError(message: "\(option) needs a folder.") }
+    return text
+  }
+
+  static let helpText = """
+    movies: browse a movie catalogue from the terminal.
+
+    Usage: movies [options]
+
+    With no --api, browses the offline catalogue that comes with the program.
+    Commands are read from the prompt, from -c, or one per line from standard input.
+
+    Options:
+      --api URL            the Hoppin movies endpoint to browse (also MOVIES_API)
+      --count N            movies per page, 1 to 1000 (default 10)
+      --order ORDER        releasedateasc (default), releasedatedesc, ratingdesc,
+                           ratingasc or titleasc
+      --genre ID           only this genre id (the offline catalogue: 1 Action,
+                           2 Animation, 3 Comedy, 4 Drama, 5 Documentary, 6 Romance,
+                           7 Short)
+      --download-dir DIR   where 'thumb N' saves images (default ./thumbnails)
+      --cache-dir DIR      where downloaded images are cached
+                           (default $XDG_CACHE_HOME/movies, else ~/.cache/movies)
+      --no-color           no colour (also NO_COLOR=1, TERM=dumb, or output not a terminal)
+      -c COMMAND           run COMMAND instead of reading input; repeatable
+      -h, --help           show this help
+      --version            show the version
+
+    Commands:
+      more      load and show the next page (gone once everything is loaded)
+      list      show every loaded movie again
+      show N    show every field of row N
+      thumb N   download the thumbnail of row N
+      help      list the commands
+      quit      leave (also exit, or Ctrl-D)
+
+    Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
+
+    """
+}
