@@ -23,7 +23,8 @@ let package = Package(
 
     // Tests. Shared helpers (the local Hoppin server, running the binary) live in TestSupport.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "MoviesCoreTests", dependencies: ["MoviesCore", "TestSupport"]),
+    .testTarget(
+      name: "MoviesCoreTests", dependencies: ["MoviesCore", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "EndToEndTests", dependencies: ["movies", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -114,11 +114,12 @@ final class LineEditor {
     return Unmanaged<Context>.fromOpaque(pointer).takeUnretainedValue()
   }
 
-  private static let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<
-    CChar
-  >? = { editor in
-    context(of: editor)?.prompt
-  }
+  private static let promptCallback:
+    @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<
+      CChar
+    >? = { editor in
+      context(of: editor)?.prompt
+    }
 
   /// Ctrl-C: mark the line as dropped, show `^C` at its end, and finish it with a newline so
   /// libedit moves to a fresh line the way Enter does.

@@ -72,7 +72,8 @@ struct Options {
       scheme == "http" || scheme == "https", url.host != nil
     else {
       throw UsageError(
-        message: "\(source) needs an http or https URL, such as http://127.0.0.1:8080/hoppin/movies.")
+        message:
+          "\(source) needs an http or https URL, such as http://127.0.0.1:8080/hoppin/movies.")
     }
     return url
   }

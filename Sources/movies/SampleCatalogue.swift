@@ -10,7 +10,8 @@ enum SampleCatalogue {
     for _ in 0..<6 {
       for candidate in ["sample-data", "share/movies/sample-data"] {
         let url = folder.appendingPathComponent(candidate, isDirectory: true)
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("catalogue.json").path) {
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("catalogue.json").path)
+        {
           return url
         }
       }

@@ -78,7 +78,8 @@ public struct CommandRunner: Sendable {
     if let rows = load.rows {
       let table = self.table(for: list, layout: layout)
       if rows.lowerBound == 1 { output += table.header() + "\n" }
-      output += table.rows(list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
+      output += table.rows(
+        list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
     }
     output += StatusLine.render(list, palette: layout.palette) + "\n"
     return Reply(output: output, warnings: load.warnings)

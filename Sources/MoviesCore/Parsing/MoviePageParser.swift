@@ -13,7 +13,7 @@ public enum MoviePageParser {
     case notJSON
     /// The body is JSON but has no `hoppin` object.
     case missingHoppinObject
-    /// `movies` or `movie` is there but is neither an object nor a list.
+    /// `movies` is not an object, or its `movie` is neither an object nor a list.
     case unexpectedMoviesShape
 
     /// One plain sentence for the user.
@@ -24,7 +24,7 @@ public enum MoviePageParser {
       case .missingHoppinObject:
         "the answer is JSON but has no \"hoppin\" object"
       case .unexpectedMoviesShape:
-        "the answer's \"movies\" field is neither a list nor an object"
+        "the answer's \"movies\" field does not hold a movie list"
       }
     }
   }

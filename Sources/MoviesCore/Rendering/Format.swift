@@ -13,11 +13,14 @@ public enum Format {
 
   /// A rating with one decimal, or two when the server sent two: `8.4`, `8.95`.
   public static func rating(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
+    // Server data: a rating far out of range is shown as it is rather than overflowing Int.
+    guard value.magnitude < 1e12 else { return String(value) }
+    let hundredths = Int((value.magnitude * 100).rounded())
+    let sign = value < 0 && hundredths > 0 ? "-" : ""
     let whole = hundredths / 100
-    let fraction = abs(hundredths % 100)
-    if fraction % 10 == 0 { return "\(whole).\(fraction / 10)" }
-    return "\(whole)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+    let fraction = hundredths % 100
+    if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
+    return "\(sign)\(whole)." + (fraction < 10 ? "0" : "") + "\(fraction)"
   }
 
   /// `20110520` → `2011-05-20`; other forms (a year, an ISO date) as they are.
@@ -32,13 +35,13 @@ public enum Format {
   public static func byteCount(_ count: Int) -> String {
     if count < 1_000 { return count == 1 ? "1 byte" : "\(count) bytes" }
     let units = ["KB", "MB", "GB"]
-    var value = Double(count) / 1_000
+    var tenths = Int((Double(count) / 100).rounded())
     var unit = 0
-    while value >= 1_000 && unit < units.count - 1 {
-      value /= 1_000
+    // Round before choosing the unit, so 999,999 bytes read 1.0 MB, not 1000.0 KB.
+    while tenths >= 10_000 && unit < units.count - 1 {
+      tenths = Int((Double(tenths) / 1_000).rounded())
       unit += 1
     }
-    let tenths = Int((value * 10).rounded())
     return "\(tenths / 10).\(tenths % 10) \(units[unit])"
   }
 

@@ -30,7 +30,8 @@ public struct MovieTable: Sendable {
   public func header() -> String {
     palette.apply(
       palette.heading,
-      to: line(number: "#", title: "Title", genres: "Genres", rating: "Rating", released: "Released")
+      to: line(
+        number: "#", title: "Title", genres: "Genres", rating: "Rating", released: "Released")
     )
   }
 
@@ -60,7 +61,8 @@ public struct MovieTable: Sendable {
   ) -> String {
     var cells = [
       palette.apply(
-        styled ? palette.dim : "", to: DisplayWidth.pad(number, toColumns: numberWidth, alignRight: true)),
+        styled ? palette.dim : "",
+        to: DisplayWidth.pad(number, toColumns: numberWidth, alignRight: true)),
       DisplayWidth.pad(title, toColumns: titleWidth),
     ]
     if genresWidth > 0 { cells.append(DisplayWidth.pad(genres, toColumns: genresWidth)) }

@@ -7,7 +7,8 @@ public enum StatusLine {
       parts = [
         loaded == 0
           ? "No movies match this query."
-          : loaded == 1 ? "The only movie is loaded." : "All \(Format.grouped(loaded)) movies loaded."
+          : loaded == 1
+            ? "The only movie is loaded." : "All \(Format.grouped(loaded)) movies loaded."
       ]
     } else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""

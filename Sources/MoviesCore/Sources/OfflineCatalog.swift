@@ -60,6 +60,9 @@ public final class OfflineCatalog: MovieSource {
   }
 
   public func thumbnailURL(for reference: String) throws -> URL {
+    guard !reference.hasPrefix("/"), !reference.contains(":") else {
+      throw Error.thumbnailOutsideCatalogue(reference)
+    }
     let url = folder.appendingPathComponent(reference).standardizedFileURL.resolvingSymlinksInPath()
     let root = folder.resolvingSymlinksInPath().path + "/"
     guard url.path.hasPrefix(root) else { throw Error.thumbnailOutsideCatalogue(reference) }
@@ -120,7 +123,8 @@ public final class OfflineCatalog: MovieSource {
     else { return [:] }
     var names: [String: String] = [:]
     for genre in genres {
-      if let id = LooseValue.text(genre["genreId"]), let name = LooseValue.text(genre["genreName"]) {
+      if let id = LooseValue.text(genre["genreId"]), let name = LooseValue.text(genre["genreName"])
+      {
         names[id] = name
       }
     }

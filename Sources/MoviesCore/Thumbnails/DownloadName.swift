@@ -2,7 +2,7 @@
 /// server names (a URL path, a header) ever becomes part of a path.
 enum DownloadName {
   /// `12-the-matrix.jpg`: lower-case letters and digits of any script, words joined by `-`,
-  /// at most 60 characters of title.
+  /// at most 120 bytes of title, well inside the 255-byte limit of a Linux file name.
   static func make(row: Int, title: String, format: ImageFormat, attempt: Int = 1) -> String {
     var slug = ""
     var pendingDash = false
@@ -14,7 +14,7 @@ enum DownloadName {
       } else {
         pendingDash = true
       }
-      if slug.count >= 60 { break }
+      if slug.utf8.count >= 120 { break }
     }
     let base = slug.isEmpty ? "\(row)" : "\(row)-\(slug)"
     let suffix = attempt > 1 ? "-\(attempt)" : ""

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import MoviesCore
+
+@Suite struct BrowserTests {
+  /// Thumbnails are not saved in these tests; the folders are never created.
+  private static let unusedStore = ThumbnailStore(
+    downloadFolder: URL(fileURLWithPath: "/nonexistent/downloads"),
+    cacheFolder: URL(fileURLWithPath: "/nonexistent/cache"))
+
+  private func makeBrowser(_ source: any MovieSource) -> Browser {
+    Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: Self.unusedStore)
+  }
+
+  @Test func loadsPageOneThenPageTwo() async throws {
+    let source = FakeMovieSource(movieCount: 25)
+    let browser = makeBrowser(source)
+
+    let first = try #require(try await browser.loadNextPage())
+    #expect(first.rows == 1...10)
+    #expect(source.requestedPages == [1])
+
+    let second = try #require(try await browser.loadNextPage())
+    #expect(second.rows == 11...20)
+    #expect(source.requestedPages == [1, 2])
+    #expect(await browser.list.loadedPages == 2)
+  }
+
+  @Test func aFailedLoadChangesNothingAndIsRetried() async throws {
+    let source = FakeMovieSource(movieCount: 25)
+    let browser = makeBrowser(source)
+    _ = try await browser.loadNextPage()
+    let before = await browser.list
+
+    source.failNextPage()
+    await #expect(throws: FakeMovieSource.Failure.self) { try await browser.loadNextPage() }
+    #expect(await browser.list == before)
+
+    let retried = try #require(try await browser.loadNextPage())
+    #expect(retried.rows == 11...20)
+    #expect(source.requestedPages == [1, 2, 2])
+  }
+
+  @Test func noRequestOnceComplete() async throws {
+    let source = FakeMovieSource(movieCount: 15)
+    let browser = makeBrowser(source)
+    _ = try await browser.loadNextPage()
+    let last = try #require(try await browser.loadNextPage())
+    #expect(last.rows == 11...15)
+    #expect(await browser.list.nextPage == nil)
+
+    #expect(try await browser.loadNextPage() == nil)
+    #expect(source.requestedPages == [1, 2])
+  }
+
+  @Test func noSuchRow() async throws {
+    let browser = makeBrowser(FakeMovieSource(movieCount: 15))
+    await #expect(throws: Browser.Error.noSuchRow(1, loaded: 0, more: true)) {
+      try await browser.movie(atRow: 1)
+    }
+    _ = try await browser.loadNextPage()
+    #expect(try await browser.movie(atRow: 10).title == "Movie 10")
+    await #expect(throws: Browser.Error.noSuchRow(11, loaded: 10, more: true)) {
+      try await browser.movie(atRow: 11)
+    }
+    await #expect(throws: Browser.Error.noSuchRow(0, loaded: 10, more: true)) {
+      try await browser.movie(atRow: 0)
+    }
+    _ = try await browser.loadNextPage()
+    await #expect(throws: Browser.Error.noSuchRow(16, loaded: 15, more: false)) {
+      try await browser.movie(atRow: 16)
+    }
+  }
+
+  @Test(arguments: [
+    Browser.Error.noSuchRow(1, loaded: 0, more: true), .noSuchRow(1, loaded: 0, more: false),
+    .noSuchRow(11, loaded: 10, more: true), .noSuchRow(16, loaded: 15, more: false),
+  ])
+  func noSuchRowMessageNamesTheRows(error: Browser.Error) {
+    guard case .noSuchRow(let row, let loaded, let more) = error else { return }
+    #expect(error.message.contains("row \(row)"))
+    #expect(error.message.contains("1 to \(loaded)") == (loaded > 0))
+    #expect(error.message.contains("'more'") == more)
+  }
+
+  @Test(arguments: [true, false])
+  func cancellingALoadInFlightChangesNothing(sourceHonoursCancellation: Bool) async throws {
+    let source = GatedMovieSource(honoursCancellation: sourceHonoursCancellation)
+    let browser = makeBrowser(source)
+    let load = Task { try await browser.loadNextPage() }
+    for await _ in source.started { break }  // the request is now waiting in the source
+
+    load.cancel()
+    source.open()
+    let result = await load.result
+    #expect(throws: CancellationError.self) { try result.get() }
+    let list = await browser.list
+    #expect(list.movies.isEmpty)
+    #expect(list.loadedPages == 0)
+    #expect(list.nextPage == 1)
+  }
+
+  @Test func aCancelledLoadIsRetriedWithTheSamePage() async throws {
+    let source = GatedMovieSource(honoursCancellation: false)
+    let browser = makeBrowser(source)
+    let load = Task { try await browser.loadNextPage() }
+    var started = source.started.makeAsyncIterator()
+    #expect(await started.next() == 1)
+    load.cancel()
+    source.open()
+    _ = await load.result
+
+    let retried = try #require(try await browser.loadNextPage())
+    #expect(await started.next() == 1)
+    #expect(retried.rows == 1...10)
+  }
+}

@@ -1,0 +1,105 @@
+import Testing
+
+@testable import MoviesCore
+
+@Suite struct MovieListTests {
+  private let query = MovieQuery(pageSize: 10)
+
+  /// A page of `rows` rows of which `skipped` could not be used, numbered from `first`.
+  private func page(rows: Int, skipped: Int = 0, first: Int = 1, total: Int?) -> MoviePage {
+    let kept = rows - skipped
+    let movies = (0..<kept).map { Movie(title: "Movie \(first + $0)") }
+    return MoviePage(movies: movies, rowCount: rows, totalCount: total)
+  }
+
+  @Test func appendAdvancesThePageCounterAndReturnsTheNewRows() {
+    var list = MovieList(query: query)
+    #expect(list.loadedPages == 0)
+    #expect(list.nextPage == 1)
+
+    #expect(list.append(page(rows: 10, total: 25)) == 1...10)
+    #expect(list.loadedPages == 1)
+    #expect(list.nextPage == 2)
+
+    #expect(list.append(page(rows: 10, first: 11, total: 25)) == 11...20)
+    #expect(list.loadedPages == 2)
+    #expect(list.nextPage == 3)
+    #expect(list.movies.count == 20)
+    #expect(list.movie(atRow: 11)?.title == "Movie 11")
+  }
+
+  @Test func completeWhenRowsReachTheTotalCount() {
+    var list = MovieList(query: query)
+    list.append(page(rows: 10, total: 20))
+    #expect(!list.isComplete)
+    list.append(page(rows: 10, total: 20))  // full page, but nothing remains
+    #expect(list.isComplete)
+    #expect(list.nextPage == nil)
+  }
+
+  @Test func completeAfterAShortPage() {
+    var list = MovieList(query: query)
+    list.append(page(rows: 10, total: nil))
+    #expect(list.append(page(rows: 5, first: 11, total: nil)) == 11...15)
+    #expect(list.isComplete)
+    #expect(list.nextPage == nil)
+  }
+
+  @Test func completeAfterAnEmptyPage() {
+    var list = MovieList(query: query)
+    list.append(page(rows: 10, total: nil))
+    #expect(list.append(page(rows: 0, total: nil)) == nil)
+    #expect(list.loadedPages == 2)
+    #expect(list.movies.count == 10)
+    #expect(list.isComplete)
+    #expect(list.nextPage == nil)
+  }
+
+  @Test func aPageWithSkippedRowsDoesNotLookShort() {
+    var list = MovieList(query: query)
+    #expect(list.append(page(rows: 10, skipped: 1, total: nil)) == 1...9)
+    #expect(!list.isComplete)
+    #expect(list.nextPage == 2)
+  }
+
+  @Test func skippedRowsCountTowardsTheTotal() {
+    var list = MovieList(query: query)
+    list.append(page(rows: 10, skipped: 1, total: 20))
+    list.append(page(rows: 10, first: 10, total: 20))
+    // 19 movies, but the server has sent all 20 rows.
+    #expect(list.movies.count == 19)
+    #expect(list.isComplete)
+  }
+
+  @Test(
+    arguments: [(0, nil), (1, "Movie 1"), (15, "Movie 15"), (16, nil), (-1, nil)]
+      as [(Int, String?)])
+  func movieAtRow(row: Int, title: String?) {
+    var list = MovieList(query: query)
+    list.append(page(rows: 10, total: 15))
+    list.append(page(rows: 5, first: 11, total: 15))
+    #expect(list.movie(atRow: row)?.title == title)
+  }
+
+  @Test func totalCountComesFromTheLatestPageThatGivesOne() {
+    var list = MovieList(query: query)
+    #expect(list.totalCount == nil)
+    list.append(page(rows: 10, total: 40))
+    #expect(list.totalCount == 40)
+    list.append(page(rows: 10, total: 30))
+    #expect(list.totalCount == 30)
+    list.append(page(rows: 10, total: nil))
+    #expect(list.totalCount == 30)
+    #expect(list.isComplete)
+  }
+
+  @Test func unknownTotalStaysIncompleteWhilePagesAreFull() {
+    var list = MovieList(query: query)
+    for pageNumber in 1...3 {
+      list.append(page(rows: 10, first: (pageNumber - 1) * 10 + 1, total: nil))
+      #expect(!list.isComplete)
+    }
+    #expect(list.nextPage == 4)
+    #expect(list.totalCount == nil)
+  }
+}

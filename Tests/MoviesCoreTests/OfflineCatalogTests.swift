@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import MoviesCore
+
+@Suite struct OfflineCatalogTests {
+  private static let poster = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x2A])
+
+  /// File order: Beta, alpha, Delta, Charlie, Echo.
+  private static let catalogue = """
+    {"hoppin":{"totalCount":"5","movies":{"movie":[
+      {"movieId":"1","title":"Beta","genreNames":"Action,Drama","releaseDate":"1999",
+       "ratingAverage":"7.5","thumbnailImage":"posters/1.png"},
+      {"movieId":"2","title":"alpha","genreNames":"Drama","releaseDate":"19940923","ratingAverage":"8.9"},
+      {"movieId":"3","title":"Delta","genreNames":"Action","releaseDate":"1999","ratingAverage":"6.0"},
+      {"movieId":"4","title":"Charlie","genreNames":"Comedy","releaseDate":"2003","ratingAverage":8.9},
+      {"movieId":"5","title":"Echo","genreNames":"Action,Comedy","releaseDate":"1994","ratingAverage":"5.1"}
+    ]}}}
+    """
+
+  /// `<root>/catalogue/` with catalogue.json, genres.json and posters/1.png, and
+  /// `<root>/secret.txt` outside it.
+  private func withCatalog(_ body: (OfflineCatalog, _ root: URL) async throws -> Void) async throws
+  {
+    try await TemporaryFolder.with { root in
+      let folder = root.appendingPathComponent("catalogue")
+      let posters = folder.appendingPathComponent("posters")
+      try FileManager.default.createDirectory(at: posters, withIntermediateDirectories: true)
+      try Data(Self.catalogue.utf8).write(to: folder.appendingPathComponent("catalogue.json"))
+      try Data(#"{"genres":[{"genreId":"1","genreName":"Action"}]}"#.utf8)
+        .write(to: folder.appendingPathComponent("genres.json"))
+      try Self.poster.write(to: posters.appendingPathComponent("1.png"))
+      try Data("secret".utf8).write(to: root.appendingPathComponent("secret.txt"))
+      try await body(OfflineCatalog(folder: folder), root)
+    }
+  }
+
+  @Test func pagesAreSlicesOfTheWholeList() async throws {
+    try await withCatalog { catalog, _ in
+      let query = MovieQuery(order: "releasedateasc", pageSize: 2)
+      var titles: [[String]] = []
+      for number in 1...4 {
+        let page = try await catalog.page(number, of: query)
+        #expect(page.totalCount == 5)
+        titles.append(page.movies.map(\.title))
+      }
+      #expect(titles == [["alpha", "Echo"], ["Beta", "Delta"], ["Charlie"], []])
+    }
+  }
+
+  @Test(arguments: [
+    ("releasedateasc", ["alpha", "Echo", "Beta", "Delta", "Charlie"]),
+    ("releasedatedesc", ["Charlie", "Beta", "Delta", "alpha", "Echo"]),
+    ("ratingdesc", ["alpha", "Charlie", "Beta", "Delta", "Echo"]),
+    ("ratingasc", ["Echo", "Delta", "Beta", "alpha", "Charlie"]),
+    ("titleasc", ["alpha", "Beta", "Charlie", "Delta", "Echo"]),
+  ])
+  func orders(order: String, titles: [String]) async throws {
+    try await withCatalog { catalog, _ in
+      let page = try await catalog.page(1, of: MovieQuery(order: order, pageSize: 10))
+      #expect(page.movies.map(\.title) == titles)
+    }
+  }
+
+  @Test func genreFilterByID() async throws {
+    try await withCatalog { catalog, _ in
+      let action = try await catalog.page(1, of: MovieQuery(genreID: "1", pageSize: 10))
+      #expect(action.movies.map(\.title) == ["Echo", "Beta", "Delta"])
+      #expect(action.totalCount == 3)
+      let unknown = try await catalog.page(1, of: MovieQuery(genreID: "99", pageSize: 10))
+      #expect(unknown.movies.isEmpty)
+      #expect(unknown.totalCount == 0)
+    }
+  }
+
+  @Test func unknownOrder() async throws {
+    try await withCatalog { catalog, _ in
+      let error = await #expect(throws: OfflineCatalog.Error.self) {
+        try await catalog.page(1, of: MovieQuery(order: "popularity"))
+      }
+      guard case .unknownOrder(let order)? = error else {
+        Issue.record("expected unknownOrder, got \(String(describing: error))")
+        return
+      }
+      #expect(order == "popularity")
+    }
+  }
+
+  @Test func posterInsideTheCatalogueLoads() async throws {
+    try await withCatalog { catalog, _ in
+      let url = try catalog.thumbnailURL(for: "posters/1.png")
+      #expect(url.path.hasSuffix("/catalogue/posters/1.png"))
+      #expect(try await catalog.thumbnailData(at: url) == Self.poster)
+    }
+  }
+
+  @Test(arguments: ["../catalogue.json", "../secret.txt", "posters/../../secret.txt"])
+  func referencesOutsideAreRefused(reference: String) async throws {
+    try await withCatalog { catalog, _ in
+      try expectOutside(catalog, reference)
+    }
+  }
+
+  @Test func absolutePathOutsideIsRefused() async throws {
+    try await withCatalog { catalog, root in
+      let secret = root.appendingPathComponent("secret.txt").path
+      try expectOutside(catalog, secret)
+    }
+  }
+
+  @Test func symlinkOutOfTheCatalogueIsRefused() async throws {
+    try await withCatalog { catalog, root in
+      try FileManager.default.createSymbolicLink(
+        at: catalog.folder.appendingPathComponent("posters/2.png"),
+        withDestinationURL: root.appendingPathComponent("secret.txt"))
+      try expectOutside(catalog, "posters/2.png")
+    }
+  }
+
+  private func expectOutside(_ catalog: OfflineCatalog, _ reference: String) throws {
+    let error = #expect(throws: OfflineCatalog.Error.self) {
+      try catalog.thumbnailURL(for: reference)
+    }
+    guard case .thumbnailOutsideCatalogue(let refused)? = error else {
+      Issue.record("expected thumbnailOutsideCatalogue, got \(String(describing: error))")
+      return
+    }
+    #expect(refused == reference)
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The repo's Hoppin-compatible server (`scripts/hoppin-server.py`), started on a free
+/// loopback port for one test, with its request log.
+public final class HoppinTestServer {
+
+  /// One request, as the server logged it.
+  public struct Request: Sendable, Equatable {
+    public var path: String
+    public var query: [String: String]
+    public var status: Int
+  }
+
+  public enum ServerError: Error {
+    case noListeningLine(String)
+    case badURL(String)
+  }
+
+  /// `http://127.0.0.1:PORT`
+  public let baseURL: URL
+  /// The movies endpoint to pass to `--api`.
+  public var apiURL: URL { baseURL.appendingPathComponent("hoppin/movies") }
+  public let logFile: URL
+  private let process: Process
+
+  /// Starts the server.
+  /// - Parameters:
+  ///   - limit: serve only the first N movies of the catalogue.
+  ///   - catalogue: a catalogue folder; the bundled sample data by default.
+  ///   - extraArguments: further server options, such as `--content-type text/html`.
+  public init(limit: Int? = nil, catalogue: URL? = nil, extraArguments: [String] = []) throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    logFile = folder.appendingPathComponent("requests.log")
+    var arguments = [
+      "python3", TestPaths.packageRoot.appendingPathComponent("scripts/hoppin-server.py").path,
+      "--host", "127.0.0.1", "--port", "0", "--log", logFile.path,
+    ]
+    if let limit { arguments += ["--limit", String(limit)] }
+    if let catalogue { arguments += ["--catalogue", catalogue.path] }
+    arguments += extraArguments
+
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+
+    // The first line says where it listens.
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {
+      kill(process.processIdentifier, SIGKILL)
+      throw ServerError.noListeningLine(text)
+    }
+    baseURL = url
+  }
+
+  deinit { stop() }
+
+  /// Stops the server. SIGKILL, because a child started from a Dispatch worker thread inherits
+  /// its blocked signal mask, and the server would never see SIGTERM.
+  public func stop() {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+
+  /// Every request so far, in order.
+  public func requests() throws -> [Request] {
+    guard let data = FileManager.default.contents(atPath: logFile.path) else { return [] }
+    return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+      return Request(
+        path: object["path"] as? String ?? "",
+        query: object["query"] as? [String: String] ?? [:],
+        status: object["status"] as? Int ?? 0)
+    }
+  }
+
+  /// The page numbers of the movie-list requests so far, in order.
+  public func pageRequests() throws -> [Int] {
+    try requests().filter { $0.path == "/hoppin/movies" }.compactMap {
+      $0.query["page"].flatMap(Int.init)
+    }
+  }
+
+  /// The thumbnail requests so far.
+  public func posterRequests() throws -> [Request] {
+    try requests().filter { $0.path.hasPrefix("/posters/") }
+  }
+
+  /// Fetches a page straight from the server, as the oracle the browser's output is compared
+  /// with. The request shows up in the log, so call this before or after the run under test.
+  public func titles(page: Int, count: Int = 10, extraQuery: String = "") throws -> [String] {
+    let address = "\(apiURL.absoluteString)?version=1&page=\(page)&count=\(count)\(extraQuery)"
+    guard let url = URL(string: address) else { throw ServerError.badURL(address) }
+    let data = try Data(contentsOf: url)
+    let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let movies = (root?["hoppin"] as? [String: Any])?["movies"] as? [String: Any]
+    switch movies?["movie"] {
+    case let list as [[String: Any]]: return list.compactMap { $0["title"] as? String }
+    case let single as [String: Any]: return [single["title"] as? String].compactMap { $0 }
+    default: return []
+    }
+  }
+}

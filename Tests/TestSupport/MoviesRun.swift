@@ -1,0 +1,71 @@
+import Foundation
+
+/// One run of the built `movies` binary in script mode, with what it printed.
+public struct MoviesRun: Sendable {
+  public var status: Int32
+  public var stdout: String
+  public var stderr: String
+  public var stdoutBytes: Data
+
+  /// The lines of standard output that are table rows: `<row number>  <title> …`.
+  public var tableRows: [(number: Int, text: String)] {
+    stdout.split(separator: "\n").compactMap { line in
+      let trimmed = line.drop { $0 == " " }
+      guard let space = trimmed.firstIndex(of: " "), let number = Int(trimmed[..<space]) else {
+        return nil
+      }
+      return (number, String(trimmed[space...]).trimmingCharacters(in: .whitespaces))
+    }
+  }
+
+  public enum RunError: Error {
+    case timedOut
+  }
+
+  /// Runs `movies` with the arguments, feeding `input` on standard input (not a terminal, so
+  /// script mode), and waits for it to finish.
+  public static func run(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:],
+    workingDirectory: URL? = nil, timeout: Duration = .seconds(60)
+  ) async throws -> MoviesRun {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inputFile = folder.appendingPathComponent("stdin")
+    let outputFile = folder.appendingPathComponent("stdout")
+    let errorFile = folder.appendingPathComponent("stderr")
+    try Data(input.utf8).write(to: inputFile)
+    try Data().write(to: outputFile)
+    try Data().write(to: errorFile)
+
+    let process = Process()
+    process.executableURL = TestPaths.moviesExecutable
+    process.arguments = arguments
+    var processEnvironment = ProcessInfo.processInfo.environment
+    processEnvironment["MOVIES_API"] = nil
+    processEnvironment["NO_COLOR"] = nil
+    processEnvironment["COLUMNS"] = "200"
+    processEnvironment.merge(environment) { _, new in new }
+    process.environment = processEnvironment
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+    process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+
+    let deadline = ContinuousClock.now + timeout
+    while process.isRunning {
+      if ContinuousClock.now > deadline {
+        kill(process.processIdentifier, SIGKILL)
+        throw RunError.timedOut
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let stdout = try Data(contentsOf: outputFile)
+    let stderr = try Data(contentsOf: errorFile)
+    return MoviesRun(
+      status: process.terminationStatus,
+      stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self),
+      stdoutBytes: stdout)
+  }
+}
