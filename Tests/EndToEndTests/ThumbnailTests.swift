@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `thumb N` against the local server: lazy, exact bytes, cached across processes.
+@Suite struct ThumbnailTests {
+  @Test func noThumbnailIsFetchedBeforeThumb() async throws {
+    let server = try HoppinTestServer(limit: 25)
+    defer { server.stop() }
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    let run = try await MoviesRun.run(
+      [
+        "--api", server.apiURL.absoluteString,
+        "--cache-dir", folder.appendingPathComponent("cache").path,
+        "--download-dir", folder.appendingPathComponent("downloads").path,
+      ],
+      input: "more\nshow 3\nlist\nmore\nhelp\n")
+
+    #expect(run.status == 0)
+    #expect(try server.pageRequests() == [1, 2, 3])
+    #expect(try server.posterRequests().isEmpty)
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("downloads").path))
+  }
+
+  @Test func thumbSavesTheServersBytesAndASecondProcessUsesTheCache() async throws {
+    let server = try HoppinTestServer(limit: 25)
+    defer { server.stop() }
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let downloads = folder.appendingPathComponent("downloads")
+    let arguments = [
+      "--api", server.apiURL.absoluteString,
+      "--cache-dir", folder.appendingPathComponent("cache").path,
+      "--download-dir", downloads.path,
+    ]
+
+    let first = try await MoviesRun.run(arguments, input: "thumb 3\nthumb 3\n")
+
+    #expect(first.status == 0, "\(first.stderr)")
+    let posters = try server.posterRequests()
+    try #require(posters.count == 1, "one request for two thumb 3 in one process")
+    let saved = try FileManager.default.contentsOfDirectory(atPath: downloads.path)
+    #expect(saved.count == 1, "the second thumb 3 reuses the same file: \(saved)")
+    let file = try #require(saved.first)
+    #expect(file.hasPrefix("3-"))
+    #expect(first.stdout.contains(file))
+    let posterName = try #require(posters.first?.path.split(separator: "/").last)
+    let original = try Data(
+      contentsOf: TestPaths.sampleData.appendingPathComponent("posters/\(posterName)"))
+    #expect(try Data(contentsOf: downloads.appendingPathComponent(file)) == original)
+
+    let second = try await MoviesRun.run(arguments, input: "thumb 3\n")
+
+    #expect(second.status == 0)
+    #expect(try server.posterRequests().count == 1, "a new process reads the disk cache")
+    #expect(second.stdout.contains("from the cache"))
+  }
+
+  @Test func thumbOfARowThatIsNotLoadedFailsWithoutARequest() async throws {
+    let server = try HoppinTestServer(limit: 25)
+    defer { server.stop() }
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    let run = try await MoviesRun.run(
+      [
+        "--api", server.apiURL.absoluteString, "--cache-dir", folder.path,
+        "--download-dir", folder.path,
+      ],
+      input: "thumb 11\n")
+
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("There is no row 11"))
+    #expect(try server.posterRequests().isEmpty)
+  }
+}
