@@ -50,7 +50,7 @@ enum MoviesMain {
       let editor = LineEditor(programName: "movies", prompt: "movies> ")
     {
       let banner =
-        "movies \(Options.version), browsing \(source.name). Type 'help' for the commands, Ctrl-D to leave."
+        "movies \(Options.version) on \(source.name). Type 'help' for commands, Ctrl-D to leave."
       exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))
     } else if !options.commands.isEmpty {
       exit(await shell.runScript(lines: options.commands))

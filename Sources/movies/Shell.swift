@@ -65,6 +65,8 @@ struct Shell {
     } else {
       reply = await runner.run(command, layout: layout)
     }
+    // The terminal echoed ^C where the cursor was; the message starts on a line of its own.
+    if reply.wasCancelled { Terminal.write("\n", to: STDOUT_FILENO) }
     Terminal.write(reply.output, to: STDOUT_FILENO)
     let palette = errorPalette
     for warning in reply.warnings {

@@ -8,6 +8,8 @@ public struct Reply: Sendable, Equatable {
   public var error: String?
   /// True after `quit`.
   public var quits = false
+  /// True when the command was cancelled (Ctrl-C) before it finished.
+  public var wasCancelled = false
 
   public init(output: String = "", warnings: [String] = [], error: String? = nil) {
     self.output = output
@@ -61,7 +63,9 @@ public struct CommandRunner: Sendable {
         return reply
       }
     } catch {
-      return Reply(error: error.userMessage)
+      var reply = Reply(error: error.userMessage)
+      reply.wasCancelled = error is CancellationError
+      return reply
     }
   }
 

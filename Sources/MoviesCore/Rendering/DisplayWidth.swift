@@ -61,6 +61,7 @@ public enum DisplayWidth {
       result.append(character)
       used += next
     }
+    while result.last?.isWhitespace == true { result.removeLast() }
     return result + "…"
   }
 

@@ -55,7 +55,10 @@ public struct HoppinClient: MovieSource {
     self.session = session
   }
 
-  public var name: String { apiURL.host ?? apiURL.absoluteString }
+  public var name: String {
+    guard let host = apiURL.host else { return apiURL.absoluteString }
+    return apiURL.port.map { "\(host):\($0)" } ?? host
+  }
 
   /// The one session a process should use: no disk cache (thumbnails have their own), and an
   /// idle timeout of `timeout` seconds.
