@@ -56,7 +56,7 @@ struct Shell {
   /// Runs one command (cancellable with Ctrl-C when `interrupts` is given) and prints its reply.
   @discardableResult
   private func perform(_ command: Command, interrupts: Interrupts? = nil) async -> Reply {
-    let layout = CommandRunner.Layout(
+    let layout = TextRenderer.Layout(
       width: Terminal.width(environment: environment),
       palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain)
     let reply: Reply

@@ -4,7 +4,7 @@ import Testing
 @testable import MoviesCore
 
 @Suite struct CommandRunnerTests {
-  private let layout = CommandRunner.Layout(width: 80, palette: .plain)
+  private let layout = TextRenderer.Layout(width: 80, palette: .plain)
   private let source = FakeMovieSource(movieCount: 25)
 
   private func makeRunner() -> CommandRunner {

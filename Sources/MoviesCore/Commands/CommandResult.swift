@@ -1,0 +1,24 @@
+/// What a command did, before it is rendered as text (or, later, JSON).
+public enum CommandOutcome: Sendable {
+  /// `more` loaded a page: the list after it, and the row numbers it added (nil when empty).
+  case pageLoaded(MovieList, rows: ClosedRange<Int>?)
+  /// `more` when everything is loaded: no request was made.
+  case nothingMoreToLoad(MovieList)
+  case list(MovieList)
+  case movie(Movie, row: Int)
+  case thumbnailSaved(SavedThumbnail, row: Int)
+  case help(moreRemains: Bool)
+  case quit
+}
+
+/// A command's outcome, or the error that stopped it, and the warnings met on the way.
+public struct CommandResult: Sendable {
+  public var outcome: Result<CommandOutcome, any Error>
+  /// Notes that did not stop the command (skipped rows), one sentence each.
+  public var warnings: [String]
+
+  public init(outcome: Result<CommandOutcome, any Error>, warnings: [String] = []) {
+    self.outcome = outcome
+    self.warnings = warnings
+  }
+}
