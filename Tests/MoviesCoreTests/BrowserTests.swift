@@ -10,7 +10,11 @@ import Testing
     cacheFolder: URL(fileURLWithPath: "/nonexistent/cache"))
 
   private func makeBrowser(_ source: any MovieSource) -> Browser {
-    Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: Self.unusedStore)
+    // Without prefetch, so each test sees exactly the requests its loads make; PrefetchTests
+    // covers the background fetch.
+    Browser(
+      source: source, query: MovieQuery(pageSize: 10), thumbnails: Self.unusedStore,
+      prefetches: false)
   }
 
   @Test func loadsPageOneThenPageTwo() async throws {

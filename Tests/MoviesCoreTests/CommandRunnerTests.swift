@@ -12,7 +12,8 @@ import Testing
       downloadFolder: URL(fileURLWithPath: "/nonexistent/downloads"),
       cacheFolder: URL(fileURLWithPath: "/nonexistent/cache"))
     return CommandRunner(
-      browser: Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: store))
+      browser: Browser(
+        source: source, query: MovieQuery(pageSize: 10), thumbnails: store, prefetches: false))
   }
 
   private func lines(_ output: String) -> [String] {

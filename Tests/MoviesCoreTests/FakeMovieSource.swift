@@ -10,6 +10,7 @@ final class FakeMovieSource: MovieSource {
     var requestedPages: [Int] = []
     var thumbnailRequests: [URL] = []
     var failNextPage = false
+    var pagesToFailOnce: Set<Int> = []
   }
 
   let movies: [Movie]
@@ -42,11 +43,16 @@ final class FakeMovieSource: MovieSource {
     state.withLock { $0.failNextPage = true }
   }
 
+  /// Makes the first request for `page` throw ``Failure``.
+  func failOnce(page: Int) {
+    state.withLock { _ = $0.pagesToFailOnce.insert(page) }
+  }
+
   func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let fails = state.withLock { state in
       state.requestedPages.append(number)
       defer { state.failNextPage = false }
-      return state.failNextPage
+      return state.failNextPage || state.pagesToFailOnce.remove(number) != nil
     }
     if fails { throw Failure() }
     let start = min(movies.count, (number - 1) * query.pageSize)

@@ -18,6 +18,17 @@ public struct MoviesRun: Sendable {
     }
   }
 
+  /// The test process's environment without the variables that change `movies`, wide
+  /// enough that titles are not cut, plus `extra`.
+  static func environment(adding extra: [String: String]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["MOVIES_API"] = nil
+    environment["NO_COLOR"] = nil
+    environment["COLUMNS"] = "200"
+    environment.merge(extra) { _, new in new }
+    return environment
+  }
+
   public enum RunError: Error {
     case timedOut
   }
@@ -40,12 +51,7 @@ public struct MoviesRun: Sendable {
     let process = Process()
     process.executableURL = TestPaths.moviesExecutable
     process.arguments = arguments
-    var processEnvironment = ProcessInfo.processInfo.environment
-    processEnvironment["MOVIES_API"] = nil
-    processEnvironment["NO_COLOR"] = nil
-    processEnvironment["COLUMNS"] = "200"
-    processEnvironment.merge(environment) { _, new in new }
-    process.environment = processEnvironment
+    process.environment = Self.environment(adding: environment)
     if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
     process.standardOutput = try FileHandle(forWritingTo: outputFile)

@@ -30,24 +30,81 @@ public actor Browser {
   public let source: any MovieSource
   public let thumbnails: ThumbnailStore
   public private(set) var list: MovieList
+  /// Whether the page after the one shown is fetched in the background.
+  public let prefetches: Bool
+  private var prefetch: Prefetch?
 
-  public init(source: any MovieSource, query: MovieQuery, thumbnails: ThumbnailStore) {
+  /// - Parameter prefetches: fetch the next page in the background once a page is shown, so
+  ///   `more` rarely waits (default true). Thumbnails are never prefetched.
+  public init(
+    source: any MovieSource, query: MovieQuery, thumbnails: ThumbnailStore, prefetches: Bool = true
+  ) {
     self.source = source
     self.thumbnails = thumbnails
     self.list = MovieList(query: query)
+    self.prefetches = prefetches
   }
 
-  /// Loads the next page and appends it. Returns nil, making no request, when everything is
-  /// loaded. On failure or cancellation the list and the page counter are unchanged.
+  /// Loads the next page and appends it: from the prefetch when it has that page, else from
+  /// the source. Returns nil, making no request, when everything is loaded. On failure or
+  /// cancellation the list and the page counter are unchanged.
   public func loadNextPage() async throws -> Load? {
     guard let number = list.nextPage else { return nil }
     let query = list.query
-    let page = try await source.page(number, of: query)
+    let page = try await fetch(number, of: query)
     try Task.checkCancellation()
     // Another load may have finished while this one waited; append each page once.
     guard list.nextPage == number, list.query == query else { return Load(warnings: []) }
     let rows = list.append(page)
+    startPrefetch()
     return Load(rows: rows, warnings: page.warnings)
+  }
+
+  /// Starts over with another query (genre, order, page size); an unfinished prefetch of the
+  /// old query is cancelled.
+  public func restart(with query: MovieQuery) {
+    cancelPrefetch()
+    list = MovieList(query: query)
+  }
+
+  /// A page being fetched ahead of `more`.
+  private struct Prefetch {
+    var page: Int
+    var query: MovieQuery
+    var task: Task<MoviePage, any Swift.Error>
+  }
+
+  private func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+    if let prefetch, prefetch.page == number, prefetch.query == query {
+      self.prefetch = nil
+      let task = prefetch.task
+      do {
+        return try await withTaskCancellationHandler {
+          try await task.value
+        } onCancel: {
+          task.cancel()
+        }
+      } catch {
+        try Task.checkCancellation()
+        // A failed prefetch is invisible: the page is simply asked for again.
+      }
+    }
+    return try await source.page(number, of: query)
+  }
+
+  /// One page ahead, never more, and never past the end.
+  private func startPrefetch() {
+    cancelPrefetch()
+    guard prefetches, let next = list.nextPage else { return }
+    let source = self.source
+    let query = list.query
+    prefetch = Prefetch(
+      page: next, query: query, task: Task { try await source.page(next, of: query) })
+  }
+
+  private func cancelPrefetch() {
+    prefetch?.task.cancel()
+    prefetch = nil
   }
 
   /// The movie at a 1-based row number.

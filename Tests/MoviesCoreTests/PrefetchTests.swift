@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import MoviesCore
+
+/// The next page is fetched in the background once a page is shown: one page ahead, never
+/// past the end, invisible when it fails, cancelled when the query changes.
+@Suite struct PrefetchTests {
+  private static let unusedStore = ThumbnailStore(
+    downloadFolder: URL(fileURLWithPath: "/nonexistent/downloads"),
+    cacheFolder: URL(fileURLWithPath: "/nonexistent/cache"))
+
+  private func makeBrowser(_ source: any MovieSource) -> Browser {
+    Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: Self.unusedStore)
+  }
+
+  /// Polls until the condition holds; false if it never does within ten seconds.
+  private func eventually(_ condition: () -> Bool) async throws -> Bool {
+    for _ in 0..<2_000 {
+      if condition() { return true }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+  }
+
+  @Test func theNextPageIsFetchedAheadAndUsedByTheNextLoad() async throws {
+    let source = FakeMovieSource(movieCount: 25)
+    let browser = makeBrowser(source)
+
+    _ = try await browser.loadNextPage()
+    #expect(try await eventually { source.requestedPages == [1, 2] })
+
+    let second = try #require(try await browser.loadNextPage())
+    #expect(second.rows == 11...20)
+    #expect(try await eventually { source.requestedPages == [1, 2, 3] })
+    #expect(source.requestedPages.filter { $0 == 2 }.count == 1, "page 2 came from the prefetch")
+  }
+
+  @Test func noPrefetchPastTheEnd() async throws {
+    let source = FakeMovieSource(movieCount: 25)
+    let browser = makeBrowser(source)
+
+    for _ in 1...3 { _ = try await browser.loadNextPage() }
+    #expect(await browser.list.isComplete)
+    #expect(try await browser.loadNextPage() == nil)
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(source.requestedPages == [1, 2, 3])
+    #expect(await browser.list.movies.map(\.title) == (1...25).map { "Movie \($0)" })
+  }
+
+  @Test func aFailedPrefetchIsInvisibleAndThePageIsAskedForAgain() async throws {
+    let source = FakeMovieSource(movieCount: 25)
+    source.failOnce(page: 2)
+    let browser = makeBrowser(source)
+
+    _ = try await browser.loadNextPage()
+    #expect(try await eventually { source.requestedPages == [1, 2] })
+
+    let second = try #require(try await browser.loadNextPage())
+    #expect(second.rows == 11...20)
+    #expect(second.warnings.isEmpty)
+    #expect(Array(source.requestedPages.prefix(3)) == [1, 2, 2])
+    _ = try await browser.loadNextPage()
+    #expect(await browser.list.movies.map(\.title) == (1...25).map { "Movie \($0)" })
+  }
+
+  @Test func restartingWithAnotherQueryCancelsThePrefetch() async throws {
+    let source = HeldSecondPage()
+    let browser = makeBrowser(source)
+
+    _ = try await browser.loadNextPage()
+    #expect(try await eventually { source.secondPageStarted })
+    await browser.restart(with: MovieQuery(genreID: "4", pageSize: 10))
+
+    #expect(try await eventually { source.secondPageCancelled })
+    #expect(await browser.list.movies.isEmpty)
+    #expect(await browser.list.query.genreID == "4")
+  }
+}
+
+/// Answers page 1 at once and holds page 2 until its task is cancelled.
+private final class HeldSecondPage: MovieSource {
+  private let state = Mutex((started: false, cancelled: false))
+
+  var secondPageStarted: Bool { state.withLock { $0.started } }
+  var secondPageCancelled: Bool { state.withLock { $0.cancelled } }
+  var name: String { "a held source" }
+
+  func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+    if number == 2 {
+      state.withLock { $0.started = true }
+      do {
+        try await Task.sleep(for: .seconds(600))
+      } catch {
+        state.withLock { $0.cancelled = true }
+        throw error
+      }
+    }
+    let movies = (1...10).map { Movie(id: "\(number)-\($0)", title: "Movie \($0)") }
+    return MoviePage(movies: movies, totalCount: 100)
+  }
+
+  func thumbnailURL(for reference: String) throws -> URL { URL(fileURLWithPath: "/nonexistent") }
+  func thumbnailData(at url: URL) async throws -> Data { Data() }
+}
