@@ -128,3 +128,36 @@ import Testing
     #expect(refused == reference)
   }
 }
+
+/// A catalogue that says it is stored in release-date order is read page by page, and gives
+/// the same pages as parsing it whole.
+@Suite struct OfflineCatalogStoredOrderTests {
+  private static func catalogue(declaringOrder: Bool) -> String {
+    let movies = (1...23).map { number in
+      #"{"movieId":"\#(number)","title":"Movie \#(number)","releaseDate":"\#(1950 + number / 3)","ratingAverage":"\#(number % 10)"}"#
+    }
+    let order = declaringOrder ? #""order":"releasedateasc","# : ""
+    return #"{"hoppin":{"# + order + #""movies":{"movie":["# + movies.joined(separator: ",\n")
+      + #"]},"totalCount":"23"}}"#
+  }
+
+  private func pages(declaringOrder: Bool, query: MovieQuery) async throws -> [MoviePage] {
+    var pages: [MoviePage] = []
+    try await TemporaryFolder.with { folder in
+      try Data(Self.catalogue(declaringOrder: declaringOrder).utf8)
+        .write(to: folder.appendingPathComponent("catalogue.json"))
+      let catalog = OfflineCatalog(folder: folder)
+      for number in 1...4 { pages.append(try await catalog.page(number, of: query)) }
+    }
+    return pages
+  }
+
+  @Test(arguments: [MovieQuery(pageSize: 10), MovieQuery(order: "ratingdesc", pageSize: 7)])
+  func storedOrderPagesEqualWholeParsePages(query: MovieQuery) async throws {
+    let fast = try await pages(declaringOrder: true, query: query)
+    let whole = try await pages(declaringOrder: false, query: query)
+    #expect(fast == whole)
+    #expect(fast.map(\.totalCount) == [23, 23, 23, 23])
+    #expect(fast.flatMap(\.movies).count == 23)
+  }
+}

@@ -7,6 +7,10 @@ enum LooseValue {
   static func text(_ value: Any?) -> String? {
     switch value {
     case let string as String:
+      // Most values need no trimming; Foundation's trimming is slow enough on Linux to
+      // dominate parsing a catalogue, so it runs only when an end is whitespace.
+      guard let first = string.first, let last = string.last else { return nil }
+      if !first.isWhitespace && !last.isWhitespace { return string }
       let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
       return trimmed.isEmpty ? nil : trimmed
     case let number as NSNumber where !isBoolean(number):
@@ -46,6 +50,6 @@ enum LooseValue {
   /// JSON `true` and `false` arrive as NSNumber too; they are never counts or ratings.
   private static func isBoolean(_ number: NSNumber) -> Bool {
     // swift-corelibs-foundation reports "c" (char) for booleans, as Darwin does.
-    String(cString: number.objCType) == "c"
+    number.objCType.pointee == CChar(UInt8(ascii: "c"))
   }
 }

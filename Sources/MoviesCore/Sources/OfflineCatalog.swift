@@ -5,9 +5,13 @@ import Synchronization
 /// network.
 ///
 /// The folder holds `catalogue.json` (every movie, in the same Hoppin shape the API answers
-/// with, read through the same ``MoviePageParser``), `genres.json` and `posters/`. The
-/// catalogue is read once, on the first page asked for, and the sorted list of the current
-/// query is kept so each further page is a slice.
+/// with, read through the same ``MoviePageParser``), `genres.json` and `posters/`.
+///
+/// Parsing the whole catalogue takes longer than showing the first page should, so when the
+/// file says its movies are stored in the order asked for (`hoppin.order`) and no genre is
+/// chosen, only the page's movies are parsed, found through a ``CatalogueIndex``. Any other
+/// query parses the catalogue once and keeps the sorted list of the current query, so each
+/// further page is a slice.
 public final class OfflineCatalog: MovieSource {
   /// Why the catalogue could not answer.
   public enum Error: Swift.Error, Sendable {
@@ -40,6 +44,7 @@ public final class OfflineCatalog: MovieSource {
 
   public let folder: URL
   private struct State {
+    var file: (data: Data, index: CatalogueIndex?)?
     var catalogue: [Movie]?
     var genreNames: [String: String] = [:]
     var sorted: (query: MovieQuery, movies: [Movie])?
@@ -53,6 +58,7 @@ public final class OfflineCatalog: MovieSource {
   public var name: String { "the offline catalogue" }
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+    if let page = try storedOrderPage(number, of: query) { return page }
     let movies = try matching(query)
     let start = min(movies.count, max(0, number - 1) * query.pageSize)
     let end = min(movies.count, start + query.pageSize)
@@ -74,6 +80,42 @@ public final class OfflineCatalog: MovieSource {
       throw Error.thumbnailMissing(url.lastPathComponent)
     }
     return data
+  }
+
+  /// The page straight from the file, when the file is stored in the query's order.
+  private func storedOrderPage(_ number: Int, of query: MovieQuery) throws -> MoviePage? {
+    let (data, index) = try state.withLock { state in try file(in: &state) }
+    guard query.genreID.isEmpty, let index, let order = index.order,
+      order == (query.order.isEmpty ? MovieQuery.defaultOrder : query.order)
+    else { return nil }
+    let start = min(index.movies.count, max(0, number - 1) * query.pageSize)
+    let end = min(index.movies.count, start + query.pageSize)
+    var body = Data(#"{"hoppin":{"movies":{"movie":["#.utf8)
+    for (offset, range) in index.movies[start..<end].enumerated() {
+      if offset > 0 { body.append(UInt8(ascii: ",")) }
+      body.append(data[range])
+    }
+    body.append(contentsOf: #"]}}}"#.utf8)
+    var page: MoviePage
+    do {
+      page = try MoviePageParser.parse(body)
+    } catch {
+      throw Error.invalid(error, path: catalogueFile.path)
+    }
+    page.totalCount = index.movies.count
+    return page
+  }
+
+  private var catalogueFile: URL { folder.appendingPathComponent("catalogue.json") }
+
+  /// The catalogue's bytes and index, read once.
+  private func file(in state: inout State) throws -> (Data, CatalogueIndex?) {
+    if let file = state.file { return file }
+    guard let data = FileManager.default.contents(atPath: catalogueFile.path) else {
+      throw Error.unreadable(path: catalogueFile.path)
+    }
+    state.file = (data, CatalogueIndex(data))
+    return (data, state.file?.index)
   }
 
   /// The query's movies in its order; computed once per query.
@@ -100,15 +142,12 @@ public final class OfflineCatalog: MovieSource {
   }
 
   private func loadCatalogue(into state: inout State) throws -> [Movie] {
-    let file = folder.appendingPathComponent("catalogue.json")
-    guard let data = FileManager.default.contents(atPath: file.path) else {
-      throw Error.unreadable(path: file.path)
-    }
+    let (data, _) = try file(in: &state)
     let page: MoviePage
     do {
       page = try MoviePageParser.parse(data)
     } catch {
-      throw Error.invalid(error, path: file.path)
+      throw Error.invalid(error, path: catalogueFile.path)
     }
     state.catalogue = page.movies
     state.genreNames = Self.genreNames(in: folder.appendingPathComponent("genres.json"))
