@@ -7,12 +7,9 @@ enum LooseValue {
   static func text(_ value: Any?) -> String? {
     switch value {
     case let string as String:
-      // Most values need no trimming; Foundation's trimming is slow enough on Linux to
-      // dominate parsing a catalogue, so it runs only when an end is whitespace.
-      guard let first = string.first, let last = string.last else { return nil }
-      if !first.isWhitespace && !last.isWhitespace { return string }
-      let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
-      return trimmed.isEmpty ? nil : trimmed
+      let trimmed = trim(string)
+      guard !trimmed.isEmpty else { return nil }
+      return trimmed.count == string.count ? string : String(trimmed)
     case let number as NSNumber where !isBoolean(number):
       return number.stringValue
     default:
@@ -27,7 +24,7 @@ enum LooseValue {
     case let number as NSNumber where !isBoolean(number):
       result = number.doubleValue
     case let string as String:
-      result = Double(string.trimmingCharacters(in: .whitespaces))
+      result = Double(trim(string))
     default:
       result = nil
     }
@@ -37,14 +34,21 @@ enum LooseValue {
 
   /// A whole number from a number or text; `"123"`, `123` and `123.0` all give 123.
   static func integer(_ value: Any?) -> Int? {
-    if let string = value as? String, let integer = Int(string.trimmingCharacters(in: .whitespaces))
-    {
+    if let string = value as? String, let integer = Int(trim(string)) {
       return integer
     }
     guard let double = double(value), double == double.rounded(),
       abs(double) < 9_007_199_254_740_992
     else { return nil }
     return Int(double)
+  }
+
+  /// The text without white space at either end. Foundation's `trimmingCharacters` is slow
+  /// enough on Linux to dominate parsing a page, and most values need no trimming at all.
+  static func trim<Text: StringProtocol>(_ text: Text) -> Text.SubSequence {
+    let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
+    let end = text[start...].lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
+    return text[start..<end]
   }
 
   /// JSON `true` and `false` arrive as NSNumber too; they are never counts or ratings.

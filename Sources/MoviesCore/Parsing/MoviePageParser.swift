@@ -59,28 +59,26 @@ public enum MoviePageParser {
   }
 
   /// `movies.movie` as a list: absent, null or empty means no rows; a bare object is one row.
+  ///
+  /// Containers are matched before `NSNull`: on Linux, asking whether a Swift array `is NSNull`
+  /// bridges it to an `NSArray` first, which cost more than parsing the page.
   private static func movieRows(in movies: Any?) throws(Error) -> [Any] {
-    switch movies {
-    case nil, is NSNull:
-      return []
-    case let text as String where text.isEmpty:
-      return []
-    case let container as [String: Any]:
-      switch container["movie"] {
-      case nil, is NSNull:
-        return []
-      case let text as String where text.isEmpty:
-        return []
-      case let list as [Any]:
-        return list
-      case let single as [String: Any]:
-        return [single]
-      default:
-        throw .unexpectedMoviesShape
-      }
-    default:
+    guard let movies else { return [] }
+    if let container = movies as? [String: Any] {
+      guard let rows = container["movie"] else { return [] }
+      if let list = rows as? [Any] { return list }
+      if let single = rows as? [String: Any] { return [single] }
+      if isEmpty(rows) { return [] }
       throw .unexpectedMoviesShape
     }
+    if isEmpty(movies) { return [] }
+    throw .unexpectedMoviesShape
+  }
+
+  /// `null` or an empty string, which servers send for "no movies".
+  private static func isEmpty(_ value: Any) -> Bool {
+    if let text = value as? String { return text.isEmpty }
+    return value is NSNull
   }
 
   private static let knownFields: Set<String> = [
@@ -112,8 +110,8 @@ public enum MoviePageParser {
   private static func genres(from names: String?) -> [String] {
     guard let names else { return [] }
     return names.split(separator: ",").compactMap {
-      let name = $0.trimmingCharacters(in: .whitespaces)
-      return name.isEmpty ? nil : name
+      let name = LooseValue.trim($0)
+      return name.isEmpty ? nil : String(name)
     }
   }
 }

@@ -2,7 +2,14 @@
 /// marks none.
 public enum DisplayWidth {
   public static func columns(of text: some StringProtocol) -> Int {
-    text.reduce(0) { $0 + columns(of: $1) }
+    // Most titles are printable ASCII, one column a byte; Unicode properties are looked up
+    // only for the rest, which keeps rendering a page cheap.
+    if isPrintableASCII(text) { return text.utf8.count }
+    return text.reduce(0) { $0 + columns(of: $1) }
+  }
+
+  private static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// The width of one grapheme cluster: that of its first scalar, or two for emoji shown as
@@ -53,6 +60,11 @@ public enum DisplayWidth {
   public static func truncate(_ text: String, toColumns width: Int) -> String {
     guard width > 0 else { return "" }
     if columns(of: text) <= width { return text }
+    if isPrintableASCII(text) {
+      var cut = String(text.utf8.prefix(width - 1)) ?? ""
+      while cut.last == " " { cut.removeLast() }
+      return cut + "…"
+    }
     var result = ""
     var used = 0
     for character in text {
