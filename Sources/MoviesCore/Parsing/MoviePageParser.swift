@@ -43,8 +43,9 @@ public enum MoviePageParser {
     var movies: [Movie] = []
     movies.reserveCapacity(rows.count)
     var warnings: [String] = []
+    var genreLists = GenreLists()
     for (index, row) in rows.enumerated() {
-      if let movie = (row as? [String: Any]).flatMap(movie(from:)) {
+      if let movie = (row as? [String: Any]).flatMap({ movie(from: $0, genreLists: &genreLists) }) {
         movies.append(movie)
       } else {
         warnings.append("Skipped row \(index + 1) of the page: it has no usable title.")
@@ -86,7 +87,11 @@ public enum MoviePageParser {
     "ratingCount", "releaseDate", "runningTime", "grade",
   ]
 
-  static func movie(from row: [String: Any]) -> Movie? {
+  /// The genre lists met so far in a page, by their `genreNames` text: movies with the same
+  /// genres share one array instead of each holding a copy.
+  typealias GenreLists = [String: [String]]
+
+  static func movie(from row: [String: Any], genreLists: inout GenreLists) -> Movie? {
     guard let title = LooseValue.text(row["title"]) else { return nil }
     var others: [String: String] = [:]
     for (key, value) in row where !knownFields.contains(key) {
@@ -95,7 +100,7 @@ public enum MoviePageParser {
     return Movie(
       id: LooseValue.text(row["movieId"]),
       title: title,
-      genres: genres(from: LooseValue.text(row["genreNames"])),
+      genres: genres(from: LooseValue.text(row["genreNames"]), sharing: &genreLists),
       thumbnail: LooseValue.text(row["thumbnailImage"]),
       link: LooseValue.text(row["linkUrl"]),
       rating: LooseValue.double(row["ratingAverage"]),
@@ -107,11 +112,14 @@ public enum MoviePageParser {
     )
   }
 
-  private static func genres(from names: String?) -> [String] {
+  private static func genres(from names: String?, sharing lists: inout GenreLists) -> [String] {
     guard let names else { return [] }
-    return names.split(separator: ",").compactMap {
+    if let known = lists[names] { return known }
+    let genres = names.split(separator: ",").compactMap {
       let name = LooseValue.trim($0)
       return name.isEmpty ? nil : String(name)
     }
+    lists[names] = genres
+    return genres
   }
 }
