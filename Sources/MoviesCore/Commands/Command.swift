@@ -78,7 +78,8 @@ public enum Command: Sendable, Hashable {
   private static func thumbRows(_ argument: String) throws(ParseError) -> ThumbRows? {
     if argument.lowercased() == "all" { return .all }
     let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 2 else { return nil }
+    // `-1` is a (too small) row number, not a range.
+    guard parts.count == 2, !parts[0].isEmpty else { return nil }
     guard let first = Int(parts[0]), let last = Int(parts[1]), first >= 1, first <= last else {
       throw .notARowRange(command: "thumb", argument: argument)
     }

@@ -15,6 +15,9 @@ actor ConcurrencyLimit {
     self.width = max(1, width)
   }
 
+  /// How many operations wait for a slot.
+  var waitingCount: Int { waiters.count }
+
   /// Runs the operation when a slot is free.
   func run<Result: Sendable>(
     _ operation: @Sendable () async throws -> Result

@@ -42,7 +42,7 @@ public actor ThumbnailPipeline {
 
   public let disk: DiskCache
   private var memory: MemoryCache<URL, LoadedImage>
-  private let limit: ConcurrencyLimit
+  let limit: ConcurrencyLimit
   private var loads: [URL: Load] = [:]
   private var nextID: UInt64 = 0
 
@@ -84,6 +84,9 @@ public actor ThumbnailPipeline {
     if memory.contains(url) { return .inMemory }
     return disk.contains(url) ? .onDisk : .notCached
   }
+
+  /// How many callers wait for an address's load; for tests that need everyone in place.
+  func waiterCount(for url: URL) -> Int { loads[url]?.waiters.count ?? 0 }
 
   private func startLoad(_ url: URL, from source: any MovieSource) -> Load {
     nextID += 1
