@@ -16,10 +16,13 @@ final class HeldThumbnailSource: MovieSource {
 
   /// The bytes every download answers with.
   let body: Data
+  /// The one page of movies the source serves.
+  let movies: [Movie]
   private let state = Mutex(State())
 
-  init(body: Data) {
+  init(body: Data, movies: [Movie] = []) {
     self.body = body
+    self.movies = movies
   }
 
   var name: String { "the held source" }
@@ -34,7 +37,7 @@ final class HeldThumbnailSource: MovieSource {
   }
 
   func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    MoviePage(movies: [], totalCount: 0)
+    MoviePage(movies: number == 1 ? movies : [], totalCount: movies.count)
   }
 
   func thumbnailURL(for reference: String) throws -> URL {

@@ -82,6 +82,31 @@ import Testing
     }
   }
 
+  @Test func cancellingABatchKeepsWhatWasSavedAndSaysSo() async throws {
+    try await TemporaryFolder.with { root in
+      let movies = (1...5).map { Movie(title: "Movie \($0)", thumbnail: "\($0).png") }
+      let source = HeldThumbnailSource(body: ImageSamples.png(width: 6, height: 9), movies: movies)
+      let store = ThumbnailStore(
+        downloadFolder: root.appendingPathComponent("downloads"),
+        cacheFolder: root.appendingPathComponent("cache"))
+      let runner = CommandRunner(
+        browser: Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: store))
+      _ = await runner.execute(.more)
+
+      let task = Task { await runner.execute(.thumbs(.all)) }
+      await eventually { source.running == 5 }
+      task.cancel()
+      let reply = TextRenderer(layout: Self.layout).render(await task.value)
+
+      #expect(reply.wasCancelled)
+      #expect(reply.error?.contains("0 of 5 thumbnails were saved") == true)
+      #expect(reply.warnings.isEmpty)
+      // Every download was cancelled, not left running (this waits until they all stopped).
+      await eventually { source.cancelled == 5 }
+      #expect(TemporaryFolder.names(in: store.downloadFolder).isEmpty)
+    }
+  }
+
   @Test func showSaysWhetherTheThumbnailIsCached() async throws {
     try await withRunner { runner, _, _ in
       let before = TextRenderer(layout: Self.layout).render(await runner.execute(.show(row: 2)))

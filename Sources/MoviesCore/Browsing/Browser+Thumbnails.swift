@@ -6,7 +6,7 @@ extension Browser {
 
   /// Saves the thumbnails of many rows at once, each downloaded at most once, reporting
   /// `progress(done, total)` as each finishes. A row that fails is recorded in the batch and
-  /// the others go on; cancelling stops them all.
+  /// the others go on; cancelling stops the rest and keeps what was saved.
   public func saveThumbnails(
     _ rows: ThumbRows, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
   ) async throws -> ThumbnailBatch {
@@ -40,12 +40,13 @@ extension Browser {
       for await (row, result) in group {
         switch result {
         case .success(let saved): batch.saved[row] = saved
+        case .failure(let error) where error is CancellationError: continue
         case .failure(let error): batch.failures[row] = error.userMessage
         }
         progress(batch.saved.count + batch.failures.count, work.count)
       }
     }
-    try Task.checkCancellation()
+    batch.wasCancelled = Task.isCancelled
     batch.elapsed = start.duration(to: clock.now)
     return batch
   }

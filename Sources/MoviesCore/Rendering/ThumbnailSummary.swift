@@ -53,6 +53,12 @@ enum ThumbnailSummary {
     batch.rows.compactMap { row in batch.failures[row].map { "Row \(row): \($0)" } }
   }
 
+  /// The error line when Ctrl-C stopped the batch.
+  static func cancelledSentence(_ batch: ThumbnailBatch) -> String {
+    "Cancelled; \(batch.saved.count) of \(batch.rows.count) thumbnails were saved before it "
+      + "and are kept."
+  }
+
   /// The error line when rows failed.
   static func failureSentence(_ batch: ThumbnailBatch) -> String {
     let failed = batch.failures.count

@@ -7,6 +7,8 @@ public struct ThumbnailBatch: Sendable {
   public var failures: [Int: String] = [:]
   /// From the first request to the last file written.
   public var elapsed: Duration = .zero
+  /// True when Ctrl-C stopped the batch; the rows saved before it stay saved.
+  public var wasCancelled = false
 
   public init(rows: [Int]) {
     self.rows = rows
