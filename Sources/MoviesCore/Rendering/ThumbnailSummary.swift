@@ -32,9 +32,14 @@ enum ThumbnailSummary {
       (batch.count(from: .memoryCache), "from memory"),
       (batch.failures.count, "failed"),
     ]
-    for (count, label) in counts where count > 0 { parts.append("\(count) \(label)") }
+    for (count, label) in counts where count > 0 {
+      parts.append("\(Format.grouped(count)) \(label)")
+    }
     let noun = total == 1 ? "thumbnail" : "thumbnails"
-    let amount = savedCount == total ? "\(total) \(noun)" : "\(savedCount) of \(total) \(noun)"
+    let amount =
+      savedCount == total
+      ? "\(Format.grouped(total)) \(noun)"
+      : "\(Format.grouped(savedCount)) of \(Format.grouped(total)) \(noun)"
     var line = "Saved \(amount) in \(Format.duration(batch.elapsed))"
     if !parts.isEmpty { line += ": " + parts.joined(separator: ", ") }
     let spared = batch.saved.values.filter { $0.origin != .source }

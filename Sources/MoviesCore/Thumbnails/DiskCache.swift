@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -35,10 +36,18 @@ public struct DiskCache: Sendable {
     public var downloadTime: Duration
   }
 
+  /// What the folder holds, as far as this process knows: measured by the last eviction scan
+  /// and counted up with each store since, so the folder is only listed again when the total
+  /// may be over the limit, not on every store.
+  private final class Usage: Sendable {
+    let bytes = Mutex<Int?>(nil)
+  }
+
   /// The folder the entries are in.
   public let folder: URL
   /// The most the entries may add up to, headers included; 256 MB by default.
   public let byteLimit: Int
+  private let usage = Usage()
 
   public init(folder: URL, byteLimit: Int = 256 * 1_024 * 1_024) {
     self.folder = folder
@@ -86,7 +95,11 @@ public struct DiskCache: Sendable {
       unlink(temporary.path)
       throw .cannotWrite(path: target.path, reason: reason)
     }
-    evict(sparing: target.lastPathComponent)
+    let mayBeOver = usage.bytes.withLock { known in
+      known = known.map { $0 + bytes.count }
+      return known.map { $0 > byteLimit } ?? true
+    }
+    if mayBeOver { evict(sparing: target.lastPathComponent) }
   }
 
   /// The file an address is stored in.
@@ -122,6 +135,7 @@ public struct DiskCache: Sendable {
       if entry.file.lastPathComponent == kept { continue }
       if unlink(entry.file.path) == 0 { total -= entry.size }
     }
+    usage.bytes.withLock { $0 = total }
   }
 
   private static let partSuffix = ".part"
