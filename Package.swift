@@ -12,13 +12,30 @@ let package = Package(
     .target(name: "MoviesCore"),
 
     // The executable owns the terminal: the REPL, line editing, signals, colour and width.
-    .executableTarget(name: "movies", dependencies: ["MoviesCore", "CEditLine"]),
+    .executableTarget(
+      name: "movies", dependencies: ["MoviesCore", "CEditLine", "CChafa", "CPNG", "CTurboJPEG"]),
 
     // System C libraries, one module each.
     .systemLibrary(
       name: "CEditLine",
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
+    ),
+    // The poster preview: chafa draws pixels as terminal text; libpng and libturbojpeg decode.
+    .systemLibrary(
+      name: "CChafa",
+      pkgConfig: "chafa",
+      providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]
+    ),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng16",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .systemLibrary(
+      name: "CTurboJPEG",
+      pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]
     ),
 
     // Tests. Shared helpers (the local Hoppin server, running the binary) live in TestSupport.

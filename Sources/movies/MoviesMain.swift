@@ -42,11 +42,13 @@ enum MoviesMain {
       downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
       cacheFolder: cacheFolder(options, environment: environment))
     let browser = Browser(source: source, query: options.query, thumbnails: thumbnails)
-    let shell = Shell(
+    let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
+    var shell = Shell(
       runner: CommandRunner(browser: browser), environment: environment,
       noColor: options.noColor)
+    shell.preview = preview(options, interactive: interactive, environment: environment)
 
-    if options.commands.isEmpty, Terminal.inputIsTerminal,
+    if interactive,
       let editor = LineEditor(programName: "movies", prompt: "movies> ")
     {
       let banner =
@@ -57,6 +59,21 @@ enum MoviesMain {
     } else {
       exit(await shell.runScript(lines: StandardInputLines()))
     }
+  }
+
+  /// Posters are drawn when `--preview` asks, or at a colour terminal at the prompt; never in
+  /// script mode unless asked, never with `--no-preview`.
+  private static func preview(_ options: Options, interactive: Bool, environment: [String: String])
+    -> PosterPreview?
+  {
+    if options.noPreview { return nil }
+    if let mode = options.previewMode {
+      return PosterPreview(mode: mode, environment: environment)
+    }
+    let colorTerminal = Terminal.usesColor(
+      onTerminal: Terminal.outputIsTerminal, disabled: options.noColor, environment: environment)
+    return interactive && colorTerminal
+      ? PosterPreview(mode: .symbols, environment: environment) : nil
   }
 
   /// `--cache-dir`, else `$XDG_CACHE_HOME/movies`, else `~/.cache/movies`.

@@ -22,6 +22,10 @@ struct Options {
   var downloadFolder = "thumbnails"
   var cacheFolder: String?
   var noColor = false
+  /// `--preview MODE`: draw posters in this mode, also in script mode; nil for the default.
+  var previewMode: PreviewMode?
+  /// `--no-preview`: never draw posters.
+  var noPreview = false
   /// Commands from `-c`, run in order instead of reading standard input.
   var commands: [String] = []
 
@@ -59,6 +63,10 @@ struct Options {
       case "--no-color":
         guard inlineValue == nil else { throw UsageError(message: "--no-color takes no value.") }
         options.noColor = true
+      case "--preview": options.previewMode = try previewMode(try value())
+      case "--no-preview":
+        guard inlineValue == nil else { throw UsageError(message: "--no-preview takes no value.") }
+        options.noPreview = true
       case "-c": options.commands.append(try value())
       default:
         throw UsageError(message: "Unknown option '\(TerminalText.escape(argument))'.")
@@ -92,6 +100,14 @@ struct Options {
     return text
   }
 
+  private static func previewMode(_ text: String) throws(UsageError) -> PreviewMode {
+    guard let mode = PreviewMode(rawValue: text.lowercased()) else {
+      let modes = PreviewMode.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError(message: "--preview needs one of \(modes).")
+    }
+    return mode
+  }
+
   private static func folder(_ text: String, for option: String) throws(UsageError) -> String {
     guard !text.isEmpty else { throw UsageError(message: "\(option) needs a folder.") }
     return text
@@ -117,6 +133,10 @@ struct Options {
       --cache-dir DIR      where downloaded images are cached
                            (default $XDG_CACHE_HOME/movies, else ~/.cache/movies)
       --no-color           no colour (also NO_COLOR=1, TERM=dumb, or output not a terminal)
+      --preview MODE       draw posters under 'thumb N' as symbols (the default at a
+                           terminal), kitty, iterm, sixel, or auto (a graphics protocol
+                           only where the terminal is known to have it); also in scripts
+      --no-preview         never draw posters
       -c COMMAND           run COMMAND instead of reading input; repeatable
       -h, --help           show this help
       --version            show the version
@@ -126,6 +146,7 @@ struct Options {
       list      show every loaded movie again
       show N    show every field of row N
       thumb N   download the thumbnail of row N
+      thumb N-M download rows N to M at once ('thumb all': every loaded row)
       help      list the commands
       quit      leave (also exit, or Ctrl-D)
 

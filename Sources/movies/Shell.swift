@@ -11,6 +11,8 @@ struct Shell {
   let runner: CommandRunner
   let environment: [String: String]
   let noColor: Bool
+  /// Draws the poster under `thumb N`; nil for no preview.
+  var preview: PosterPreview? = nil
 
   /// The prompt loop. Returns the exit status.
   func runInteractive(editor: LineEditor, interrupts: Interrupts, banner: String) async -> Int32 {
@@ -59,11 +61,23 @@ struct Shell {
     let layout = TextRenderer.Layout(
       width: Terminal.width(environment: environment),
       palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain)
-    let reply: Reply
+    let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal, terminalWidth: layout.width)
+    let result: CommandResult
     if let interrupts {
-      reply = await interrupts.cancellable { [runner] in await runner.run(command, layout: layout) }
+      result = await interrupts.cancellable { [runner] in
+        await runner.execute(command, progress: progress.update)
+      }
     } else {
-      reply = await runner.run(command, layout: layout)
+      result = await runner.execute(command, progress: progress.update)
+    }
+    progress.finish()
+    var reply = TextRenderer(layout: layout).render(result)
+    if let preview, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
+      do {
+        reply.output += try preview.render(saved, maximumColumns: layout.width) ?? ""
+      } catch {
+        reply.warnings.append(error.userMessage)
+      }
     }
     // The terminal echoed ^C where the cursor was; the message starts on a line of its own.
     if reply.wasCancelled { Terminal.write("\n", to: STDOUT_FILENO) }

@@ -56,7 +56,7 @@ import Testing
 
     #expect(second.status == 0)
     #expect(try server.posterRequests().count == 1, "a new process reads the disk cache")
-    #expect(second.stdout.contains("from the cache"))
+    #expect(second.stdout.contains("from the disk cache"))
   }
 
   @Test func thumbOfARowThatIsNotLoadedFailsWithoutARequest() async throws {

@@ -45,7 +45,7 @@ import Testing
       let source = Self.source()
       let first = try await store.save(Self.matrix, row: 12, from: source)
       let second = try await store.save(Self.matrix, row: 12, from: source)
-      #expect(second.origin == .diskCache)
+      #expect(second.origin == .memoryCache)
       #expect(second.file == first.file)
       #expect(source.thumbnailRequestCount == 1)
       #expect(TemporaryFolder.names(in: store.downloadFolder) == ["12-the-matrix.png"])

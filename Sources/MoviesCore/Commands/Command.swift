@@ -4,6 +4,8 @@ public enum Command: Sendable, Hashable {
   case list
   case show(row: Int)
   case thumb(row: Int)
+  /// `thumb N-M` or `thumb all`.
+  case thumbs(ThumbRows)
   case help
   case quit
 
@@ -14,6 +16,7 @@ public enum Command: Sendable, Hashable {
     case notARowNumber(command: String, argument: String)
     case rowTooSmall(command: String)
     case unexpectedArgument(command: String)
+    case notARowRange(command: String, argument: String)
 
     /// One line: what is wrong and what to type instead.
     public var message: String {
@@ -28,6 +31,8 @@ public enum Command: Sendable, Hashable {
         "Row numbers start at 1; try '\(command) 1'."
       case .unexpectedArgument(let command):
         "'\(command)' takes no argument; type just '\(command)'."
+      case .notARowRange(let command, let argument):
+        "'\(argument)' is not a row range; type '\(command) N-M' with N up to M, or '\(command) all'."
       }
     }
   }
@@ -60,11 +65,25 @@ public enum Command: Sendable, Hashable {
     case "more": return try noArgument(.more)
     case "list": return try noArgument(.list)
     case "show": return .show(row: try row())
-    case "thumb": return .thumb(row: try row())
+    case "thumb":
+      if arguments.count == 1, let rows = try thumbRows(arguments[0]) { return .thumbs(rows) }
+      return .thumb(row: try row())
     case "help", "?": return try noArgument(.help)
     case "quit", "exit": return try noArgument(.quit)
     default: throw .unknown(first)
     }
+  }
+
+  /// `all` or `N-M`; nil for anything else, which is then read as one row number.
+  private static func thumbRows(_ argument: String) throws(ParseError) -> ThumbRows? {
+    if argument.lowercased() == "all" { return .all }
+    let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+    // `-1` is a (too small) row number, not a range.
+    guard parts.count == 2, !parts[0].isEmpty else { return nil }
+    guard let first = Int(parts[0]), let last = Int(parts[1]), first >= 1, first <= last else {
+      throw .notARowRange(command: "thumb", argument: argument)
+    }
+    return .range(first...last)
   }
 
   /// The command names to offer for completion: `more` only while more remain.

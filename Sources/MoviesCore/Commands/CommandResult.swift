@@ -5,8 +5,11 @@ public enum CommandOutcome: Sendable {
   /// `more` when everything is loaded: no request was made.
   case nothingMoreToLoad(MovieList)
   case list(MovieList)
-  case movie(Movie, row: Int)
+  /// `show N`: the movie and whether its thumbnail is cached.
+  case movie(Movie, row: Int, thumbnail: ThumbnailCacheState)
   case thumbnailSaved(SavedThumbnail, row: Int)
+  /// `thumb N-M` or `thumb all`.
+  case thumbnailsSaved(ThumbnailBatch)
   case help(moreRemains: Bool)
   case quit
 }

@@ -6,8 +6,12 @@ public struct CommandRunner: Sendable {
     self.browser = browser
   }
 
-  /// Runs a command; errors are part of the result, never thrown.
-  public func execute(_ command: Command) async -> CommandResult {
+  /// Runs a command; errors are part of the result, never thrown. Commands that work through
+  /// many items (`thumb all`) report `progress(done, total)` as they go.
+  public func execute(
+    _ command: Command,
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  ) async -> CommandResult {
     var warnings: [String] = []
     do {
       let outcome: CommandOutcome
@@ -22,9 +26,24 @@ public struct CommandRunner: Sendable {
       case .list:
         outcome = .list(await browser.list)
       case .show(let row):
-        outcome = .movie(try await browser.movie(atRow: row), row: row)
+        let movie = try await browser.movie(atRow: row)
+        let cached = try await browser.thumbnailCacheState(row: row)
+        outcome = .movie(movie, row: row, thumbnail: cached)
       case .thumb(let row):
-        outcome = .thumbnailSaved(try await browser.saveThumbnail(row: row), row: row)
+        let saved = try await browser.saveThumbnail(row: row)
+        warnings += saved.cacheProblem.map { [$0] } ?? []
+        outcome = .thumbnailSaved(saved, row: row)
+      case .thumbs(let rows):
+        let batch = try await browser.saveThumbnails(rows, progress: progress)
+        // One warning per distinct cache problem, not one per row.
+        var problems: [String] = []
+        for row in batch.rows {
+          if let problem = batch.saved[row]?.cacheProblem, !problems.contains(problem) {
+            problems.append(problem)
+          }
+        }
+        warnings += problems
+        outcome = .thumbnailsSaved(batch)
       case .help:
         outcome = .help(moreRemains: await !browser.list.isComplete)
       case .quit:
@@ -37,7 +56,10 @@ public struct CommandRunner: Sendable {
   }
 
   /// Runs a command and renders the result as text.
-  public func run(_ command: Command, layout: TextRenderer.Layout) async -> Reply {
-    TextRenderer(layout: layout).render(await execute(command))
+  public func run(
+    _ command: Command, layout: TextRenderer.Layout,
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  ) async -> Reply {
+    TextRenderer(layout: layout).render(await execute(command, progress: progress))
   }
 }

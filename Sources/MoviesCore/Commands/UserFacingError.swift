@@ -7,6 +7,8 @@ extension MoviePageParser.Error: UserFacingError {}
 extension HoppinClient.Error: UserFacingError {}
 extension OfflineCatalog.Error: UserFacingError {}
 extension ThumbnailStore.Error: UserFacingError {}
+extension ThumbnailPipeline.Error: UserFacingError {}
+extension DiskCache.Error: UserFacingError {}
 extension Browser.Error: UserFacingError {}
 extension Command.ParseError: UserFacingError {}
 

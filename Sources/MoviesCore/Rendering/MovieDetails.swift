@@ -1,6 +1,9 @@
 /// Renders every field of one movie, labelled, for `show N`.
 public enum MovieDetails {
-  public static func render(_ movie: Movie, row: Int, palette: Palette) -> String {
+  /// With `thumbnail`, the Thumbnail line also says whether it is cached.
+  public static func render(
+    _ movie: Movie, row: Int, palette: Palette, thumbnail: ThumbnailCacheState? = nil
+  ) -> String {
     var fields: [(String, String)] = []
     func add(_ label: String, _ value: String?) {
       if let value { fields.append((label, TerminalText.escape(value))) }
@@ -17,7 +20,7 @@ public enum MovieDetails {
     add("Grade", movie.grade)
     add("Movie ID", movie.id)
     add("Link", movie.link)
-    add("Thumbnail", movie.thumbnail)
+    add("Thumbnail", movie.thumbnail.map { $0 + (thumbnail.map(Self.describe) ?? "") })
     for key in movie.otherFields.keys.sorted() {
       add(key, movie.otherFields[key])
     }
@@ -30,5 +33,14 @@ public enum MovieDetails {
       text += "  " + palette.apply(palette.dim, to: paddedLabel) + "  " + value + "\n"
     }
     return text
+  }
+
+  private static func describe(_ state: ThumbnailCacheState) -> String {
+    switch state {
+    case .inMemory: " (cached, in memory)"
+    case .onDisk: " (cached on disk)"
+    case .notCached: " (not cached; 'thumb N' downloads it)"
+    case .unavailable: " (cannot be loaded)"
+    }
   }
 }

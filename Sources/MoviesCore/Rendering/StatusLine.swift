@@ -26,10 +26,11 @@ public enum StatusLine {
       ("list", "show every loaded movie again"),
       ("show N", "show every field of row N"),
       ("thumb N", "download the thumbnail of row N into the download folder"),
+      ("thumb N-M", "download rows N to M at once ('thumb all': every loaded row)"),
       ("help", "show this help"),
       ("quit", "leave (also 'exit' or Ctrl-D)"),
     ]
-    return lines.map { "  " + DisplayWidth.pad($0.0, toColumns: 9) + $0.1 }.joined(separator: "\n")
+    return lines.map { "  " + DisplayWidth.pad($0.0, toColumns: 11) + $0.1 }.joined(separator: "\n")
       + "\n"
   }
 }

@@ -25,6 +25,13 @@ public struct TextRenderer: Sendable {
       reply.wasCancelled = error is CancellationError
     case .success(let outcome):
       reply.output = render(outcome)
+      if case .thumbnailsSaved(let batch) = outcome, batch.wasCancelled {
+        reply.wasCancelled = true
+        reply.error = ThumbnailSummary.cancelledSentence(batch)
+      } else if case .thumbnailsSaved(let batch) = outcome, !batch.failures.isEmpty {
+        reply.warnings += ThumbnailSummary.failureWarnings(batch)
+        reply.error = ThumbnailSummary.failureSentence(batch)
+      }
       if case .quit = outcome { reply.quits = true }
     }
     return reply
@@ -50,10 +57,12 @@ public struct TextRenderer: Sendable {
       let table = self.table(for: list)
       return table.header() + "\n" + table.rows(list.movies, firstRow: 1)
         + StatusLine.render(list, palette: palette) + "\n"
-    case .movie(let movie, let row):
-      return MovieDetails.render(movie, row: row, palette: palette)
+    case .movie(let movie, let row, let thumbnail):
+      return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
     case .thumbnailSaved(let saved, _):
-      return Self.describe(saved) + "\n"
+      return ThumbnailSummary.line(for: saved) + "\n"
+    case .thumbnailsSaved(let batch):
+      return ThumbnailSummary.render(batch)
     case .help(let moreRemains):
       return StatusLine.help(moreRemains: moreRemains)
     case .quit:
@@ -64,15 +73,5 @@ public struct TextRenderer: Sendable {
   private func table(for list: MovieList) -> MovieTable {
     let largest = max(list.totalCount ?? 0, list.movies.count + list.query.pageSize)
     return MovieTable(width: layout.width, largestRow: largest, palette: layout.palette)
-  }
-
-  static func describe(_ saved: SavedThumbnail) -> String {
-    let origin =
-      switch saved.origin {
-      case .source(let duration): "loaded in \(Format.duration(duration))"
-      case .diskCache: "from the cache, no request made"
-      }
-    return "Saved \(TerminalText.escape(saved.file.relativePath)) "
-      + "(\(saved.format.displayName), \(Format.byteCount(saved.byteCount)), \(origin))"
   }
 }

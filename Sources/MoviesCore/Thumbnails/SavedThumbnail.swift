@@ -2,16 +2,15 @@ import Foundation
 
 /// A thumbnail that `thumb N` put in the download folder.
 public struct SavedThumbnail: Sendable, Hashable {
-  /// Where the bytes came from.
-  public enum Origin: Sendable, Hashable {
-    /// Loaded from the source, taking this long.
-    case source(Duration)
-    /// Read from the disk cache; no request was made.
-    case diskCache
-  }
-
   public var file: URL
   public var format: ImageFormat
+  public var pixelSize: PixelSize?
   public var byteCount: Int
-  public var origin: Origin
+  public var origin: LoadedImage.Origin
+  /// How long getting the bytes took this time.
+  public var elapsed: Duration
+  /// How long the first download took.
+  public var downloadTime: Duration
+  /// Why the image could not be cached on disk, when it could not: a warning, not a failure.
+  public var cacheProblem: String?
 }

@@ -4,11 +4,11 @@ import Foundation
   import Glibc
 #endif
 
-/// Saves thumbnails into the download folder, through a disk cache that survives restarts.
+/// Saves thumbnails into the download folder, loading them through a ``ThumbnailPipeline``
+/// (memory cache, disk cache that survives restarts, one download per address).
 ///
-/// Nothing is fetched until ``save(_:row:from:)`` is called for a movie. A cached image is read
-/// from the cache folder and makes no request. Bytes that are not an image are refused and
-/// nothing is written.
+/// Nothing is fetched until ``save(_:row:from:)`` is called for a movie. Bytes that are not an
+/// image are refused and nothing is written.
 public struct ThumbnailStore: Sendable {
   /// Why a thumbnail could not be saved.
   public enum Error: Swift.Error, Sendable {
@@ -32,48 +32,47 @@ public struct ThumbnailStore: Sendable {
   public let downloadFolder: URL
   /// Where downloaded images are kept between runs (in its `thumbnails/` subfolder).
   public let cacheFolder: URL
+  public let pipeline: ThumbnailPipeline
 
-  public init(downloadFolder: URL, cacheFolder: URL) {
+  public init(
+    downloadFolder: URL, cacheFolder: URL,
+    configuration: ThumbnailPipeline.Configuration = ThumbnailPipeline.Configuration()
+  ) {
     self.downloadFolder = downloadFolder
     self.cacheFolder = cacheFolder
+    self.pipeline = ThumbnailPipeline(
+      cacheFolder: cacheFolder.appendingPathComponent("thumbnails", isDirectory: true),
+      configuration: configuration)
   }
 
-  public func save(_ movie: Movie, row: Int, from source: some MovieSource) async throws
+  public func save(_ movie: Movie, row: Int, from source: any MovieSource) async throws
     -> SavedThumbnail
   {
     guard let reference = movie.thumbnail else { throw Error.noThumbnail(row: row) }
     let url = try source.thumbnailURL(for: reference)
-    let cacheFile = cacheFolder.appendingPathComponent("thumbnails", isDirectory: true)
-      .appendingPathComponent(Self.cacheKey(for: url))
-
-    let data: Data
-    let origin: SavedThumbnail.Origin
-    if let cached = FileManager.default.contents(atPath: cacheFile.path),
-      ImageFormat(sniffing: cached) != nil
-    {
-      data = cached
-      origin = .diskCache
-    } else {
-      let clock = ContinuousClock()
-      let start = clock.now
-      data = try await source.thumbnailData(at: url)
-      try Task.checkCancellation()
-      origin = .source(start.duration(to: clock.now))
+    let image: LoadedImage
+    do {
+      image = try await pipeline.image(at: url, from: source)
+    } catch ThumbnailPipeline.Error.notAnImage {
+      throw Error.notAnImage(row: row)
     }
-    guard let format = ImageFormat(sniffing: data) else { throw Error.notAnImage(row: row) }
-    if origin != .diskCache { storeInCache(data, at: cacheFile) }
-
-    let file = try place(data) { attempt in
-      DownloadName.make(row: row, title: movie.title, format: format, attempt: attempt)
+    try Task.checkCancellation()
+    let file = try place(image.data) { attempt in
+      DownloadName.make(row: row, title: movie.title, format: image.format, attempt: attempt)
     }
-    return SavedThumbnail(file: file, format: format, byteCount: data.count, origin: origin)
+    return SavedThumbnail(
+      file: file, format: image.format, pixelSize: image.pixelSize, byteCount: image.data.count,
+      origin: image.origin, elapsed: image.elapsed, downloadTime: image.downloadTime,
+      cacheProblem: image.cacheProblem)
   }
 
-  /// The cache is an optimisation: when it cannot be written the thumbnail is still saved.
-  private func storeInCache(_ data: Data, at file: URL) {
-    try? FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? data.write(to: file, options: .atomic)
+  /// Whether a movie's thumbnail is cached; loads nothing.
+  public func cacheState(of movie: Movie, from source: any MovieSource) async
+    -> ThumbnailCacheState
+  {
+    guard let reference = movie.thumbnail, let url = try? source.thumbnailURL(for: reference)
+    else { return .unavailable }
+    return await pipeline.cacheState(of: url)
   }
 
   /// Writes the bytes under the first free name, never replacing a file that is there.
@@ -93,6 +92,7 @@ public struct ThumbnailStore: Sendable {
     do {
       try data.write(to: temporary)
     } catch {
+      unlink(temporary.path)
       throw Error.cannotWrite(path: folder.path, reason: "the folder is not writable")
     }
     defer { unlink(temporary.path) }
@@ -113,15 +113,5 @@ public struct ThumbnailStore: Sendable {
   private static func isRegularFile(_ url: URL) -> Bool {
     var status = stat()
     return lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-  }
-
-  /// A stable file name for an address: 64-bit FNV-1a of the URL, in hex.
-  static func cacheKey(for url: URL) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in url.absoluteString.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

@@ -1,0 +1,73 @@
+/// The lines `thumb N`, `thumb N-M` and `thumb all` print: what was saved, and where it came
+/// from, with the time a cache hit saved.
+enum ThumbnailSummary {
+  /// `Saved thumbnails/3-heat.jpg (JPEG, 60x90 px, 1.8 KB, downloaded in 12 ms)`.
+  static func line(for saved: SavedThumbnail) -> String {
+    var facts = [saved.format.displayName]
+    if let size = saved.pixelSize { facts.append("\(size.width)x\(size.height) px") }
+    facts.append(Format.byteCount(saved.byteCount))
+    let took = Format.duration(saved.downloadTime)
+    switch saved.origin {
+    case .source:
+      facts.append("downloaded in \(took)")
+    case .diskCache:
+      facts.append(
+        "from the disk cache in \(Format.duration(saved.elapsed)), no request; "
+          + "the download took \(took)")
+    case .memoryCache:
+      facts.append("from memory, no request; the download took \(took)")
+    }
+    return
+      "Saved \(TerminalText.escape(saved.file.relativePath)) (\(facts.joined(separator: ", ")))"
+  }
+
+  /// One line: how many were saved, in how long, from where.
+  static func render(_ batch: ThumbnailBatch) -> String {
+    let total = batch.rows.count
+    let savedCount = batch.saved.count
+    var parts: [String] = []
+    let counts: [(Int, String)] = [
+      (batch.count(from: .source), "downloaded"),
+      (batch.count(from: .diskCache), "from the disk cache"),
+      (batch.count(from: .memoryCache), "from memory"),
+      (batch.failures.count, "failed"),
+    ]
+    for (count, label) in counts where count > 0 {
+      parts.append("\(Format.grouped(count)) \(label)")
+    }
+    let noun = total == 1 ? "thumbnail" : "thumbnails"
+    let amount =
+      savedCount == total
+      ? "\(Format.grouped(total)) \(noun)"
+      : "\(Format.grouped(savedCount)) of \(Format.grouped(total)) \(noun)"
+    var line = "Saved \(amount) in \(Format.duration(batch.elapsed))"
+    if !parts.isEmpty { line += ": " + parts.joined(separator: ", ") }
+    let spared = batch.saved.values.filter { $0.origin != .source }
+      .reduce(Duration.zero) { $0 + $1.downloadTime }
+    if spared >= .milliseconds(1) {
+      line += "; the caches saved \(Format.duration(spared)) of downloading"
+    }
+    if let folder = batch.saved.values.first?.file.deletingLastPathComponent() {
+      line += ". Files are in \(TerminalText.escape(folder.relativePath))/"
+    }
+    return line + ".\n"
+  }
+
+  /// One warning per failed row, in row order.
+  static func failureWarnings(_ batch: ThumbnailBatch) -> [String] {
+    batch.rows.compactMap { row in batch.failures[row].map { "Row \(row): \($0)" } }
+  }
+
+  /// The error line when Ctrl-C stopped the batch.
+  static func cancelledSentence(_ batch: ThumbnailBatch) -> String {
+    "Cancelled; \(batch.saved.count) of \(batch.rows.count) thumbnails were saved before it "
+      + "and are kept."
+  }
+
+  /// The error line when rows failed.
+  static func failureSentence(_ batch: ThumbnailBatch) -> String {
+    let failed = batch.failures.count
+    return "\(failed) of \(batch.rows.count) thumbnails could not be saved; "
+      + "the warnings above say why. Type the command again to retry them."
+  }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Downloaded images on disk, kept between runs: one file per address, named by a hash of the
+/// URL, bounded in size with the least recently used files removed first.
+///
+/// Each entry is written to a temporary file and renamed into place, so a reader never sees a
+/// half-written entry under its final name, and every entry carries its length and checksum,
+/// so a damaged or truncated one is ignored rather than used. The cache is only an
+/// optimisation: callers carry on without it when it cannot be read or written.
+public struct DiskCache: Sendable {
+  /// Why an entry could not be stored.
+  public enum Error: Swift.Error, Sendable, Equatable {
+    case tooLarge(byteCount: Int, limit: Int)
+    case cannotWrite(path: String, reason: String)
+
+    public var message: String {
+      switch self {
+      case .tooLarge(let byteCount, let limit):
+        "The image (\(Format.byteCount(byteCount))) is larger than the whole image cache "
+          + "(\(Format.byteCount(limit))), so it was not cached."
+      case .cannotWrite(let path, let reason):
+        "Could not write the image cache at \(path) (\(reason)); the image was not cached. "
+          + "Check the folder or pick another with --cache-dir."
+      }
+    }
+  }
+
+  /// One cached image: its bytes and how long downloading it took.
+  public struct Entry: Sendable, Hashable {
+    public var data: Data
+    public var downloadTime: Duration
+  }
+
+  /// What the folder holds, as far as this process knows: measured by the last eviction scan
+  /// and counted up with each store since, so the folder is only listed again when the total
+  /// may be over the limit, not on every store.
+  private final class Usage: Sendable {
+    let bytes = Mutex<Int?>(nil)
+  }
+
+  /// The folder the entries are in.
+  public let folder: URL
+  /// The most the entries may add up to, headers included; 256 MB by default.
+  public let byteLimit: Int
+  private let usage = Usage()
+
+  public init(folder: URL, byteLimit: Int = 256 * 1_024 * 1_024) {
+    self.folder = folder
+    self.byteLimit = byteLimit
+  }
+
+  /// The entry for an address, marked as just used; nil when there is none or it is damaged.
+  public func read(_ url: URL) -> Entry? {
+    let file = self.file(for: url)
+    guard let entry = Self.decode(FileManager.default.contents(atPath: file.path)) else {
+      return nil
+    }
+    // Reading counts as a use for eviction; in a read-only cache this quietly does nothing.
+    try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+    return entry
+  }
+
+  /// Whether a sound entry exists, without marking it as used.
+  public func contains(_ url: URL) -> Bool {
+    Self.decode(FileManager.default.contents(atPath: file(for: url).path)) != nil
+  }
+
+  /// Stores an entry atomically, then evicts the least recently used ones over the limit.
+  public func store(_ entry: Entry, for url: URL) throws(Error) {
+    let bytes = Self.encode(entry)
+    guard bytes.count <= byteLimit else {
+      throw .tooLarge(byteCount: bytes.count, limit: byteLimit)
+    }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotWrite(path: folder.path, reason: "the folder cannot be created")
+    }
+    let target = file(for: url)
+    let temporary = folder.appendingPathComponent(
+      ".\(target.lastPathComponent).\(UUID().uuidString)\(Self.partSuffix)")
+    do {
+      try bytes.write(to: temporary)
+    } catch {
+      unlink(temporary.path)
+      throw .cannotWrite(path: folder.path, reason: "writing failed; the disk may be full")
+    }
+    guard rename(temporary.path, target.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary.path)
+      throw .cannotWrite(path: target.path, reason: reason)
+    }
+    let mayBeOver = usage.bytes.withLock { known in
+      known = known.map { $0 + bytes.count }
+      return known.map { $0 > byteLimit } ?? true
+    }
+    if mayBeOver { evict(sparing: target.lastPathComponent) }
+  }
+
+  /// The file an address is stored in.
+  func file(for url: URL) -> URL {
+    folder.appendingPathComponent(Self.key(for: url))
+  }
+
+  /// Removes the least recently used entries until the rest fit, and temporary files that a
+  /// killed writer left behind more than an hour ago.
+  func evict(sparing kept: String? = nil) {
+    let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
+    guard
+      let files = try? FileManager.default.contentsOfDirectory(
+        at: folder, includingPropertiesForKeys: keys)
+    else { return }
+    var entries: [(file: URL, size: Int, used: Date)] = []
+    let staleBefore = Date().addingTimeInterval(-3_600)
+    for file in files {
+      guard let values = try? file.resourceValues(forKeys: Set(keys)),
+        values.isRegularFile == true
+      else { continue }
+      let used = values.contentModificationDate ?? .distantPast
+      if file.lastPathComponent.hasSuffix(Self.partSuffix) {
+        if used < staleBefore { unlink(file.path) }
+        continue
+      }
+      guard !file.lastPathComponent.hasPrefix(".") else { continue }
+      entries.append((file, values.fileSize ?? 0, used))
+    }
+    var total = entries.reduce(0) { $0 + $1.size }
+    for entry in entries.sorted(by: { $0.used < $1.used }) {
+      guard total > byteLimit else { break }
+      if entry.file.lastPathComponent == kept { continue }
+      if unlink(entry.file.path) == 0 { total -= entry.size }
+    }
+    usage.bytes.withLock { $0 = total }
+  }
+
+  private static let partSuffix = ".part"
+  private static let magic = Array("MOVIEIMG".utf8)
+  private static let headerSize = 32
+
+  /// `MOVIEIMG`, then the body's length, its FNV-1a hash and the download time in
+  /// microseconds, each 64-bit little-endian, then the body.
+  static func encode(_ entry: Entry) -> Data {
+    var bytes = magic
+    let micros =
+      entry.downloadTime.components.seconds * 1_000_000
+      + entry.downloadTime.components.attoseconds / 1_000_000_000_000
+    for value in [UInt64(entry.data.count), fnv1a(entry.data), UInt64(clamping: micros)] {
+      withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+    return Data(bytes) + entry.data
+  }
+
+  static func decode(_ bytes: Data?) -> Entry? {
+    guard let bytes, bytes.count >= headerSize, Array(bytes.prefix(8)) == magic else {
+      return nil
+    }
+    func number(at offset: Int) -> UInt64 {
+      bytes.dropFirst(offset).prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+    let body = Data(bytes.dropFirst(headerSize))
+    guard number(at: 8) == UInt64(body.count), number(at: 16) == fnv1a(body) else { return nil }
+    return Entry(data: body, downloadTime: .microseconds(Int64(clamping: number(at: 24))))
+  }
+
+  /// A stable file name for an address: 64-bit FNV-1a of the URL, in hex.
+  static func key(for url: URL) -> String {
+    let hex = String(fnv1a(Data(url.absoluteString.utf8)), radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  private static func fnv1a(_ data: Data) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+}

@@ -1,0 +1,21 @@
+/// What `thumb N-M` or `thumb all` did: each row's saved thumbnail or why it failed.
+public struct ThumbnailBatch: Sendable {
+  /// The rows asked for, in order.
+  public var rows: [Int]
+  public var saved: [Int: SavedThumbnail] = [:]
+  /// Why a row's thumbnail was not saved, one sentence each.
+  public var failures: [Int: String] = [:]
+  /// From the first request to the last file written.
+  public var elapsed: Duration = .zero
+  /// True when Ctrl-C stopped the batch; the rows saved before it stay saved.
+  public var wasCancelled = false
+
+  public init(rows: [Int]) {
+    self.rows = rows
+  }
+
+  /// How many came from each origin.
+  public func count(from origin: LoadedImage.Origin) -> Int {
+    saved.values.filter { $0.origin == origin }.count
+  }
+}

@@ -1,0 +1,62 @@
+import CChafa
+import Glibc
+import MoviesCore
+
+/// Draws pixels as terminal text with libchafa: Unicode block symbols in colour, or a graphics
+/// protocol (kitty, iTerm2, sixel). The only file that imports chafa.
+enum ChafaCanvas {
+  /// How many colours symbols may use.
+  enum Colors {
+    case trueColor
+    case indexed256
+  }
+
+  /// The picture, `geometry.rows` lines of text (for symbols) ending in a newline.
+  static func draw(
+    _ image: RGBAImage, geometry: PreviewGeometry, mode: PreviewMode, colors: Colors
+  ) -> String {
+    guard let symbols = chafa_symbol_map_new() else { return "" }
+    defer { chafa_symbol_map_unref(symbols) }
+    // Blocks and spaces only: each is one column wide in every terminal font.
+    chafa_symbol_map_add_by_tags(
+      symbols,
+      ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue))
+
+    guard let config = chafa_canvas_config_new() else { return "" }
+    defer { chafa_canvas_config_unref(config) }
+    chafa_canvas_config_set_geometry(config, Int32(geometry.columns), Int32(geometry.rows))
+    chafa_canvas_config_set_canvas_mode(
+      config, colors == .trueColor ? CHAFA_CANVAS_MODE_TRUECOLOR : CHAFA_CANVAS_MODE_INDEXED_256)
+    chafa_canvas_config_set_pixel_mode(config, pixelMode(mode))
+    chafa_canvas_config_set_symbol_map(config, symbols)
+
+    guard let canvas = chafa_canvas_new(config) else { return "" }
+    defer { chafa_canvas_unref(canvas) }
+    image.pixels.withUnsafeBufferPointer { pixels in
+      chafa_canvas_draw_all_pixels(
+        canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress, Int32(image.width),
+        Int32(image.height), Int32(image.width * 4))
+    }
+
+    // The fallback description knows the sequences of every mode, so the chosen mode is used
+    // as asked, whatever TERM says.
+    guard let database = chafa_term_db_get_default(),
+      let terminal = chafa_term_db_get_fallback_info(database)
+    else { return "" }
+    defer { chafa_term_info_unref(terminal) }
+    guard let printed = chafa_canvas_print(canvas, terminal) else { return "" }
+    defer { movies_g_string_free(printed) }
+    guard let text = printed.pointee.str else { return "" }
+    let reset = mode == .symbols ? "\u{1B}[0m" : ""
+    return String(cString: text) + reset + "\n"
+  }
+
+  private static func pixelMode(_ mode: PreviewMode) -> ChafaPixelMode {
+    switch mode {
+    case .kitty: CHAFA_PIXEL_MODE_KITTY
+    case .iterm: CHAFA_PIXEL_MODE_ITERM2
+    case .sixel: CHAFA_PIXEL_MODE_SIXELS
+    case .symbols, .auto: CHAFA_PIXEL_MODE_SYMBOLS
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `thumb N-M` and `thumb all` against the local server, checked with its request log.
+@Suite struct ThumbnailBatchTests {
+  @Test func aRangeDownloadsEachPosterOnceAndANewProcessNone() async throws {
+    let server = try HoppinTestServer(limit: 25)
+    defer { server.stop() }
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let downloads = folder.appendingPathComponent("downloads")
+    let arguments = [
+      "--api", server.apiURL.absoluteString,
+      "--cache-dir", folder.appendingPathComponent("cache").path,
+      "--download-dir", downloads.path,
+    ]
+
+    let first = try await MoviesRun.run(arguments, input: "thumb 1-10\nthumb 1-10\n")
+
+    #expect(first.status == 0, "\(first.stderr)")
+    let posters = try server.posterRequests().map(\.path)
+    #expect(posters.count == 10)
+    #expect(Set(posters).count == 10, "each poster once: \(posters)")
+    let saved = try FileManager.default.contentsOfDirectory(atPath: downloads.path)
+    #expect(saved.count == 10)
+    let savedBytes = Set(
+      try saved.map { try Data(contentsOf: downloads.appendingPathComponent($0)) })
+    let served = Set(
+      try posters.map { path in
+        try Data(contentsOf: TestPaths.sampleData.appendingPathComponent(String(path.dropFirst())))
+      })
+    #expect(savedBytes == served)
+    let summaries = first.stdout.split(separator: "\n").filter {
+      $0.hasPrefix("Saved 10 thumbnails")
+    }
+    #expect(summaries.count == 2)
+    #expect(summaries.first?.contains("10 downloaded") == true)
+    #expect(summaries.last?.contains("10 from memory") == true)
+    // Standard error is a file here, so no progress bar is drawn on it.
+    #expect(!first.stderr.contains("\r"))
+    #expect(!first.stderr.contains("#"))
+
+    let second = try await MoviesRun.run(arguments, input: "thumb all\n")
+
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(try server.posterRequests().count == 10, "a new process reads the disk cache")
+    #expect(second.stdout.contains("10 from the disk cache"))
+  }
+
+  @Test func showSaysWhetherTheThumbnailIsCached() async throws {
+    let server = try HoppinTestServer(limit: 25)
+    defer { server.stop() }
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    let run = try await MoviesRun.run(
+      [
+        "--api", server.apiURL.absoluteString, "--cache-dir", folder.path,
+        "--download-dir", folder.appendingPathComponent("downloads").path,
+      ],
+      input: "show 2\nthumb 2\nshow 2\n")
+
+    #expect(run.status == 0, "\(run.stderr)")
+    let thumbnailLines = run.stdout.split(separator: "\n").filter {
+      $0.hasPrefix("  Thumbnail")
+    }
+    #expect(thumbnailLines.count == 2)
+    #expect(thumbnailLines.first?.contains("not cached") == true)
+    #expect(thumbnailLines.last?.contains("(cached") == true)
+  }
+}

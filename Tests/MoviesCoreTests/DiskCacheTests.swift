@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+@testable import MoviesCore
+
+@Suite struct DiskCacheTests {
+  private static func url(_ name: String) -> URL {
+    URL(fileURLWithPath: "/images").appendingPathComponent(name)
+  }
+
+  private static func entry(_ size: Int, fill: UInt8 = 7) -> DiskCache.Entry {
+    DiskCache.Entry(data: Data(repeating: fill, count: size), downloadTime: .milliseconds(42))
+  }
+
+  /// Sets a file's last-use time to `hours` ago.
+  private static func age(_ file: URL, hours: Double) throws {
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-hours * 3_600)], ofItemAtPath: file.path)
+  }
+
+  @Test func keepsTheBytesAndTheDownloadTime() throws {
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder)
+      let stored = Self.entry(1_000)
+      try cache.store(stored, for: Self.url("a"))
+      let later = DiskCache(folder: folder)  // as in a new process
+      #expect(later.read(Self.url("a")) == stored)
+      #expect(later.contains(Self.url("a")))
+      #expect(later.read(Self.url("b")) == nil)
+    }
+  }
+
+  @Test func evictsTheOldestEntriesOverTheSizeLimit() throws {
+    try TemporaryFolder.withSync { folder in
+      // Each entry is 1,000 bytes plus the header; three fit, four do not.
+      let cache = DiskCache(folder: folder, byteLimit: 3_200)
+      for name in ["old", "middle", "recent"] {
+        try cache.store(Self.entry(1_000), for: Self.url(name))
+      }
+      try Self.age(cache.file(for: Self.url("old")), hours: 3)
+      try Self.age(cache.file(for: Self.url("middle")), hours: 2)
+      try Self.age(cache.file(for: Self.url("recent")), hours: 1)
+
+      try cache.store(Self.entry(1_000), for: Self.url("new"))
+
+      #expect(!cache.contains(Self.url("old")))
+      #expect(cache.contains(Self.url("middle")))
+      #expect(cache.contains(Self.url("recent")))
+      #expect(cache.contains(Self.url("new")))
+    }
+  }
+
+  @Test func readingMakesAnEntryRecent() throws {
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder, byteLimit: 2_100)
+      try cache.store(Self.entry(1_000), for: Self.url("a"))
+      try cache.store(Self.entry(1_000), for: Self.url("b"))
+      try Self.age(cache.file(for: Self.url("a")), hours: 2)
+      try Self.age(cache.file(for: Self.url("b")), hours: 1)
+      #expect(cache.read(Self.url("a")) != nil)  // a is now the most recently used
+
+      try cache.store(Self.entry(1_000), for: Self.url("c"))
+
+      #expect(cache.contains(Self.url("a")))
+      #expect(!cache.contains(Self.url("b")))
+    }
+  }
+
+  @Test func anEntryLargerThanTheWholeCacheIsRefused() throws {
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder, byteLimit: 500)
+      #expect(throws: DiskCache.Error.self) {
+        try cache.store(Self.entry(1_000), for: Self.url("a"))
+      }
+      #expect(TemporaryFolder.names(in: folder).isEmpty)
+    }
+  }
+
+  @Test func everyTruncationOfAnEntryIsIgnored() throws {
+    let whole = DiskCache.encode(Self.entry(100))
+    #expect(DiskCache.decode(whole) == Self.entry(100))
+    for length in 0..<whole.count {
+      #expect(DiskCache.decode(whole.prefix(length)) == nil, "cut at \(length) bytes")
+    }
+  }
+
+  @Test func aDamagedEntryIsIgnored() throws {
+    var damaged = DiskCache.encode(Self.entry(100))
+    damaged[50] ^= 0xFF
+    #expect(DiskCache.decode(damaged) == nil)
+  }
+
+  @Test func aHalfWrittenFileUnderTheFinalNameIsNotUsed() throws {
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder)
+      let file = cache.file(for: Self.url("a"))
+      try DiskCache.encode(Self.entry(1_000)).prefix(600).write(to: file)
+      #expect(cache.read(Self.url("a")) == nil)
+      #expect(!cache.contains(Self.url("a")))
+    }
+  }
+
+  @Test func aKilledWritersTemporaryFileIsNeverReadAndIsCleanedUpLater() throws {
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder)
+      let final = cache.file(for: Self.url("a"))
+      let leftover = folder.appendingPathComponent(".\(final.lastPathComponent).dead.part")
+      try DiskCache.encode(Self.entry(1_000)).prefix(600).write(to: leftover)
+      #expect(cache.read(Self.url("a")) == nil)
+
+      try Self.age(leftover, hours: 2)
+      try cache.store(Self.entry(10), for: Self.url("b"))
+      #expect(
+        TemporaryFolder.names(in: folder) == [cache.file(for: Self.url("b")).lastPathComponent])
+    }
+  }
+
+  @Test func aFailedWriteLeavesNothingUnderTheFinalName() throws {
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder)
+      // A folder where the entry should go makes the rename fail after the bytes are written.
+      let final = cache.file(for: Self.url("a"))
+      try FileManager.default.createDirectory(at: final, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: final.appendingPathComponent("inside"), withIntermediateDirectories: true)
+
+      #expect(throws: DiskCache.Error.self) {
+        try cache.store(Self.entry(1_000), for: Self.url("a"))
+      }
+      #expect(cache.read(Self.url("a")) == nil)
+      #expect(TemporaryFolder.names(in: folder) == [final.lastPathComponent], "no temporary left")
+    }
+  }
+
+  @Test func anUnwritableFolderIsAnError() throws {
+    try TemporaryFolder.withSync { folder in
+      // A file where the folder should be: unwritable even for root, unlike chmod.
+      let blocked = folder.appendingPathComponent("cache")
+      try Data("not a folder".utf8).write(to: blocked)
+      let cache = DiskCache(folder: blocked)
+      #expect(throws: DiskCache.Error.self) { try cache.store(Self.entry(10), for: Self.url("a")) }
+      #expect(cache.read(Self.url("a")) == nil)
+    }
+  }
+
+  @Test func keysAreStableHexNames() {
+    let key = DiskCache.key(for: Self.url("a"))
+    #expect(key == DiskCache.key(for: Self.url("a")))
+    #expect(key != DiskCache.key(for: Self.url("b")))
+    #expect(key.count == 16 && key.allSatisfy(\.isHexDigit))
+  }
+}
