@@ -38,6 +38,7 @@ import Testing
   @Test(arguments: [
     (Duration.zero, "0 ms"), (.milliseconds(12), "12 ms"), (.milliseconds(999), "999 ms"),
     (.milliseconds(1_300), "1.3 s"), (.seconds(2), "2.0 s"), (.microseconds(12_345), "12 ms"),
+    (.microseconds(420), "0.4 ms"), (.microseconds(30), "0.1 ms"), (.microseconds(970), "1 ms"),
   ])
   func duration(duration: Duration, text: String) {
     #expect(Format.duration(duration) == text)

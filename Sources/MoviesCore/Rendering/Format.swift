@@ -45,11 +45,15 @@ public enum Format {
     return "\(tenths / 10).\(tenths % 10) \(units[unit])"
   }
 
-  /// `12 ms`, `1.3 s`.
+  /// `0.4 ms`, `12 ms`, `1.3 s`.
   public static func duration(_ duration: Duration) -> String {
-    let milliseconds = Int(
-      duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    let microseconds = Int(
+      duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
     )
+    // Loopback and cache hits take well under a millisecond; "0 ms" would hide what they took.
+    if microseconds == 0 { return "0 ms" }
+    if microseconds < 950 { return "0.\(max(1, (microseconds + 50) / 100)) ms" }
+    let milliseconds = max(1, microseconds / 1_000)
     if milliseconds < 1_000 { return "\(milliseconds) ms" }
     return "\(milliseconds / 1_000).\(milliseconds % 1_000 / 100) s"
   }
