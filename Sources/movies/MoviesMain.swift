@@ -29,7 +29,9 @@ enum MoviesMain {
 
     let source: any MovieSource
     if let api = options.api {
-      source = HoppinClient(apiURL: api, session: HoppinClient.makeSession())
+      source = HoppinClient(
+        apiURL: api, loader: HTTPLoader(timeout: .milliseconds(Int(options.timeout * 1_000))),
+        retry: RetryPolicy(retries: options.retries))
     } else if let folder = SampleCatalogue.locate() {
       source = OfflineCatalog(folder: folder)
     } else {
