@@ -57,13 +57,14 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
   ) {
     let id = dataTask.taskIdentifier
     let overLimit: Int? = transfers.withLock { table in
-      guard var transfer = table[id] else { return nil }
-      // Checked before appending, so a hostile body never takes more than the cap in memory.
-      guard transfer.body.count + data.count <= transfer.limits.maxBytes else {
-        return transfer.limits.maxBytes
+      // Only scalars are read out: a copy of the entry would share the body's storage and
+      // make the append below copy the whole body on every chunk.
+      guard let limit = table[id]?.limits.maxBytes, let received = table[id]?.body.count else {
+        return nil
       }
-      transfer.body.append(data)
-      table[id] = transfer
+      // Checked before appending, so a hostile body never takes more than the cap in memory.
+      guard received + data.count <= limit else { return limit }
+      table[id]?.body.append(data)
       return nil
     }
     if let overLimit { end(id, with: .failure(.tooLarge(limit: overLimit))) }
