@@ -44,7 +44,8 @@ import Testing
     let saved = try FileManager.default.contentsOfDirectory(atPath: folders.downloads.path)
     let file = try #require(saved.first)
     #expect(saved.count == 1)
-    #expect(try Data(contentsOf: folders.downloads.appendingPathComponent(file)) == posterBytes(server))
+    #expect(
+      try Data(contentsOf: folders.downloads.appendingPathComponent(file)) == posterBytes(server))
   }
 
   @Test func aRedirectToAFileIsNeverRead() async throws {
@@ -82,7 +83,8 @@ import Testing
     #expect(saved.first?.hasPrefix("downloads/3-") == true, "\(saved)")
     #expect(files.allSatisfy { $0.hasPrefix("downloads/") || $0.hasPrefix("cache/") }, "\(files)")
     let parent = folders.root.deletingLastPathComponent()
-    #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("escaped.png").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: parent.appendingPathComponent("escaped.png").path))
   }
 
   @Test func aNeverEndingImageIsCutAtTheCapAndLeavesNoFile() async throws {
