@@ -1,0 +1,80 @@
+import Foundation
+
+/// The built `movies` binary in script mode with commands fed one at a time, for tests that
+/// change the world between two commands (stop the server, start it again).
+public final class MoviesSession {
+  public enum SessionError: Error {
+    case timedOut(waitingFor: String, stdout: String, stderr: String)
+  }
+
+  private let process = Process()
+  private let input = Pipe()
+  private let folder: URL
+  private var outputFile: URL { folder.appendingPathComponent("stdout") }
+  private var errorFile: URL { folder.appendingPathComponent("stderr") }
+
+  /// Starts `movies` with the arguments; it loads the first page at once.
+  public init(_ arguments: [String]) throws {
+    folder = try TestPaths.makeTemporaryFolder()
+    try Data().write(to: outputFile)
+    try Data().write(to: errorFile)
+    process.executableURL = TestPaths.moviesExecutable
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["MOVIES_API"] = nil
+    environment["COLUMNS"] = "200"
+    process.environment = environment
+    process.standardInput = input
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  public var stdout: String { Self.read(outputFile) }
+  public var stderr: String { Self.read(errorFile) }
+
+  /// Types one command.
+  public func send(_ line: String) {
+    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+  }
+
+  /// Waits until the output satisfies `condition`; throws after `timeout`.
+  public func waitUntil(
+    _ what: String, timeout: Duration = .seconds(30),
+    _ condition: (_ stdout: String, _ stderr: String) -> Bool
+  ) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !condition(stdout, stderr) {
+      guard ContinuousClock.now < deadline else {
+        throw SessionError.timedOut(waitingFor: what, stdout: stdout, stderr: stderr)
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  /// Ends the input and waits for the program to exit; returns what it printed.
+  public func finish(timeout: Duration = .seconds(30)) async throws -> MoviesRun {
+    try input.fileHandleForWriting.close()
+    let deadline = ContinuousClock.now + timeout
+    while process.isRunning {
+      if ContinuousClock.now > deadline {
+        kill(process.processIdentifier, SIGKILL)
+        throw MoviesRun.RunError.timedOut
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let output = (try? Data(contentsOf: outputFile)) ?? Data()
+    return MoviesRun(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+      stderr: stderr, stdoutBytes: output)
+  }
+
+  private static func read(_ file: URL) -> String {
+    String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
+  }
+}
