@@ -23,10 +23,11 @@ public struct HTTPLoader: Sendable {
 
   private let session: URLSession
   private let delegate: TransferDelegate
-  /// Whole seconds: URLSession's idle timer, which also bounds a wait for headers.
+  /// How long one request may take as a whole (default 15 s).
   public let timeout: Duration
 
-  /// Makes the process's loader. `timeout` is also the idle timeout of the session.
+  /// Makes the process's loader. The session's idle timer is set to `timeout` too, rounded up
+  /// to whole seconds (all it supports on Linux), so a silent server fails as a timeout.
   public init(timeout: Duration = .seconds(15)) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
