@@ -3,13 +3,16 @@
 
     python3 scripts/hoppin-server.py [--catalogue DIR] [--host 127.0.0.1] [--port 0]
                                      [--log FILE] [--limit N] [--content-type TYPE]
+                                     [--fault KIND [--fault-on ...] ...]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves:
 
     GET /hoppin/movies?version=1&page=N&count=C&genreId=G&order=O
     GET /posters/<file>
     GET /hoppin/genres
+    GET /moved/posters/<file>   (where --fault redirect sends poster requests)
 
+--fault injects one kind of failure; see hoppin_faults.py for the kinds and their options.
 Used by the end-to-end tests and to try `movies --api` without the real service.
 """
 
@@ -21,6 +24,8 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
+
+import hoppin_faults
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CATALOGUE = REPO_ROOT / "sample-data"
@@ -172,6 +177,7 @@ class HoppinHandler(BaseHTTPRequestHandler):
         "/hoppin/genres": "route_genres",
     }
     POSTERS_PREFIX = "/posters/"
+    MOVED_POSTERS_PREFIX = "/moved/posters/"
 
     def do_GET(self):
         parts = urlsplit(self.path)
@@ -182,6 +188,8 @@ class HoppinHandler(BaseHTTPRequestHandler):
             getattr(self, name)()
         elif parts.path.startswith(self.POSTERS_PREFIX):
             self.route_poster(parts.path[len(self.POSTERS_PREFIX):])
+        elif parts.path.startswith(self.MOVED_POSTERS_PREFIX):
+            self.route_poster(parts.path[len(self.MOVED_POSTERS_PREFIX):], faulty=False)
         else:
             self.send_body(404, JSON_TYPE, error_body(f"not found: {parts.path}"))
 
@@ -201,14 +209,29 @@ class HoppinHandler(BaseHTTPRequestHandler):
             return
         selected = cat.select(order, q.get("genreId", ""))
         texts = cat.serialized(self.base_url())
+        faults = self.server.faults
+        hit = faults.hits("pages", page)
         start = (page - 1) * count
+        total = len(selected)
+        if hit and page > 1 and faults.kind == "shift":
+            start -= hoppin_faults.SHIFT_ROWS
+        if hit and page > 1 and faults.kind == "total-change":
+            total += hoppin_faults.TOTAL_CHANGE
         page_texts = [texts[i] for i in selected[start:start + count]]
-        self.send_body(200, opts.content_type, build_page_body(page_texts, len(selected)))
+        body = build_page_body(page_texts, total)
+        if hit:
+            lie = hoppin_faults.page_body(faults.kind, body)
+            if lie is not None:
+                self.send_body(200, opts.content_type, lie)
+                return
+            if hoppin_faults.respond(self, faults, body, opts.content_type):
+                return
+        self.send_body(200, opts.content_type, body)
 
     def route_genres(self):
         self.send_body(200, JSON_TYPE, self.server.catalogue.genres_body)
 
-    def route_poster(self, raw_name):
+    def route_poster(self, raw_name, faulty=True):
         name = unquote(raw_name)
         posters = self.server.catalogue.posters
         ctype = POSTER_TYPES.get(Path(name).suffix.lower())
@@ -224,7 +247,20 @@ class HoppinHandler(BaseHTTPRequestHandler):
         if not ok:
             self.send_body(404, JSON_TYPE, error_body(f"no such poster: {raw_name}"))
             return
-        self.send_body(200, ctype, (posters / name).read_bytes())
+        body = (posters / name).read_bytes()
+        faults = self.server.faults
+        if faulty and faults.hits("posters"):
+            if faults.kind == "not-image":
+                self.send_body(200, ctype, b"<html>this is not an image</html>")
+            elif faults.kind == "content-disposition":
+                header = 'attachment; filename="../../escaped.png"'
+                self.send_body(200, ctype, body, {"Content-Disposition": header})
+            elif faults.kind == "redirect":
+                hoppin_faults.redirect(self, self.MOVED_POSTERS_PREFIX + raw_name)
+            elif not hoppin_faults.respond(self, faults, body, ctype):
+                self.send_body(200, ctype, body)
+            return
+        self.send_body(200, ctype, body)
 
     # -- plumbing
 
@@ -237,13 +273,19 @@ class HoppinHandler(BaseHTTPRequestHandler):
             host = f"[{host}]"
         return f"http://{host}:{port}"
 
-    def send_body(self, status, content_type, body):
+    def send_body(self, status, content_type, body, extra_headers=None):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
+        for name, value in (extra_headers or {}).items():
+            self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
-        self.server.log_request_json(self.command, self.req_path, self.req_query, status, len(body))
+        self.log_fault(status, len(body))
+
+    def log_fault(self, status, nbytes):
+        """Logs this request; faults that never send a whole body call it themselves."""
+        self.server.log_request_json(self.command, self.req_path, self.req_query, status, nbytes)
 
     def log_request(self, code="-", size="-"):
         pass  # no stderr access log; see --log
@@ -263,6 +305,7 @@ class HoppinServer(ThreadingHTTPServer):
         super().__init__(address, HoppinHandler)
         self.options = options
         self.catalogue = catalogue
+        self.faults = hoppin_faults.Faults(options)
         self._log_lock = threading.Lock()
         self._log = open(options.log, "a", encoding="utf-8") if options.log else None
 
@@ -279,7 +322,7 @@ class HoppinServer(ThreadingHTTPServer):
             self._log.flush()
 
     def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+        if isinstance(sys.exc_info()[1], OSError):
             return  # the client went away; not our problem
         super().handle_error(request, client_address)
 
@@ -294,6 +337,7 @@ def parse_args(argv=None):
     ap.add_argument("--limit", type=int, metavar="N", help="serve only the first N movies of the catalogue")
     ap.add_argument("--content-type", default=DEFAULT_CONTENT_TYPE,
                     help=f"Content-Type of page responses (default {DEFAULT_CONTENT_TYPE!r})")
+    hoppin_faults.add_arguments(ap)
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 0:
         ap.error("--limit must be >= 0")

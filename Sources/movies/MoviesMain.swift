@@ -29,7 +29,9 @@ enum MoviesMain {
 
     let source: any MovieSource
     if let api = options.api {
-      source = HoppinClient(apiURL: api, session: HoppinClient.makeSession())
+      source = HoppinClient(
+        apiURL: api, loader: HTTPLoader(timeout: .milliseconds(Int(options.timeout * 1_000))),
+        retry: RetryPolicy(retries: options.retries))
     } else if let folder = SampleCatalogue.locate() {
       source = OfflineCatalog(folder: folder)
     } else {
@@ -41,7 +43,9 @@ enum MoviesMain {
     let thumbnails = ThumbnailStore(
       downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
       cacheFolder: cacheFolder(options, environment: environment))
-    let browser = Browser(source: source, query: options.query, thumbnails: thumbnails)
+    let browser = Browser(
+      source: source, query: options.query, thumbnails: thumbnails,
+      prefetches: !options.noPrefetch)
     let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
     var shell = Shell(
       runner: CommandRunner(browser: browser), environment: environment,

@@ -26,6 +26,12 @@ struct Options {
   var previewMode: PreviewMode?
   /// `--no-preview`: never draw posters.
   var noPreview = false
+  /// Retries of a transient failure (`--retries`); 2 means 3 attempts in all.
+  var retries = RetryPolicy.defaultRetries
+  /// Seconds one request may take as a whole (`--timeout`).
+  var timeout = 15.0
+  /// `--no-prefetch`: fetch a page only when `more` asks for it.
+  var noPrefetch = false
   /// Commands from `-c`, run in order instead of reading standard input.
   var commands: [String] = []
 
@@ -67,7 +73,12 @@ struct Options {
       case "--no-preview":
         guard inlineValue == nil else { throw UsageError(message: "--no-preview takes no value.") }
         options.noPreview = true
+      case "--no-prefetch":
+        guard inlineValue == nil else { throw UsageError(message: "--no-prefetch takes no value.") }
+        options.noPrefetch = true
       case "-c": options.commands.append(try value())
+      case "--retries": options.retries = try retries(try value())
+      case "--timeout": options.timeout = try timeout(try value())
       default:
         throw UsageError(message: "Unknown option '\(TerminalText.escape(argument))'.")
       }
@@ -91,6 +102,20 @@ struct Options {
       throw UsageError(message: "--count needs a whole number from 1 to 1000.")
     }
     return count
+  }
+
+  private static func retries(_ text: String) throws(UsageError) -> Int {
+    guard let retries = Int(text), (0...10).contains(retries) else {
+      throw UsageError(message: "--retries needs a whole number from 0 to 10.")
+    }
+    return retries
+  }
+
+  private static func timeout(_ text: String) throws(UsageError) -> Double {
+    guard let seconds = Double(text), seconds.isFinite, (0.1...3_600).contains(seconds) else {
+      throw UsageError(message: "--timeout needs a number of seconds from 0.1 to 3600, such as 15.")
+    }
+    return seconds
   }
 
   private static func word(_ text: String, for option: String) throws(UsageError) -> String {
@@ -132,6 +157,10 @@ struct Options {
       --download-dir DIR   where 'thumb N' saves images (default ./thumbnails)
       --cache-dir DIR      where downloaded images are cached
                            (default $XDG_CACHE_HOME/movies, else ~/.cache/movies)
+      --retries N          retries of a failed request that may succeed later, 0 to 10
+                           (default 2: three attempts in all)
+      --timeout SECONDS    the longest one request may take, as a whole (default 15)
+      --no-prefetch        fetch a page only when 'more' asks for it, not one page ahead
       --no-color           no colour (also NO_COLOR=1, TERM=dumb, or output not a terminal)
       --preview MODE       draw posters under 'thumb N' as symbols (the default at a
                            terminal), kitty, iterm, sixel, or auto (a graphics protocol

@@ -11,13 +11,13 @@ import Testing
 
     try await session.waitForOutput(containing: "Showing 10 of 25")
     #expect(try await Eventually.holds { try server.pageRequests() == [1, 2] })
-    try session.send("more")
+    session.send("more")
     try await session.waitForOutput(containing: "Showing 20 of 25")
     #expect(try await Eventually.holds { try server.pageRequests() == [1, 2, 3] })
-    try session.send("more")
+    session.send("more")
     try await session.waitForOutput(containing: "All 25 movies loaded.")
-    try session.send("more")
-    try session.send("list")
+    session.send("more")
+    session.send("list")
     let run = try await session.finish()
 
     #expect(run.status == 0)
@@ -27,6 +27,37 @@ import Testing
     let firstPass = Array(run.tableRows.prefix(25))
     #expect(firstPass.map(\.number) == Array(1...25))
     for (row, title) in zip(firstPass, expected) {
+      #expect(row.text.hasPrefix(title))
+    }
+  }
+}
+
+/// A prefetch that meets a fault is invisible: `more` asks for the page again and shows it.
+@Suite struct PrefetchFaultTests {
+  @Test func aFailedPrefetchIsAskedForAgainWithoutAnError() async throws {
+    let server = try HoppinTestServer(
+      limit: 25,
+      extraArguments: [
+        "--fault", "status", "--fault-status", "503", "--fault-page", "2", "--fault-times", "1",
+      ])
+    defer { server.stop() }
+    let session = try MoviesSession(["--api", server.apiURL.absoluteString, "--retries", "0"])
+
+    try await session.waitForOutput(containing: "Showing 10 of 25")
+    #expect(
+      try await Eventually.holds {
+        try server.requests().contains { $0.query["page"] == "2" && $0.status == 503 }
+      })
+    session.send("more")
+    session.send("more")
+    let run = try await session.finish()
+
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty, "the failed prefetch is not reported: \(run.stderr)")
+    #expect(try server.pageRequests() == [1, 2, 2, 3])
+    let expected = try server.titles(page: 1) + server.titles(page: 2) + server.titles(page: 3)
+    #expect(run.tableRows.map(\.number) == Array(1...25))
+    for (row, title) in zip(run.tableRows, expected) {
       #expect(row.text.hasPrefix(title))
     }
   }

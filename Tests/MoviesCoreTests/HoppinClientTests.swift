@@ -11,7 +11,7 @@ import Testing
 @Suite struct HoppinClientTests {
   private func client(_ api: String) throws -> HoppinClient {
     HoppinClient(
-      apiURL: try #require(URL(string: api)), session: URLSession(configuration: .ephemeral))
+      apiURL: try #require(URL(string: api)), loader: HTTPLoader())
   }
 
   @Test func pageURLKeepsTheAPIsOwnItemsAndSetsThePagingOnes() throws {

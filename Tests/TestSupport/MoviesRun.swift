@@ -7,6 +7,13 @@ public struct MoviesRun: Sendable {
   public var stderr: String
   public var stdoutBytes: Data
 
+  public init(status: Int32, stdout: String, stderr: String, stdoutBytes: Data) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
+    self.stdoutBytes = stdoutBytes
+  }
+
   /// The lines of standard output that are table rows: `<row number>  <title> …`.
   public var tableRows: [(number: Int, text: String)] {
     stdout.split(separator: "\n").compactMap { line in

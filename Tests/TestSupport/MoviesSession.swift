@@ -1,22 +1,21 @@
 import Foundation
 
-/// The built `movies` binary in script mode, fed one line at a time, so a test can wait for
-/// the program (or the server) between commands.
+/// The built `movies` binary in script mode with commands fed one at a time, for tests that
+/// change the world between two commands (stop the server, start it again).
 public final class MoviesSession {
   public enum SessionError: Error {
-    case timedOut(waitingFor: String, output: String)
+    case timedOut(waitingFor: String, stdout: String, stderr: String)
   }
 
   private let process = Process()
   private let input = Pipe()
   private let folder: URL
-  private let outputFile: URL
-  private let errorFile: URL
+  private var outputFile: URL { folder.appendingPathComponent("stdout") }
+  private var errorFile: URL { folder.appendingPathComponent("stderr") }
 
+  /// Starts `movies` with the arguments; it loads the first page at once.
   public init(_ arguments: [String], environment: [String: String] = [:]) throws {
     folder = try TestPaths.makeTemporaryFolder()
-    outputFile = folder.appendingPathComponent("stdout")
-    errorFile = folder.appendingPathComponent("stderr")
     try Data().write(to: outputFile)
     try Data().write(to: errorFile)
     process.executableURL = TestPaths.moviesExecutable
@@ -33,48 +32,51 @@ public final class MoviesSession {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  /// What the program has written to standard output so far.
-  public var output: String {
-    String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self)
+  public var stdout: String { Self.read(outputFile) }
+  public var stderr: String { Self.read(errorFile) }
+
+  /// Types one command.
+  public func send(_ line: String) {
+    input.fileHandleForWriting.write(Data((line + "\n").utf8))
   }
 
-  public func send(_ line: String) throws {
-    try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+  /// Waits until the output satisfies `condition`; throws after `timeout`.
+  public func waitUntil(
+    _ what: String, timeout: Duration = .seconds(30),
+    _ condition: (_ stdout: String, _ stderr: String) -> Bool
+  ) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while !condition(stdout, stderr) {
+      guard ContinuousClock.now < deadline else {
+        throw SessionError.timedOut(waitingFor: what, stdout: stdout, stderr: stderr)
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
   }
 
   /// Waits until standard output contains `text`.
   public func waitForOutput(containing text: String) async throws {
-    guard try await Eventually.holds({ self.output.contains(text) }) else {
-      throw SessionError.timedOut(waitingFor: text, output: output)
-    }
+    try await waitUntil("output containing \(text)") { stdout, _ in stdout.contains(text) }
   }
 
-  /// Closes standard input and waits for the program to finish.
-  public func finish() async throws -> MoviesRun {
+  /// Ends the input and waits for the program to exit; returns what it printed.
+  public func finish(timeout: Duration = .seconds(30)) async throws -> MoviesRun {
     try input.fileHandleForWriting.close()
-    guard try await Eventually.holds({ !self.process.isRunning }) else {
-      throw SessionError.timedOut(waitingFor: "exit", output: output)
-    }
-    let stdout = try Data(contentsOf: outputFile)
-    return MoviesRun(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
-      stdoutBytes: stdout)
-  }
-}
-
-/// Waiting for something that happens in another process, with a deadline instead of a
-/// fixed sleep.
-public enum Eventually {
-  /// Polls the condition until it holds; false if it still does not after `timeout`.
-  public static func holds(
-    _ condition: () throws -> Bool, timeout: Duration = .seconds(30)
-  ) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      if try condition() { return true }
-      try await Task.sleep(for: .milliseconds(10))
+    while process.isRunning {
+      if ContinuousClock.now > deadline {
+        kill(process.processIdentifier, SIGKILL)
+        throw MoviesRun.RunError.timedOut
+      }
+      try await Task.sleep(for: .milliseconds(20))
     }
-    return try condition()
+    let output = (try? Data(contentsOf: outputFile)) ?? Data()
+    return MoviesRun(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+      stderr: stderr, stdoutBytes: output)
+  }
+
+  private static func read(_ file: URL) -> String {
+    String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self)
   }
 }

@@ -23,7 +23,8 @@ public actor Browser {
   public struct Load: Sendable {
     /// The row numbers that were added; nil when the page was empty.
     public var rows: ClosedRange<Int>?
-    /// One sentence per row of the page that could not be used.
+    /// One sentence per row of the page that could not be used, per row dropped as a
+    /// duplicate, and when the server's total changed.
     public var warnings: [String]
   }
 
@@ -55,9 +56,29 @@ public actor Browser {
     try Task.checkCancellation()
     // Another load may have finished while this one waited; append each page once.
     guard list.nextPage == number, list.query == query else { return Load(warnings: []) }
-    let rows = list.append(page)
+    let change = list.add(page)
     startPrefetch()
-    return Load(rows: rows, warnings: page.warnings)
+    return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
+  }
+
+  /// What the user should know about a page that was not simply appended.
+  static func notes(on change: MovieList.Change) -> [String] {
+    var notes: [String] = []
+    let dropped = change.droppedDuplicates
+    if !dropped.isEmpty {
+      let rows = dropped.count == 1 ? "1 row" : "\(dropped.count) rows"
+      // A hostile page could repeat thousands of rows; name a few, not all.
+      let ids = dropped.prefix(5).joined(separator: ", ") + (dropped.count > 5 ? ", …" : "")
+      notes.append(
+        "Dropped \(rows) already in the list (movie ID \(ids)); "
+          + "the server's list shifted between pages.")
+    }
+    if let count = change.totalCountChange {
+      notes.append(
+        "The server now counts \(Format.grouped(count.new)) movies instead of "
+          + "\(Format.grouped(count.old)); the list follows the new count.")
+    }
+    return notes
   }
 
   /// Starts over with another query (genre, order, page size); an unfinished prefetch of the

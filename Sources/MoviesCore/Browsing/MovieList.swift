@@ -3,6 +3,22 @@
 /// It changes only through ``append(_:)``, with a page that has been received and parsed in
 /// full, so a failed load leaves it exactly as it was.
 public struct MovieList: Sendable, Hashable {
+  /// What appending one page did.
+  public struct Change: Sendable, Hashable {
+    /// The row numbers that were added; nil when no row was.
+    public var rows: ClosedRange<Int>?
+    /// The `movieId`s of rows dropped because the list already had them, in page order.
+    public var droppedDuplicates: [String] = []
+    /// The server's `totalCount` before and after, when this page changed it.
+    public var totalCountChange: CountChange?
+  }
+
+  /// A `totalCount` that changed between pages.
+  public struct CountChange: Sendable, Hashable {
+    public var old: Int
+    public var new: Int
+  }
+
   public let query: MovieQuery
   /// The loaded movies; row N is `movies[N - 1]`.
   public private(set) var movies: [Movie] = []
@@ -13,6 +29,8 @@ public struct MovieList: Sendable, Hashable {
   /// Rows the server has sent, counting skipped ones; compared with `totalCount`.
   private var rowsReceived = 0
   private var receivedShortPage = false
+  /// The `movieId`s in the list, so a row the server sends twice is shown once.
+  private var movieIDs: Set<String> = []
 
   public init(query: MovieQuery) {
     self.query = query
@@ -32,13 +50,32 @@ public struct MovieList: Sendable, Hashable {
   /// Adds a page's movies and advances the counter; returns the row numbers that were added.
   @discardableResult
   public mutating func append(_ page: MoviePage) -> ClosedRange<Int>? {
+    add(page).rows
+  }
+
+  /// Adds a page's movies, dropping any whose `movieId` is already listed (the server's list
+  /// shifted between pages), adopts a changed `totalCount`, and says what changed.
+  public mutating func add(_ page: MoviePage) -> Change {
+    var change = Change()
     let firstRow = movies.count + 1
-    movies.append(contentsOf: page.movies)
+    for movie in page.movies {
+      if let id = movie.id, !movieIDs.insert(id).inserted {
+        change.droppedDuplicates.append(id)
+      } else {
+        movies.append(movie)
+      }
+    }
     loadedPages += 1
     rowsReceived += page.rowCount
-    if page.totalCount != nil { totalCount = page.totalCount }
+    if let new = page.totalCount {
+      if let old = totalCount, old != new {
+        change.totalCountChange = CountChange(old: old, new: new)
+      }
+      totalCount = new
+    }
     if page.rowCount < query.pageSize { receivedShortPage = true }
-    return page.movies.isEmpty ? nil : firstRow...movies.count
+    change.rows = movies.count >= firstRow ? firstRow...movies.count : nil
+    return change
   }
 
   /// The movie at a 1-based row number, if that row is loaded.

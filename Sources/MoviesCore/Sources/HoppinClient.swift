@@ -7,67 +7,39 @@ import Foundation
 /// A ``MovieSource`` that speaks the Hoppin movie API over HTTP.
 ///
 /// It asks `GET <api>?version=1&page=N&count=C&genreId=G&order=O` and parses the answer with
-/// ``MoviePageParser``. The session is passed in so one `URLSession` serves the whole process.
+/// ``MoviePageParser``. Requests go through one ``HTTPLoader`` for the whole process; transient
+/// failures are retried as ``RetryPolicy`` says, and bodies are capped while they stream in.
 public struct HoppinClient: MovieSource {
-  /// Why a page or a thumbnail could not be loaded.
-  public enum Error: Swift.Error, Sendable {
-    /// The request did not complete: no connection, a timeout, a reset.
-    case transport(URLError, what: String)
-    /// The server answered with a status other than 2xx.
-    case status(Int, what: String)
-    /// The page's body could not be read.
-    case invalidPage(MoviePageParser.Error, page: Int)
-    /// The thumbnail's address is not an http or https URL.
-    case unsupportedThumbnailAddress(String)
-
-    public var message: String {
-      switch self {
-      case .transport(let error, let what):
-        "Could not load \(what): \(Self.describe(error)). Check the server and try again."
-      case .status(let code, let what):
-        "Could not load \(what): the server answered HTTP \(code)"
-          + (code >= 500 ? ". Try again in a moment." : ". Check the --api address.")
-      case .invalidPage(let error, let page):
-        "Could not read page \(page): \(error.message). Check that --api points at a Hoppin movies endpoint."
-      case .unsupportedThumbnailAddress(let address):
-        "The thumbnail address \(address) is not an http or https URL, so it was not loaded."
-      }
-    }
-
-    private static func describe(_ error: URLError) -> String {
-      switch error.code {
-      case .cannotConnectToHost: "the server refused the connection"
-      case .cannotFindHost, .dnsLookupFailed: "the server's host name was not found"
-      case .timedOut: "the server did not answer in time"
-      case .networkConnectionLost: "the connection was lost"
-      case .notConnectedToInternet: "there is no network"
-      case .cancelled: "the load was cancelled"
-      default: "the request failed (\(error.code.rawValue))"
-      }
-    }
-  }
+  /// The largest page body accepted by default: 16 MB.
+  public static let defaultPageLimit = 16_000_000
+  /// The largest image accepted by default: 10 MB.
+  public static let defaultImageLimit = 10_000_000
 
   public let apiURL: URL
-  private let session: URLSession
+  private let loader: HTTPLoader
+  private let retry: RetryPolicy
+  private let pageLimits: TransferLimits
+  private let imageLimits: TransferLimits
 
-  public init(apiURL: URL, session: URLSession) {
+  /// - Parameters:
+  ///   - loader: the process's one loader; its timeout bounds each request as a whole.
+  ///   - retry: how transient failures are retried (default: 3 attempts in all).
+  ///   - pageLimit, imageLimit: the largest bodies accepted, in bytes (16 MB and 10 MB).
+  public init(
+    apiURL: URL, loader: HTTPLoader, retry: RetryPolicy = RetryPolicy(),
+    pageLimit: Int = HoppinClient.defaultPageLimit,
+    imageLimit: Int = HoppinClient.defaultImageLimit
+  ) {
     self.apiURL = apiURL
-    self.session = session
+    self.loader = loader
+    self.retry = retry
+    pageLimits = TransferLimits(maxBytes: pageLimit, deadline: loader.timeout)
+    imageLimits = TransferLimits(maxBytes: imageLimit, deadline: loader.timeout)
   }
 
   public var name: String {
     guard let host = apiURL.host else { return apiURL.absoluteString }
     return apiURL.port.map { "\(host):\($0)" } ?? host
-  }
-
-  /// The one session a process should use: no disk cache (thumbnails have their own), and an
-  /// idle timeout of `timeout` seconds.
-  public static func makeSession(timeout: TimeInterval = 15) -> URLSession {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.timeoutIntervalForRequest = timeout
-    return URLSession(configuration: configuration)
   }
 
   /// The address of one page: the API's own query items are kept, the paging ones set.
@@ -88,7 +60,8 @@ public struct HoppinClient: MovieSource {
   }
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    let data = try await get(pageURL(number, of: query), what: "page \(number)")
+    let target = Error.Target.page(number)
+    let data = try await get(pageURL(number, of: query), target: target, limits: pageLimits)
     do {
       return try MoviePageParser.parse(data)
     } catch {
@@ -106,22 +79,27 @@ public struct HoppinClient: MovieSource {
   }
 
   public func thumbnailData(at url: URL) async throws -> Data {
-    try await get(url, what: "the thumbnail")
+    try await get(url, target: .thumbnail, limits: imageLimits)
   }
 
-  private func get(_ url: URL, what: String) async throws -> Data {
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await session.data(from: url)
-    } catch let error as URLError {
-      if error.code == .cancelled { throw CancellationError() }
-      throw Error.transport(error, what: what)
+  /// Loads a body, retrying transient failures; throws the last failure once it gives up.
+  private func get(_ url: URL, target: Error.Target, limits: TransferLimits) async throws -> Data {
+    var attempt = 1
+    while true {
+      let failure: Error
+      var retryAfter: Duration?
+      do {
+        let response = try await loader.load(url, limits: limits)
+        if (200..<300).contains(response.status) { return response.body }
+        failure = .status(response.status, target, attempts: attempt)
+        retryAfter = RetryAfter.wait(response.retryAfter)
+      } catch let transfer as TransferFailure {
+        failure = .transfer(transfer, target, attempts: attempt)
+      }
+      guard failure.isTransient, attempt <= retry.retries else { throw failure }
+      // Task.sleep throws CancellationError at once when Ctrl-C cancels the command.
+      try await retry.sleep(retry.delay(afterAttempt: attempt, retryAfter: retryAfter))
+      attempt += 1
     }
-    try Task.checkCancellation()
-    if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
-      throw Error.status(status, what: what)
-    }
-    return data
   }
 }

@@ -1,0 +1,21 @@
+import MoviesCore
+
+/// libFuzzer target: any bytes as a typed line. Parsing must never crash, a row number is
+/// always at least 1, and every error has a message.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func commandFuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let line = String(
+    decoding: UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count), as: UTF8.self)
+  do {
+    switch try Command.parse(line) {
+    case .show(let row), .thumb(let row):
+      precondition(row >= 1, "row \(row) accepted")
+    default:
+      break
+    }
+  } catch {
+    precondition(!error.message.isEmpty, "an error without a message")
+  }
+  _ = Command.completions(forPrefix: line, moreRemains: count % 2 == 0)
+  return 0
+}

@@ -1,0 +1,43 @@
+/// When and how long to wait before trying a failed request again.
+///
+/// Waits grow exponentially from ``baseDelay`` (about 0.5 s, then 1 s) with jitter, so many
+/// clients that failed together do not come back together. A server's `Retry-After` replaces
+/// the computed wait, up to ``maxRetryAfter``. The wait itself is injectable so tests need not
+/// sleep, and the default one is `Task.sleep`, which a cancelled task (Ctrl-C) leaves at once.
+public struct RetryPolicy: Sendable {
+  /// Retries after the first attempt: 2 means 3 attempts in all.
+  public var retries: Int
+  /// The first wait; each later one doubles it.
+  public var baseDelay: Duration
+  /// The longest `Retry-After` honoured; a longer one is cut to this.
+  public var maxRetryAfter: Duration
+  /// A factor in 0.8...1.2 for each wait.
+  public var jitter: @Sendable () -> Double
+  /// Waits; throws `CancellationError` when the task is cancelled.
+  public var sleep: @Sendable (Duration) async throws -> Void
+
+  /// The default number of retries.
+  public static let defaultRetries = 2
+
+  public init(
+    retries: Int = RetryPolicy.defaultRetries,
+    baseDelay: Duration = .milliseconds(500),
+    maxRetryAfter: Duration = .seconds(10),
+    jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.8...1.2) },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) {
+    self.retries = max(0, retries)
+    self.baseDelay = baseDelay
+    self.maxRetryAfter = maxRetryAfter
+    self.jitter = jitter
+    self.sleep = sleep
+  }
+
+  /// The wait after failed attempt `attempt` (1-based): the server's `Retry-After` when it
+  /// gave one (capped), else `baseDelay × 2^(attempt-1)` with jitter.
+  public func delay(afterAttempt attempt: Int, retryAfter: Duration?) -> Duration {
+    if let retryAfter { return min(max(retryAfter, .zero), maxRetryAfter) }
+    let exponent = min(max(attempt - 1, 0), 16)
+    return baseDelay * (Double(1 << exponent) * jitter())
+  }
+}

@@ -1,0 +1,187 @@
+"""Fault injection for scripts/hoppin-server.py: the ways a real server fails, stalls or lies.
+
+One fault per server, chosen with --fault KIND and narrowed with:
+
+    --fault-on pages|posters   which requests it hits (default pages)
+    --fault-page N             only page N of the movie list (pages only; default every page)
+    --fault-times N            only the first N matching requests, then behave (default all)
+    --fault-status CODE        the status for KIND=status (default 503)
+    --retry-after VALUE        a Retry-After header for KIND=status (seconds or an HTTP date)
+    --fault-seconds S          the delay for hang, slow-headers and trickle (default 3600/2/0.2)
+
+Kinds (any request):    status, hang, slow-headers, trickle, endless, short-body, reset,
+                        redirect-loop, redirect-file
+Kinds (pages):          html, wrong-types, truncated, deep, shift, total-change
+Kinds (posters):        not-image, content-disposition, redirect
+"""
+
+import socket
+import struct
+import threading
+import time
+from urllib.parse import urlencode
+
+KINDS = {
+    "status", "hang", "slow-headers", "trickle", "endless", "short-body", "reset",
+    "redirect-loop", "redirect-file", "html", "wrong-types", "truncated", "deep", "shift",
+    "total-change", "not-image", "content-disposition", "redirect",
+}
+# How many rows `shift` repeats: the start of every later page moves back by this much, as if
+# rows had been inserted at the front of the list between two requests.
+SHIFT_ROWS = 3
+# How much `total-change` adds to totalCount from page 2 on.
+TOTAL_CHANGE = 5
+DEEP_LEVELS = 600
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def add_arguments(ap):
+    ap.add_argument("--fault", choices=sorted(KINDS), help="inject this fault (see hoppin_faults.py)")
+    ap.add_argument("--fault-on", choices=["pages", "posters"], default="pages")
+    ap.add_argument("--fault-page", type=int, metavar="N")
+    ap.add_argument("--fault-times", type=int, metavar="N")
+    ap.add_argument("--fault-status", type=int, default=503, metavar="CODE")
+    ap.add_argument("--retry-after", metavar="VALUE")
+    ap.add_argument("--fault-seconds", type=float, metavar="S")
+
+
+class Faults:
+    """Decides which requests a fault hits; counts them so --fault-times can stop it."""
+
+    def __init__(self, options):
+        self.kind = options.fault
+        self.on = options.fault_on
+        self.page = options.fault_page
+        self.times = options.fault_times
+        self.status = options.fault_status
+        self.retry_after = options.retry_after
+        self.seconds = options.fault_seconds
+        self._hits = 0
+        self._lock = threading.Lock()
+
+    def hits(self, route, page=None):
+        """True when this request should get the fault (and counts it)."""
+        if self.kind is None or route != self.on:
+            return False
+        if route == "pages" and self.page is not None and page != self.page:
+            return False
+        with self._lock:
+            if self.times is not None and self._hits >= self.times:
+                return False
+            self._hits += 1
+            return True
+
+    def delay(self, default):
+        return self.seconds if self.seconds is not None else default
+
+
+# ---------------------------------------------------------------- transport-level faults
+
+def respond(handler, faults, body, content_type):
+    """Answers with the fault instead of `body`. Returns False when the kind is not one that
+    replaces the whole response (the route then handles it)."""
+    kind = faults.kind
+    if kind == "status":
+        extra = {"Retry-After": faults.retry_after} if faults.retry_after else {}
+        handler.send_body(faults.status, "application/json",
+                          b'{"error":"injected fault"}', extra)
+    elif kind == "hang":
+        handler.log_fault(0, 0)
+        time.sleep(faults.delay(3600))
+        handler.close_connection = True
+    elif kind == "slow-headers":
+        time.sleep(faults.delay(2))
+        handler.send_body(200, content_type, body)
+    elif kind == "trickle":
+        trickle(handler, body, content_type, faults.delay(0.2))
+    elif kind == "endless":
+        endless(handler, content_type)
+    elif kind == "short-body":
+        send_head(handler, 200, content_type, len(body) + 1000)
+        handler.wfile.write(body)
+        handler.log_fault(200, len(body))
+        handler.close_connection = True
+    elif kind == "reset":
+        send_head(handler, 200, content_type, len(body))
+        handler.wfile.write(body[: len(body) // 2])
+        handler.wfile.flush()
+        handler.log_fault(200, len(body) // 2)
+        reset(handler.connection)
+        handler.close_connection = True
+    elif kind == "redirect-loop":
+        # The same request again, with a counter so every hop has a new address.
+        query = dict(handler.req_query)
+        query["hop"] = str(int(query.get("hop", "0") or 0) + 1)
+        redirect(handler, f"{handler.req_path}?{urlencode(query)}")
+    elif kind == "redirect-file":
+        redirect(handler, "file:///etc/passwd")
+    else:
+        return False
+    return True
+
+
+def send_head(handler, status, content_type, length=None):
+    handler.send_response(status)
+    handler.send_header("Content-Type", content_type)
+    if length is None:
+        handler.send_header("Connection", "close")
+    else:
+        handler.send_header("Content-Length", str(length))
+    handler.end_headers()
+
+
+def trickle(handler, body, content_type, interval):
+    """The whole length announced, then a byte at a time: never idle, never done in time."""
+    send_head(handler, 200, content_type, len(body))
+    handler.log_fault(200, len(body))
+    try:
+        for i in range(len(body)):
+            handler.wfile.write(body[i:i + 1])
+            handler.wfile.flush()
+            time.sleep(interval)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    handler.close_connection = True
+
+
+def endless(handler, content_type):
+    """A body with no length that never ends, until the client hangs up."""
+    send_head(handler, 200, content_type)
+    handler.log_fault(200, -1)
+    start = PNG_SIGNATURE if content_type.startswith("image/") else b'{"hoppin":{"movies":{"movie":['
+    chunk = b'{"title":"again and again"},' * 2048
+    try:
+        handler.wfile.write(start)
+        while True:
+            handler.wfile.write(chunk)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    handler.close_connection = True
+
+
+def reset(connection):
+    """Closes with a TCP reset instead of a clean close."""
+    try:
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        connection.close()
+    except OSError:
+        pass
+
+
+def redirect(handler, location):
+    handler.send_body(302, "text/plain", b"moved", {"Location": location})
+
+
+# ---------------------------------------------------------------- page bodies that lie
+
+def page_body(kind, body):
+    """A page body replaced by one that is not a page; None when the kind is not one of these."""
+    if kind == "html":
+        return b"<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>"
+    if kind == "wrong-types":
+        return b'{"hoppin":{"movies":{"movie":42},"totalCount":{"a":1}}}'
+    if kind == "truncated":
+        return body[: len(body) // 2]
+    if kind == "deep":
+        return b'{"hoppin":{"movies":{"movie":' + b"[" * DEEP_LEVELS + b"]" * DEEP_LEVELS + b"}}}"
+    return None

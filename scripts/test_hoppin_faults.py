@@ -1,0 +1,203 @@
+"""Tests for the fault switches of scripts/hoppin-server.py (hoppin_faults.py).
+
+    python3 -m unittest discover -s scripts -p 'test_*.py'
+
+Each test starts its own server with one --fault over the first 25 movies and checks, over
+raw HTTP, that the fault looks on the wire the way the browser's end-to-end tests expect.
+"""
+
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import unittest
+from pathlib import Path
+from urllib.parse import urlsplit
+
+HERE = Path(__file__).resolve().parent
+SERVER = HERE / "hoppin-server.py"
+CATALOGUE = HERE.parent / "sample-data"
+PAGE = "/hoppin/movies?version=1&count=10&page="
+
+
+class Server:
+    def __init__(self, *args):
+        self.proc = subprocess.Popen(
+            [sys.executable, str(SERVER), "--catalogue", str(CATALOGUE), "--port", "0",
+             "--limit", "25", *args],
+            stdout=subprocess.PIPE, text=True,
+        )
+        line = self.proc.stdout.readline().strip()
+        if not line.startswith("listening on http://"):
+            self.close()
+            raise RuntimeError(f"server did not start: {line!r}")
+        parts = urlsplit(line[len("listening on "):])
+        self.host, self.port = parts.hostname, parts.port
+
+    def close(self):
+        self.proc.kill()
+        self.proc.wait()
+        self.proc.stdout.close()
+
+    def get(self, path, timeout=5):
+        """(status, headers, body) over a fresh connection."""
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        try:
+            conn.request("GET", path)
+            r = conn.getresponse()
+            return r.status, r, r.read()
+        finally:
+            conn.close()
+
+    def raw(self, path, max_bytes=1 << 20, timeout=5):
+        """The raw bytes the server sends for a request, up to max_bytes or until it closes."""
+        with socket.create_connection((self.host, self.port), timeout=timeout) as s:
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+            data = b""
+            while len(data) < max_bytes:
+                try:
+                    chunk = s.recv(65536)
+                except ConnectionResetError:
+                    return data, "reset"
+                if not chunk:
+                    return data, "closed"
+                data += chunk
+            return data, "more"
+
+
+def split(raw):
+    head, _, body = raw.partition(b"\r\n\r\n")
+    headers = {}
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.decode().partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return headers, body
+
+
+class FaultTest(unittest.TestCase):
+    def start(self, *args):
+        server = Server(*args)
+        self.addCleanup(server.close)
+        return server
+
+    def poster(self, server):
+        _, _, body = server.get(PAGE + "1")
+        return json.loads(body)["hoppin"]["movies"]["movie"][0]["thumbnailImage"].split("/", 3)[3]
+
+    def test_status_with_retry_after_then_recovers(self):
+        server = self.start("--fault", "status", "--fault-status", "429", "--retry-after", "1",
+                            "--fault-page", "2", "--fault-times", "1")
+        self.assertEqual(server.get(PAGE + "1")[0], 200)
+        status, response, _ = server.get(PAGE + "2")
+        self.assertEqual((status, response.getheader("Retry-After")), (429, "1"))
+        self.assertEqual(server.get(PAGE + "2")[0], 200)
+
+    def test_status_without_retry_after(self):
+        server = self.start("--fault", "status")
+        status, response, _ = server.get(PAGE + "1")
+        self.assertEqual((status, response.getheader("Retry-After")), (503, None))
+
+    def test_bodies_that_are_not_pages(self):
+        for kind in ("html", "wrong-types", "truncated", "deep"):
+            with self.subTest(kind=kind):
+                server = self.start("--fault", kind)
+                status, _, body = server.get(PAGE + "1")
+                self.assertEqual(status, 200)
+                try:
+                    movies = json.loads(body)["hoppin"]["movies"]["movie"]
+                except (ValueError, RecursionError, TypeError):
+                    continue
+                self.assertFalse(isinstance(movies, list) and movies and isinstance(movies[0], dict))
+
+    def test_deep_nesting_is_six_hundred_levels(self):
+        server = self.start("--fault", "deep")
+        body = server.get(PAGE + "1")[2]
+        self.assertIn(b"[" * 600 + b"]", body)
+        self.assertNotIn(b"[" * 601, body)
+
+    def test_short_body_announces_more_than_it_sends(self):
+        server = self.start("--fault", "short-body")
+        headers, body = split(server.raw(PAGE + "1")[0])
+        self.assertGreater(int(headers["content-length"]), len(body))
+
+    def test_reset_cuts_the_body(self):
+        server = self.start("--fault", "reset")
+        raw, how = server.raw(PAGE + "1")
+        headers, body = split(raw)
+        self.assertLess(len(body), int(headers["content-length"]))
+        self.assertIn(how, ("reset", "closed"))
+
+    def test_endless_body_has_no_length_and_does_not_end(self):
+        server = self.start("--fault", "endless")
+        raw, how = server.raw(PAGE + "1", max_bytes=4 << 20)
+        headers, _ = split(raw)
+        self.assertEqual(how, "more")
+        self.assertNotIn("content-length", headers)
+
+    def test_hang_never_answers(self):
+        server = self.start("--fault", "hang")
+        with self.assertRaises(socket.timeout):
+            server.raw(PAGE + "1", timeout=0.5)
+
+    def test_slow_headers_and_trickle_answer_in_full_eventually(self):
+        for kind in ("slow-headers", "trickle"):
+            with self.subTest(kind=kind):
+                server = self.start("--fault", kind, "--fault-seconds", "0.001", "--limit", "1")
+                status, _, body = server.get(PAGE + "1")
+                self.assertEqual(status, 200)
+                self.assertEqual(json.loads(body)["hoppin"]["totalCount"], "1")
+
+    def test_fault_page_spares_other_pages(self):
+        server = self.start("--fault", "status", "--fault-page", "2")
+        self.assertEqual(server.get(PAGE + "1")[0], 200)
+        self.assertEqual(server.get(PAGE + "2")[0], 503)
+        self.assertEqual(server.get(PAGE + "3")[0], 200)
+
+    def test_redirect_loop_keeps_the_query_and_never_ends(self):
+        server = self.start("--fault", "redirect-loop")
+        path = PAGE + "2"
+        for hop in range(1, 8):
+            status, response, _ = server.get(path)
+            self.assertEqual(status, 302)
+            path = response.getheader("Location")
+            self.assertIn("page=2", path)
+            self.assertIn(f"hop={hop}", path)
+
+    def test_redirect_file(self):
+        server = self.start("--fault", "redirect-file")
+        status, response, _ = server.get(PAGE + "1")
+        self.assertEqual((status, response.getheader("Location")), (302, "file:///etc/passwd"))
+
+    def test_shift_repeats_the_end_of_the_previous_page(self):
+        server = self.start("--fault", "shift")
+        first = json.loads(server.get(PAGE + "1")[2])["hoppin"]["movies"]["movie"]
+        second = json.loads(server.get(PAGE + "2")[2])["hoppin"]["movies"]["movie"]
+        self.assertEqual([m["movieId"] for m in second[:3]], [m["movieId"] for m in first[-3:]])
+
+    def test_total_change_from_page_two(self):
+        server = self.start("--fault", "total-change")
+        totals = [json.loads(server.get(PAGE + str(n))[2])["hoppin"]["totalCount"] for n in (1, 2)]
+        self.assertEqual(totals, ["25", "30"])
+
+    def test_poster_faults(self):
+        server = self.start("--fault", "not-image", "--fault-on", "posters")
+        poster = self.poster(server)
+        status, _, body = server.get("/" + poster)
+        self.assertEqual(status, 200)
+        self.assertNotEqual(body, (CATALOGUE / poster).read_bytes())
+
+        server = self.start("--fault", "content-disposition", "--fault-on", "posters")
+        status, response, body = server.get("/" + poster)
+        self.assertIn("../", response.getheader("Content-Disposition"))
+        self.assertEqual(body, (CATALOGUE / poster).read_bytes())
+
+        server = self.start("--fault", "redirect", "--fault-on", "posters")
+        status, response, _ = server.get("/" + poster)
+        self.assertEqual(status, 302)
+        status, _, body = server.get(response.getheader("Location"))
+        self.assertEqual((status, body), (200, (CATALOGUE / poster).read_bytes()))
+
+
+if __name__ == "__main__":
+    unittest.main()
