@@ -28,10 +28,15 @@ enum MoviesMain {
     }
 
     let source: any MovieSource
+    let genreSource: any GenreSource
     if let api = options.api {
-      source = HoppinClient(apiURL: api, session: HoppinClient.makeSession())
+      let session = HoppinClient.makeSession()
+      source = HoppinClient(apiURL: api, session: session)
+      genreSource = HoppinGenres(apiURL: api, session: session)
     } else if let folder = SampleCatalogue.locate() {
-      source = OfflineCatalog(folder: folder)
+      let catalogue = OfflineCatalog(folder: folder)
+      source = catalogue
+      genreSource = catalogue
     } else {
       Terminal.write(
         "movies: the offline catalogue (sample-data/) is not next to the program; "
@@ -42,12 +47,24 @@ enum MoviesMain {
       downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
       cacheFolder: cacheFolder(options, environment: environment))
     let browser = Browser(source: source, query: options.query, thumbnails: thumbnails)
-    let shell = Shell(
-      runner: CommandRunner(browser: browser), environment: environment,
-      noColor: options.noColor)
+    let runner = CommandRunner(
+      browser: browser, genreSource: genreSource,
+      linkOpener: DesktopOpener(environment: environment))
 
-    if options.commands.isEmpty, Terminal.inputIsTerminal,
-      let editor = LineEditor(programName: "movies", prompt: "movies> ")
+    let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
+    // History only at the prompt: scripts must not fill it.
+    let history =
+      interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil
+    let shell = Shell(
+      runner: runner, environment: environment, color: options.color, json: options.json,
+      pager: options.noPager || !Terminal.outputIsTerminal ? nil : Pager(environment: environment),
+      history: history)
+
+    if interactive,
+      let editor = LineEditor(
+        programName: "movies", prompt: "movies> ", history: history?.entries() ?? [],
+        greyHints: Terminal.usesColor(
+          onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment))
     {
       let banner =
         "movies \(Options.version) on \(source.name). Type 'help' for commands, Ctrl-D to leave."

@@ -21,7 +21,11 @@ struct Options {
   var query = MovieQuery()
   var downloadFolder = "thumbnails"
   var cacheFolder: String?
-  var noColor = false
+  var color = ColorMode.auto
+  /// `--json`: one JSON object per line for every command.
+  var json = false
+  /// `--no-pager`: never pipe `list` through `$PAGER`.
+  var noPager = false
   /// Commands from `-c`, run in order instead of reading standard input.
   var commands: [String] = []
 
@@ -58,7 +62,19 @@ struct Options {
       case "--cache-dir": options.cacheFolder = try folder(try value(), for: "--cache-dir")
       case "--no-color":
         guard inlineValue == nil else { throw UsageError(message: "--no-color takes no value.") }
-        options.noColor = true
+        options.color = .never
+      case "--color":
+        let mode = try value()
+        guard let color = ColorMode(rawValue: mode) else {
+          throw UsageError(message: "--color needs auto, always or never.")
+        }
+        options.color = color
+      case "--json":
+        guard inlineValue == nil else { throw UsageError(message: "--json takes no value.") }
+        options.json = true
+      case "--no-pager":
+        guard inlineValue == nil else { throw UsageError(message: "--no-pager takes no value.") }
+        options.noPager = true
       case "-c": options.commands.append(try value())
       default:
         throw UsageError(message: "Unknown option '\(TerminalText.escape(argument))'.")
@@ -116,20 +132,40 @@ struct Options {
       --download-dir DIR   where 'thumb N' saves images (default ./thumbnails)
       --cache-dir DIR      where downloaded images are cached
                            (default $XDG_CACHE_HOME/movies, else ~/.cache/movies)
-      --no-color           no colour (also NO_COLOR=1, TERM=dumb, or output not a terminal)
+      --color WHEN         auto (default: colour on a terminal, unless NO_COLOR is set
+                           or TERM=dumb), always or never
+      --no-color           no colour, the same as --color never
+      --json               print one JSON object per line for every command
+      --no-pager           never show 'list' through $PAGER
       -c COMMAND           run COMMAND instead of reading input; repeatable
       -h, --help           show this help
       --version            show the version
 
     Commands:
-      more      load and show the next page (gone once everything is loaded)
-      list      show every loaded movie again
-      show N    show every field of row N
-      thumb N   download the thumbnail of row N
-      help      list the commands
-      quit      leave (also exit, or Ctrl-D)
+      more         load and show the next page (gone once everything is loaded)
+      list         show every loaded movie again, through $PAGER when it is long
+      show N       show every field of row N
+      thumb N      download the thumbnail of row N
+      genre G      restart the list with genre G, a name or an id ('genre all')
+      order O      restart the list in order O
+      genres       list the genres
+      find TEXT    show the loaded rows whose title or genres contain TEXT
+      open N       open the link of row N with xdg-open, or print it
+      help         list the commands
+      quit         leave (also exit, or Ctrl-D)
+
+    Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), PAGER (default
+    less -R), NO_COLOR, TERM, COLUMNS, XDG_STATE_HOME, XDG_CACHE_HOME, HOME.
 
     Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
 
     """
+}
+
+/// `--color`: when to use colour.
+enum ColorMode: String {
+  /// On a terminal, unless `NO_COLOR` is set or `TERM=dumb`.
+  case auto
+  case always
+  case never
 }

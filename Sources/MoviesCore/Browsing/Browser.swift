@@ -50,6 +50,12 @@ public actor Browser {
     return Load(rows: rows, warnings: page.warnings)
   }
 
+  /// Replaces the list with an empty one for a new query (`genre`, `order`); the next load
+  /// asks for its first page.
+  public func restart(with query: MovieQuery) {
+    list = MovieList(query: query)
+  }
+
   /// The movie at a 1-based row number.
   public func movie(atRow row: Int) throws(Error) -> Movie {
     guard let movie = list.movie(atRow: row) else {

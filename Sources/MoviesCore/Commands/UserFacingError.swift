@@ -9,6 +9,9 @@ extension OfflineCatalog.Error: UserFacingError {}
 extension ThumbnailStore.Error: UserFacingError {}
 extension Browser.Error: UserFacingError {}
 extension Command.ParseError: UserFacingError {}
+extension CommandRunner.Error: UserFacingError {}
+extension HoppinGenres.Error: UserFacingError {}
+extension GenreListParser.Error: UserFacingError {}
 
 extension Error {
   /// The sentence to show the user.

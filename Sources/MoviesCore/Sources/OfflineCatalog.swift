@@ -8,7 +8,7 @@ import Synchronization
 /// with, read through the same ``MoviePageParser``), `genres.json` and `posters/`. The
 /// catalogue is read once, on the first page asked for, and the sorted list of the current
 /// query is kept so each further page is a slice.
-public final class OfflineCatalog: MovieSource {
+public final class OfflineCatalog: MovieSource, GenreSource {
   /// Why the catalogue could not answer.
   public enum Error: Swift.Error, Sendable {
     case unreadable(path: String)
@@ -16,6 +16,7 @@ public final class OfflineCatalog: MovieSource {
     case unknownOrder(String)
     case thumbnailOutsideCatalogue(String)
     case thumbnailMissing(String)
+    case invalidGenres(GenreListParser.Error, path: String)
 
     public var message: String {
       switch self {
@@ -29,6 +30,8 @@ public final class OfflineCatalog: MovieSource {
         "The thumbnail \(reference) is outside the catalogue folder, so it was not loaded."
       case .thumbnailMissing(let reference):
         "The thumbnail \(reference) is missing from the catalogue folder."
+      case .invalidGenres(let error, let path):
+        "The genre list at \(path) is damaged: \(error.message). Regenerate it with scripts/make-sample-data.py."
       }
     }
   }
@@ -74,6 +77,19 @@ public final class OfflineCatalog: MovieSource {
       throw Error.thumbnailMissing(url.lastPathComponent)
     }
     return data
+  }
+
+  /// The genres of `genres.json`, in its order.
+  public func genres() async throws -> [Genre] {
+    let file = folder.appendingPathComponent("genres.json")
+    guard let data = FileManager.default.contents(atPath: file.path) else {
+      throw Error.unreadable(path: file.path)
+    }
+    do {
+      return try GenreListParser.parse(data)
+    } catch {
+      throw Error.invalidGenres(error, path: file.path)
+    }
   }
 
   /// The query's movies in its order; computed once per query.
