@@ -155,7 +155,7 @@ struct Options {
       quit         leave (also exit, or Ctrl-D)
 
     Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), PAGER (default
-    less -R), NO_COLOR, TERM, COLUMNS, XDG_STATE_HOME, XDG_CACHE_HOME, HOME.
+    less -R), NO_COLOR, TERM, COLUMNS, LINES, XDG_STATE_HOME, XDG_CACHE_HOME, HOME.
 
     Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
 
