@@ -28,6 +28,7 @@ final class LineEditor {
     var prompt: UnsafeMutablePointer<CChar>
     var hint: UnsafeMutablePointer<CChar>
     var completions = CompletionTable()
+    var genreNames: () -> [String] = { [] }
     var interrupted = false
     var hintStyle: (start: String, end: String) = ("", "")
 
@@ -55,6 +56,13 @@ final class LineEditor {
   var completions: CompletionTable {
     get { context.completions }
     set { context.completions = newValue }
+  }
+
+  /// Genre names for completing `genre`, asked for at each Tab, since they arrive in the
+  /// background while the prompt is already up.
+  var genreNames: () -> [String] {
+    get { context.genreNames }
+    set { context.genreNames = newValue }
   }
 
   /// The prompt, such as `movies 20/58,788> `.
@@ -124,9 +132,10 @@ final class LineEditor {
     if context.interrupted { return .interrupted }
     var line = String(cString: raw)
     if line.hasSuffix("\n") { line.removeLast() }
-    if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-      movies_history_enter(history, line)
-    }
+    // Stored as the history file stores it: without the space Tab completion leaves.
+    var entry = line
+    while entry.last?.isWhitespace == true { entry.removeLast() }
+    if !entry.isEmpty { movies_history_enter(history, entry) }
     return .line(line)
   }
 
@@ -200,7 +209,9 @@ final class LineEditor {
     guard let editor, let context = context(of: editor), let typed = typedText(editor) else {
       return UInt8(CC_ERROR)
     }
-    let completion = context.completions.complete(typed)
+    var table = context.completions
+    table.genres = context.genreNames()
+    let completion = table.complete(typed)
     guard let first = completion.matches.first else { return UInt8(CC_ERROR) }
     func replaceWord(with text: String) {
       el_deletestr(editor, Int32(completion.word.unicodeScalars.count))

@@ -33,11 +33,11 @@ struct Shell {
       let names = await runner.genreNames()
       genres.names.withLock { $0 = names }
     }
+    editor.genreNames = { genres.names.withLock { $0 } }
     while true {
       let list = await runner.browser.list
       editor.prompt = StatusLine.prompt(list)
-      editor.completions = CompletionTable(
-        moreRemains: !list.isComplete, rows: shownRows, genres: genres.names.withLock { $0 })
+      editor.completions = CompletionTable(moreRemains: !list.isComplete, rows: shownRows)
       switch editor.readLine() {
       case .end:
         Terminal.write("\n", to: STDOUT_FILENO)

@@ -31,6 +31,30 @@ import Testing
     #expect(TmuxSession.lastLine(of: screen).hasSuffix("> moX"))
   }
 
+  @Test func genreCompletesGenreNamesAndShowHintsItsArgument() async throws {
+    let session = try TmuxSession(arguments: [])
+    defer { session.stop() }
+    try await session.waitFor("movies 10/")
+
+    try session.type("show ")
+    try await session.waitFor("N (a row number)")
+    try session.press("C-u")
+    // The catalogue's genre names, from the file the program reads.
+    let data = try Data(contentsOf: TestPaths.sampleData.appendingPathComponent("genres.json"))
+    let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let names = (root?["genres"] as? [[String: String]] ?? []).compactMap { $0["genreName"] }
+    let name = try #require(names.first { $0.count > 3 })
+    // The names load in the background after the first page; until they are in, Tab offers
+    // only `all`, so the line is typed again until the name completes.
+    try await session.waitUntil("the genre completed") { screen in
+      if TmuxSession.lastLine(of: screen).hasSuffix("> genre \(name)") { return true }
+      _ = try? session.press("C-u")
+      _ = try? session.type("genre " + name.prefix(3).lowercased())
+      _ = try? session.press("Tab")
+      return false
+    }
+  }
+
   @Test func thePromptCountsTheLoadedRows() async throws {
     let total = 25
     let server = try HoppinTestServer(limit: total)

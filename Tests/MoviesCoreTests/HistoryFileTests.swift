@@ -21,7 +21,7 @@ import Testing
   @Test func linesAreKeptInOrderWithoutConsecutiveDuplicatesOrBlanks() async throws {
     try await TemporaryFolder.with { folder in
       let file = HistoryFile(url: folder.appendingPathComponent("state/movies/history"))
-      for line in ["more", "more", "show 3", "  ", "more", "find 기생충"] { file.append(line) }
+      for line in ["more", "more ", "show 3", "  ", "more", "find 기생충"] { file.append(line) }
 
       #expect(file.entries() == ["more", "show 3", "more", "find 기생충"])
       // A second run reads what the first wrote.

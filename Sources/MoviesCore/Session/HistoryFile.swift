@@ -38,8 +38,12 @@ public struct HistoryFile: Sendable {
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
-  /// Appends a line unless it is blank or the same as the newest entry.
-  public func append(_ line: String) {
+  /// Appends a line, without trailing spaces, unless it is blank or the same as the newest
+  /// entry.
+  public func append(_ typed: String) {
+    // Tab completion leaves a trailing space; `more ` and `more` are the same entry.
+    var line = typed
+    while line.last?.isWhitespace == true { line.removeLast() }
     guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.contains("\n") else { return }
     let entries = storedLines()
     guard entries.last != line else { return }
