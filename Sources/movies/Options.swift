@@ -22,6 +22,8 @@ struct Options {
   var downloadFolder = "thumbnails"
   var cacheFolder: String?
   var color = ColorMode.auto
+  /// `--no-color` or `--color never`.
+  var noColor: Bool { color == .never }
   /// `--json`: one JSON object per line for every command.
   var json = false
   /// `--no-pager`: never pipe `list` through `$PAGER`.

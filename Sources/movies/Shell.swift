@@ -83,8 +83,9 @@ struct Shell {
     if let interrupts {
       let label = await loadingLabel(command)
       let run = { [runner] in await interrupts.cancellable { await runner.execute(command) } }
-      if let label, Terminal.errorIsTerminal {
-        result = await Spinner.run(label: label, run)
+      // A dumb terminal cannot erase the spinner's line afterwards.
+      if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
+        result = await Spinner.run(label: label, palette: errorPalette, run)
       } else {
         result = await run()
       }

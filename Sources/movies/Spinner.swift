@@ -1,3 +1,5 @@
+import MoviesCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -11,9 +13,10 @@ enum Spinner {
   static let delay = Duration.milliseconds(300)
   private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-  /// Runs the operation with a spinner labelled `label` (already escaped).
+  /// Runs the operation with a spinner labelled `label` (already escaped), dimmed when the
+  /// palette has colour.
   static func run<Result: Sendable>(
-    label: String, _ operation: () async -> Result
+    label: String, palette: Palette, _ operation: () async -> Result
   ) async -> Result {
     let spinner = Task {
       do {
@@ -23,8 +26,8 @@ enum Spinner {
       }
       var frame = 0
       while !Task.isCancelled {
-        Terminal.write(
-          "\r\u{1B}[2m\(frames[frame % frames.count]) \(label)\u{1B}[0m", to: STDERR_FILENO)
+        let text = palette.apply(palette.dim, to: "\(frames[frame % frames.count]) \(label)")
+        Terminal.write("\r" + text, to: STDERR_FILENO)
         frame += 1
         try? await Task.sleep(for: .milliseconds(100))
       }

@@ -107,6 +107,21 @@ import Testing
     #expect(session.isRunning)
   }
 
+  @Test func aSlowLoadShowsASpinnerAndCtrlCCancelsIt() async throws {
+    let server = try StalledServer()
+    defer { server.stop() }
+    let session = try TmuxSession(arguments: ["--api", server.apiURL.absoluteString])
+    defer { session.stop() }
+
+    // The server never answers, so the first page is still loading when the spinner shows.
+    let host = try #require(server.apiURL.host)
+    try await session.waitFor("Loading page 1 from \(host)")
+    try session.press("C-c")
+    let screen = try await session.waitFor("Cancelled; nothing was changed.")
+    #expect(!screen.contains("Loading page"), "the spinner erased its line")
+    try await session.waitUntil("the prompt back") { TmuxSession.lastLine(of: $0) == "movies>" }
+  }
+
   @Test func aLongListGoesThroughThePager() async throws {
     let server = try HoppinTestServer(limit: 40)
     defer { server.stop() }
