@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Every object has `command` and `ok`; a failure has `error: {code, message}` (codes from
 /// ``ErrorCode``); warnings, when any, are in `warnings`. The README documents each shape.
-/// Strings are the server's text as sent: JSON escaping keeps control characters from the
-/// terminal.
+/// Strings are the server's text as sent; JSON escapes its C0 controls, but a consumer that
+/// prints strings raw (`jq -r`) gets C1 and bidirectional characters as they are.
 public enum JSONRenderer {
   public static func render(_ result: CommandResult, of command: Command) -> Reply {
     var object: [String: Any] = ["command": command.name]
