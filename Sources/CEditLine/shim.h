@@ -30,6 +30,12 @@ static inline int movies_el_set_prompt(EditLine *el, movies_prompt_fn fn) {
   return el_set(el, EL_PROMPT, fn);
 }
 
+// el_set(EL_RPROMPT_ESC): the right prompt, where the hint goes; `literal` brackets escape
+// sequences that take no columns.
+static inline int movies_el_set_right_prompt(EditLine *el, movies_prompt_fn fn, char literal) {
+  return el_set(el, EL_RPROMPT_ESC, fn, literal);
+}
+
 // el_set(EL_HIST)
 static inline int movies_el_set_history(EditLine *el, History *h) {
   return el_set(el, EL_HIST, history, h);

@@ -1,5 +1,6 @@
 import CEditLine
 import Foundation
+import MoviesCore
 
 #if canImport(Glibc)
   import Glibc
@@ -14,8 +15,9 @@ enum LineInput {
   case end
 }
 
-/// The interactive prompt, on libedit: emacs-style editing, history (up arrow), tab
-/// completion of words from ``completionWords``, and Ctrl-C that drops the line.
+/// The interactive prompt, on libedit: emacs-style editing, history (up arrow), Tab
+/// completion from a ``CompletionTable``, a grey hint for a command's argument on the right,
+/// and Ctrl-C that drops the line.
 ///
 /// This is the only file that touches libedit. libedit calls back into Swift through
 /// `@convention(c)` functions that find this editor's ``Context`` through libedit's client
@@ -23,15 +25,26 @@ enum LineInput {
 final class LineEditor {
   /// The state libedit's callbacks read and write.
   private final class Context {
-    let prompt: UnsafeMutablePointer<CChar>
-    var completionWords: [String] = []
+    var prompt: UnsafeMutablePointer<CChar>
+    var hint: UnsafeMutablePointer<CChar>
+    var completions = CompletionTable()
+    var genreNames: () -> [String] = { [] }
     var interrupted = false
+    var hintStyle: (start: String, end: String) = ("", "")
 
     init(prompt: String) {
-      self.prompt = strdup(prompt) ?? UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+      self.prompt = Self.copy(prompt)
+      self.hint = Self.copy("")
     }
 
-    deinit { free(prompt) }
+    deinit {
+      free(prompt)
+      free(hint)
+    }
+
+    static func copy(_ text: String) -> UnsafeMutablePointer<CChar> {
+      strdup(text) ?? UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+    }
   }
 
   private let editor: OpaquePointer
@@ -39,14 +52,33 @@ final class LineEditor {
   private let context: Context
   private let files: [UnsafeMutablePointer<FILE>]
 
-  /// Words that Tab completes at the start of the line.
-  var completionWords: [String] {
-    get { context.completionWords }
-    set { context.completionWords = newValue }
+  /// What Tab completes; the shell refreshes it before each prompt.
+  var completions: CompletionTable {
+    get { context.completions }
+    set { context.completions = newValue }
+  }
+
+  /// Genre names for completing `genre`, asked for at each Tab, since they arrive in the
+  /// background while the prompt is already up.
+  var genreNames: () -> [String] {
+    get { context.genreNames }
+    set { context.genreNames = newValue }
+  }
+
+  /// The prompt, such as `movies 20/58,788> `.
+  var prompt: String {
+    get { String(cString: context.prompt) }
+    set {
+      free(context.prompt)
+      context.prompt = Context.copy(newValue)
+    }
   }
 
   /// Nil when libedit cannot be set up on this terminal.
-  init?(programName: String, prompt: String) {
+  /// - Parameters:
+  ///   - history: earlier entries, oldest first, for the up arrow.
+  ///   - greyHints: whether the argument hint may be drawn grey (colour is on).
+  init?(programName: String, prompt: String, history entries: [String], greyHints: Bool) {
     Self.useUTF8Input()
     guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
       let errors = fdopen(STDERR_FILENO, "w")
@@ -59,19 +91,25 @@ final class LineEditor {
     self.history = history
     self.files = [input, output, errors]
     self.context = Context(prompt: prompt)
+    // \u{1} brackets the escape sequences, which take no columns (EL_RPROMPT_ESC).
+    if greyHints { context.hintStyle = ("\u{1}\u{1B}[2m\u{1}", "\u{1}\u{1B}[0m\u{1}") }
 
-    movies_history_set_size(history, 1_000)
+    movies_history_set_size(history, Int32(HistoryFile.limit))
     movies_history_set_unique(history)
+    for entry in entries { movies_history_enter(history, entry) }
     movies_el_set_context(editor, Unmanaged.passUnretained(context).toOpaque())
     movies_el_use_emacs(editor)
     movies_el_handle_signals(editor)
     movies_el_disable_isig(editor)
     movies_el_set_prompt(editor, Self.promptCallback)
+    movies_el_set_right_prompt(editor, Self.hintCallback, 1)
     movies_el_set_history(editor, history)
-    movies_el_add_function(editor, "movies-complete", "Complete a command", Self.completeCallback)
+    movies_el_add_function(editor, "movies-complete", "Complete a word", Self.completeCallback)
     movies_el_bind(editor, "^I", "movies-complete")
     movies_el_add_function(editor, "movies-interrupt", "Drop the line", Self.interruptCallback)
     movies_el_bind(editor, "^C", "movies-interrupt")
+    movies_el_add_function(editor, "movies-space", "Insert a space", Self.spaceCallback)
+    movies_el_bind(editor, " ", "movies-space")
     // The user's ~/.editrc may add bindings, as in every libedit program.
     el_source(editor, nil)
   }
@@ -94,9 +132,10 @@ final class LineEditor {
     if context.interrupted { return .interrupted }
     var line = String(cString: raw)
     if line.hasSuffix("\n") { line.removeLast() }
-    if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-      movies_history_enter(history, line)
-    }
+    // Stored as the history file stores it: without the space Tab completion leaves.
+    var entry = line
+    while entry.last?.isWhitespace == true { entry.removeLast() }
+    if !entry.isEmpty { movies_history_enter(history, entry) }
     return .line(line)
   }
 
@@ -114,12 +153,40 @@ final class LineEditor {
     return Unmanaged<Context>.fromOpaque(pointer).takeUnretainedValue()
   }
 
+  /// The text from the start of the line to the cursor.
+  private static func typedText(_ editor: OpaquePointer) -> String? {
+    guard let line = el_line(editor) else { return nil }
+    let count = line.pointee.cursor - line.pointee.buffer
+    return String(
+      decoding: UnsafeRawBufferPointer(start: line.pointee.buffer, count: count), as: UTF8.self)
+  }
+
   private static let promptCallback:
-    @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<
-      CChar
-    >? = { editor in
+    @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { editor in
       context(of: editor)?.prompt
     }
+
+  /// The right prompt: a hint for the argument of the command typed so far, as redis-cli
+  /// shows. libedit asks for it on each full redraw.
+  private static let hintCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? =
+    { editor in
+      guard let editor, let context = context(of: editor) else { return nil }
+      var text = ""
+      if let typed = typedText(editor), let hint = CompletionTable.hint(for: typed) {
+        text = context.hintStyle.start + hint + context.hintStyle.end
+      }
+      free(context.hint)
+      context.hint = Context.copy(text)
+      return context.hint
+    }
+
+  /// Space: insert it and redraw in full, so the hint appears after a command's name.
+  private static let spaceCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = {
+    editor, _ in
+    guard let editor else { return UInt8(CC_ERROR) }
+    el_insertstr(editor, " ")
+    return UInt8(CC_REFRESH)
+  }
 
   /// Ctrl-C: mark the line as dropped, show `^C` at its end, and finish it with a newline so
   /// libedit moves to a fresh line the way Enter does.
@@ -135,29 +202,34 @@ final class LineEditor {
     return UInt8(CC_REFRESH)
   }
 
-  /// Tab: complete the first word from the context's words; list them when several fit.
+  /// Tab: complete the word before the cursor from the table; list the candidates when
+  /// several fit and share no longer prefix.
   private static let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = {
     editor, _ in
-    guard let editor, let context = context(of: editor), let line = el_line(editor) else {
+    guard let editor, let context = context(of: editor), let typed = typedText(editor) else {
       return UInt8(CC_ERROR)
     }
-    let typedCount = line.pointee.cursor - line.pointee.buffer
-    let typed = String(
-      decoding: UnsafeRawBufferPointer(start: line.pointee.buffer, count: typedCount),
-      as: UTF8.self)
-    guard !typed.contains(where: \.isWhitespace) else { return UInt8(CC_ERROR) }
-    let matches = context.completionWords.filter { $0.hasPrefix(typed.lowercased()) }
-    guard let first = matches.first else { return UInt8(CC_ERROR) }
-    if matches.count == 1 {
-      el_insertstr(editor, String(first.dropFirst(typed.count)) + " ")
+    var table = context.completions
+    table.genres = context.genreNames()
+    let completion = table.complete(typed)
+    guard let first = completion.matches.first else { return UInt8(CC_ERROR) }
+    func replaceWord(with text: String) {
+      el_deletestr(editor, Int32(completion.word.unicodeScalars.count))
+      el_insertstr(editor, text)
+    }
+    if completion.matches.count == 1 {
+      replaceWord(with: first + " ")
       return UInt8(CC_REFRESH)
     }
-    let common = matches.dropFirst().reduce(first) { String($0.commonPrefix(with: $1)) }
-    if common.count > typed.count {
-      el_insertstr(editor, String(common.dropFirst(typed.count)))
+    let common = completion.matches.dropFirst().reduce(first) { common, match in
+      String(zip(common, match).prefix { $0.lowercased() == $1.lowercased() }.map(\.0))
+    }
+    if common.count > completion.word.count {
+      replaceWord(with: common)
       return UInt8(CC_REFRESH)
     }
-    Terminal.write("\n" + matches.joined(separator: "  ") + "\n", to: STDOUT_FILENO)
+    let listed = completion.matches.map(TerminalText.escape).joined(separator: "  ")
+    Terminal.write("\n" + listed + "\n", to: STDOUT_FILENO)
     return UInt8(CC_REDISPLAY)
   }
 }

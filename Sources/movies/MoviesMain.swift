@@ -28,12 +28,16 @@ enum MoviesMain {
     }
 
     let source: any MovieSource
+    let genreSource: any GenreSource
     if let api = options.api {
+      let loader = HTTPLoader(timeout: .milliseconds(Int(options.timeout * 1_000)))
       source = HoppinClient(
-        apiURL: api, loader: HTTPLoader(timeout: .milliseconds(Int(options.timeout * 1_000))),
-        retry: RetryPolicy(retries: options.retries))
+        apiURL: api, loader: loader, retry: RetryPolicy(retries: options.retries))
+      genreSource = HoppinGenres(apiURL: api, loader: loader)
     } else if let folder = SampleCatalogue.locate() {
-      source = OfflineCatalog(folder: folder)
+      let catalogue = OfflineCatalog(folder: folder)
+      source = catalogue
+      genreSource = catalogue
     } else {
       Terminal.write(
         "movies: the offline catalogue (sample-data/) is not next to the program; "
@@ -46,14 +50,25 @@ enum MoviesMain {
     let browser = Browser(
       source: source, query: options.query, thumbnails: thumbnails,
       prefetches: !options.noPrefetch)
+    let runner = CommandRunner(
+      browser: browser, genreSource: genreSource,
+      linkOpener: DesktopOpener(environment: environment))
+
     let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
+    // History only at the prompt: scripts must not fill it.
+    let history =
+      interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil
     var shell = Shell(
-      runner: CommandRunner(browser: browser), environment: environment,
-      noColor: options.noColor)
+      runner: runner, environment: environment, color: options.color, json: options.json,
+      pager: options.noPager || !Terminal.outputIsTerminal ? nil : Pager(environment: environment),
+      history: history)
     shell.preview = preview(options, interactive: interactive, environment: environment)
 
     if interactive,
-      let editor = LineEditor(programName: "movies", prompt: "movies> ")
+      let editor = LineEditor(
+        programName: "movies", prompt: "movies> ", history: history?.entries() ?? [],
+        greyHints: Terminal.usesColor(
+          onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment))
     {
       let banner =
         "movies \(Options.version) on \(source.name). Type 'help' for commands, Ctrl-D to leave."
@@ -75,7 +90,7 @@ enum MoviesMain {
       return PosterPreview(mode: mode, environment: environment)
     }
     let colorTerminal = Terminal.usesColor(
-      onTerminal: Terminal.outputIsTerminal, disabled: options.noColor, environment: environment)
+      onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment)
     return interactive && colorTerminal
       ? PosterPreview(mode: .symbols, environment: environment) : nil
   }

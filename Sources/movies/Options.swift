@@ -21,7 +21,6 @@ struct Options {
   var query = MovieQuery()
   var downloadFolder = "thumbnails"
   var cacheFolder: String?
-  var noColor = false
   /// `--preview MODE`: draw posters in this mode, also in script mode; nil for the default.
   var previewMode: PreviewMode?
   /// `--no-preview`: never draw posters.
@@ -32,6 +31,13 @@ struct Options {
   var timeout = 15.0
   /// `--no-prefetch`: fetch a page only when `more` asks for it.
   var noPrefetch = false
+  var color = ColorMode.auto
+  /// `--no-color` or `--color never`.
+  var noColor: Bool { color == .never }
+  /// `--json`: one JSON object per line for every command.
+  var json = false
+  /// `--no-pager`: never pipe `list` through `$PAGER`.
+  var noPager = false
   /// Commands from `-c`, run in order instead of reading standard input.
   var commands: [String] = []
 
@@ -68,7 +74,7 @@ struct Options {
       case "--cache-dir": options.cacheFolder = try folder(try value(), for: "--cache-dir")
       case "--no-color":
         guard inlineValue == nil else { throw UsageError(message: "--no-color takes no value.") }
-        options.noColor = true
+        options.color = .never
       case "--preview": options.previewMode = try previewMode(try value())
       case "--no-preview":
         guard inlineValue == nil else { throw UsageError(message: "--no-preview takes no value.") }
@@ -76,6 +82,18 @@ struct Options {
       case "--no-prefetch":
         guard inlineValue == nil else { throw UsageError(message: "--no-prefetch takes no value.") }
         options.noPrefetch = true
+      case "--color":
+        let mode = try value()
+        guard let color = ColorMode(rawValue: mode) else {
+          throw UsageError(message: "--color needs auto, always or never.")
+        }
+        options.color = color
+      case "--json":
+        guard inlineValue == nil else { throw UsageError(message: "--json takes no value.") }
+        options.json = true
+      case "--no-pager":
+        guard inlineValue == nil else { throw UsageError(message: "--no-pager takes no value.") }
+        options.noPager = true
       case "-c": options.commands.append(try value())
       case "--retries": options.retries = try retries(try value())
       case "--timeout": options.timeout = try timeout(try value())
@@ -161,25 +179,45 @@ struct Options {
                            (default 2: three attempts in all)
       --timeout SECONDS    the longest one request may take, as a whole (default 15)
       --no-prefetch        fetch a page only when 'more' asks for it, not one page ahead
-      --no-color           no colour (also NO_COLOR=1, TERM=dumb, or output not a terminal)
       --preview MODE       draw posters under 'thumb N' as symbols (the default at a
                            terminal), kitty, iterm, sixel, or auto (a graphics protocol
                            only where the terminal is known to have it); also in scripts
       --no-preview         never draw posters
+      --color WHEN         auto (default: colour on a terminal, unless NO_COLOR is set
+                           or TERM=dumb), always or never
+      --no-color           no colour, the same as --color never
+      --json               print one JSON object per line for every command
+      --no-pager           never show 'list' through $PAGER
       -c COMMAND           run COMMAND instead of reading input; repeatable
       -h, --help           show this help
       --version            show the version
 
     Commands:
-      more      load and show the next page (gone once everything is loaded)
-      list      show every loaded movie again
-      show N    show every field of row N
-      thumb N   download the thumbnail of row N
-      thumb N-M download rows N to M at once ('thumb all': every loaded row)
-      help      list the commands
-      quit      leave (also exit, or Ctrl-D)
+      more         load and show the next page (gone once everything is loaded)
+      list         show every loaded movie again, through $PAGER when it is long
+      show N       show every field of row N
+      thumb N      download the thumbnail of row N
+      thumb N-M    download rows N to M at once ('thumb all': every loaded row)
+      genre G      restart the list with genre G, a name or an id ('genre all')
+      order O      restart the list in order O
+      genres       list the genres
+      find TEXT    show the loaded rows whose title or genres contain TEXT
+      open N       open the link of row N with xdg-open, or print it
+      help         list the commands
+      quit         leave (also exit, or Ctrl-D)
+
+    Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), PAGER (default
+    less -R), NO_COLOR, TERM, COLUMNS, LINES, XDG_STATE_HOME, XDG_CACHE_HOME, HOME.
 
     Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
 
     """
+}
+
+/// `--color`: when to use colour.
+enum ColorMode: String {
+  /// On a terminal, unless `NO_COLOR` is set or `TERM=dumb`.
+  case auto
+  case always
+  case never
 }

@@ -1,4 +1,5 @@
 import MoviesCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -10,17 +11,35 @@ import MoviesCore
 struct Shell {
   let runner: CommandRunner
   let environment: [String: String]
-  let noColor: Bool
+  let color: ColorMode
+  /// `--json`: every result is one JSON object on standard output, errors included.
+  let json: Bool
   /// Draws the poster under `thumb N`; nil for no preview.
   var preview: PosterPreview? = nil
+  /// Long `list` and `find` output goes through it at the prompt; nil with `--no-pager`.
+  let pager: Pager?
+  /// Where the prompt's lines are kept across runs; nil when history is off.
+  let history: HistoryFile?
+
+  /// Genre names for completion, loaded in the background so the first prompt never waits.
+  private final class GenreNames: Sendable {
+    let names = Mutex<[String]>([])
+  }
 
   /// The prompt loop. Returns the exit status.
   func runInteractive(editor: LineEditor, interrupts: Interrupts, banner: String) async -> Int32 {
-    Terminal.write(banner + "\n", to: STDOUT_FILENO)
-    await perform(.more, interrupts: interrupts)
+    if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
+    var shownRows = await perform(.more, interrupts: interrupts).shownRows
+    let genres = GenreNames()
+    Task { [runner] in
+      let names = await runner.genreNames()
+      genres.names.withLock { $0 = names }
+    }
+    editor.genreNames = { genres.names.withLock { $0 } }
     while true {
-      let moreRemains = await !runner.browser.list.isComplete
-      editor.completionWords = Command.completions(forPrefix: "", moreRemains: moreRemains)
+      let list = await runner.browser.list
+      editor.prompt = StatusLine.prompt(list)
+      editor.completions = CompletionTable(moreRemains: !list.isComplete, rows: shownRows)
       switch editor.readLine() {
       case .end:
         Terminal.write("\n", to: STDOUT_FILENO)
@@ -28,11 +47,14 @@ struct Shell {
       case .interrupted:
         continue
       case .line(let line):
+        history?.append(line)
         do {
           guard let command = try Command.parse(line) else { continue }
-          if await perform(command, interrupts: interrupts).quits { return 0 }
+          let reply = await perform(command, interrupts: interrupts)
+          if !reply.shownRows.isEmpty { shownRows = reply.shownRows }
+          if reply.quits { return 0 }
         } catch {
-          report(error: error.message)
+          report(error, line: line)
         }
       }
     }
@@ -48,51 +70,103 @@ struct Shell {
         succeeded = succeeded && reply.error == nil
         if reply.quits { break }
       } catch {
-        report(error: error.message)
+        report(error, line: line)
         succeeded = false
       }
     }
     return succeeded ? 0 : 1
   }
 
-  /// Runs one command (cancellable with Ctrl-C when `interrupts` is given) and prints its reply.
+  /// Runs one command and prints its reply. At the prompt (`interrupts` given) Ctrl-C cancels
+  /// it and a slow load shows a spinner.
   @discardableResult
   private func perform(_ command: Command, interrupts: Interrupts? = nil) async -> Reply {
-    let layout = TextRenderer.Layout(
-      width: Terminal.width(environment: environment),
-      palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain)
-    let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal, terminalWidth: layout.width)
+    let width = Terminal.width(environment: environment)
+    // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
+    let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
     let result: CommandResult
     if let interrupts {
-      result = await interrupts.cancellable { [runner] in
-        await runner.execute(command, progress: progress.update)
+      let label = await loadingLabel(command)
+      let run = { [runner] in
+        await interrupts.cancellable { await runner.execute(command, progress: progress.update) }
+      }
+      // A dumb terminal cannot erase the spinner's line afterwards.
+      if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
+        result = await Spinner.run(label: label, palette: errorPalette, run)
+      } else {
+        result = await run()
       }
     } else {
       result = await runner.execute(command, progress: progress.update)
     }
     progress.finish()
-    var reply = TextRenderer(layout: layout).render(result)
-    if let preview, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
+    var reply = render(result, of: command)
+    if !json, let preview, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
       do {
-        reply.output += try preview.render(saved, maximumColumns: layout.width) ?? ""
+        reply.output += try preview.render(saved, maximumColumns: width) ?? ""
       } catch {
         reply.warnings.append(error.userMessage)
       }
     }
     // The terminal echoed ^C where the cursor was; the message starts on a line of its own.
     if reply.wasCancelled { Terminal.write("\n", to: STDOUT_FILENO) }
-    Terminal.write(reply.output, to: STDOUT_FILENO)
+    if interrupts != nil, let pager, isPaged(command),
+      reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
+      pager.show(reply.output)
+    {
+      // The pager showed it.
+    } else {
+      Terminal.write(reply.output, to: STDOUT_FILENO)
+    }
+    guard !json else { return reply }
     let palette = errorPalette
     for warning in reply.warnings {
       Terminal.write(
         palette.apply(palette.warning, to: "warning: ") + TerminalText.escape(warning) + "\n",
         to: STDERR_FILENO)
     }
-    if let error = reply.error { report(error: error) }
+    if let error = reply.error { report(message: error) }
     return reply
   }
 
-  private func report(error message: String) {
+  private func render(_ result: CommandResult, of command: Command) -> Reply {
+    if json { return JSONRenderer.render(result, of: command) }
+    let layout = TextRenderer.Layout(
+      width: Terminal.width(environment: environment),
+      palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain)
+    return TextRenderer(layout: layout).render(result)
+  }
+
+  private func isPaged(_ command: Command) -> Bool {
+    switch command {
+    case .list, .find: !json
+    default: false
+    }
+  }
+
+  /// What the spinner says while a command loads; nil for commands that load nothing.
+  private func loadingLabel(_ command: Command) async -> String? {
+    switch command {
+    case .more:
+      guard let page = await runner.browser.list.nextPage else { return nil }
+      return "Loading page \(page) from \(TerminalText.escape(await runner.browser.source.name))…"
+    case .genre(let genre): return "Loading genre \(TerminalText.escape(genre))…"
+    case .order(let order): return "Loading the list in order \(order)…"
+    case .genres: return "Loading the genres…"
+    case .thumb(let row): return "Loading the thumbnail of row \(row)…"
+    default: return nil
+    }
+  }
+
+  private func report(_ error: Command.ParseError, line: String) {
+    if json {
+      Terminal.write(JSONRenderer.render(parseError: error, line: line), to: STDOUT_FILENO)
+    } else {
+      report(message: error.message)
+    }
+  }
+
+  private func report(message: String) {
     let palette = errorPalette
     Terminal.write(
       palette.apply(palette.error, to: "error: ") + TerminalText.escape(message) + "\n",
@@ -102,7 +176,7 @@ struct Shell {
   private var errorPalette: Palette { usesColor(Terminal.errorIsTerminal) ? .ansi : .plain }
 
   private func usesColor(_ isTerminal: Bool) -> Bool {
-    Terminal.usesColor(onTerminal: isTerminal, disabled: noColor, environment: environment)
+    Terminal.usesColor(onTerminal: isTerminal, mode: color, environment: environment)
   }
 }
 

@@ -22,14 +22,39 @@ enum Terminal {
     return 80
   }
 
-  /// Colour only on a terminal, never with `--no-color`, a non-empty `NO_COLOR` or
-  /// `TERM=dumb`.
-  static func usesColor(onTerminal isTerminal: Bool, disabled: Bool, environment: [String: String])
+  /// The height in lines: `LINES` when set, then the terminal's size, else 24.
+  static func height(environment: [String: String]) -> Int {
+    if let lines = environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
+      return Int(size.ws_row)
+    }
+    return 24
+  }
+
+  /// `always` and `never` are obeyed; `auto` is colour only on a terminal, and never with a
+  /// non-empty `NO_COLOR` or `TERM=dumb`.
+  static func usesColor(onTerminal isTerminal: Bool, mode: ColorMode, environment: [String: String])
     -> Bool
   {
-    guard isTerminal, !disabled else { return false }
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-    return environment["TERM"] != "dumb"
+    switch mode {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      guard isTerminal else { return false }
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+      return environment["TERM"] != "dumb"
+    }
+  }
+
+  /// The full path of a program found on `PATH`, or nil.
+  static func findProgram(_ name: String, environment: [String: String]) -> String? {
+    let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    for folder in folders where !folder.isEmpty {
+      let path = "\(folder)/\(name)"
+      if access(path, X_OK) == 0 { return path }
+    }
+    return nil
   }
 
   /// Writes all of the text to a file descriptor, unbuffered, so output and errors appear in

@@ -39,12 +39,12 @@ import Testing
     let (status, output) = try await converse(
       ["--no-prefetch", "--api", server.apiURL.absoluteString, "--timeout", "600"],
       steps: [
-        "expect:movies> ", "send:more\\r",
+        "expect:/25> ", "send:more\\r",
         // The server has the request and will never answer it.
         "wait-file:\(server.logFile.path):\"page\":\"2\"", "send:\\x03",
-        "expect:Cancelled; nothing was changed.", "expect:movies> ",
-        "send:garbage\\x03", "expect:movies> ",
-        "send:more\\r", "expect:Showing 20 of 25", "expect:movies> ", "end:\\x04",
+        "expect:Cancelled; nothing was changed.", "expect:/25> ",
+        "send:garbage\\x03", "expect:/25> ",
+        "send:more\\r", "expect:Showing 20 of 25", "expect:/25> ", "end:\\x04",
       ])
 
     #expect(status == 0, "\(output)")
@@ -71,9 +71,9 @@ import Testing
     let (status, output) = try await converse(
       ["--no-prefetch", "--api", server.apiURL.absoluteString],
       steps: [
-        "expect:movies> ", "send:more\\r",
+        "expect:/25> ", "send:more\\r",
         "wait-file:\(server.logFile.path):\"status\":503", "send:\\x03",
-        "expect:Cancelled; nothing was changed.", "expect:movies> ", "end:\\x04",
+        "expect:Cancelled; nothing was changed.", "expect:/25> ", "end:\\x04",
       ])
 
     #expect(status == 0, "\(output)")

@@ -54,7 +54,7 @@ import Testing
 
   @Test(arguments: [
     ["--frobnicate"], ["--count", "0"], ["--count", "abc"], ["--api", "ftp://example.com"],
-    ["--count"], ["--no-color=yes"],
+    ["--count"], ["--no-color=yes"], ["--color", "sometimes"], ["--json=yes"], ["--no-pager=1"],
   ])
   func usageErrorsExitTwo(arguments: [String]) async throws {
     let run = try await MoviesRun.run(arguments)
@@ -63,6 +63,16 @@ import Testing
     #expect(run.stdout.isEmpty)
     #expect(run.stderr.hasPrefix("movies: "))
     #expect(run.stderr.contains("movies --help"))
+  }
+
+  @Test func colorAlwaysColoursEvenAPipeAndNeverNothing() async throws {
+    let always = try await MoviesRun.run(["--color", "always", "-c", "list"])
+    let never = try await MoviesRun.run(["--color=never", "-c", "list"])
+
+    #expect(always.status == 0)
+    #expect(always.stdoutBytes.contains(0x1B))
+    #expect(never.status == 0)
+    #expect(!never.stdoutBytes.contains(0x1B))
   }
 
   @Test func helpAndVersionExitZero() async throws {

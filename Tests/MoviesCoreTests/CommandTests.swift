@@ -20,6 +20,14 @@ import Testing
     ("More", .more),
     ("  show   7  ", .show(row: 7)),
     ("\tlist\n", .list),
+    ("genre Drama", .genre("Drama")),
+    ("genre  Science   Fiction ", .genre("Science Fiction")),
+    ("GENRE 4", .genre("4")),
+    ("order ratingdesc", .order("ratingdesc")),
+    ("genres", .genres),
+    ("find the godfather", .find("the godfather")),
+    ("find 기생충", .find("기생충")),
+    ("open 3", .open(row: 3)),
   ])
   func parses(line: String, command: Command) throws {
     #expect(try Command.parse(line) == command)
@@ -48,6 +56,12 @@ import Testing
     ("quit now", .unexpectedArgument(command: "quit")),
     ("frobnicate", .unknown("frobnicate")),
     ("Frobnicate 3", .unknown("Frobnicate")),
+    ("genre", .missingArgument(command: "genre", example: "Drama")),
+    ("find", .missingArgument(command: "find", example: "godfather")),
+    ("order", .missingArgument(command: "order", example: "ratingdesc")),
+    ("order rating;desc", .notAnOrder("rating;desc")),
+    ("genres 2", .unexpectedArgument(command: "genres")),
+    ("open", .missingRow(command: "open")),
   ])
   func rejects(line: String, error: Command.ParseError) {
     #expect(throws: error) { try Command.parse(line) }
@@ -55,8 +69,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("", true, ["more", "list", "show", "thumb", "help", "quit", "exit"]),
-    ("", false, ["list", "show", "thumb", "help", "quit", "exit"]),
+    ("", true, Command.names),
+    ("", false, Command.names.filter { $0 != "more" }),
+    ("g", false, ["genre", "genres"]),
+    ("o", true, ["order", "open"]),
     ("m", true, ["more"]),
     ("m", false, []),
     ("s", true, ["show"]),

@@ -99,14 +99,23 @@ public final class HoppinTestServer {
   /// Fetches a page straight from the server, as the oracle the browser's output is compared
   /// with. The request shows up in the log, so call this before or after the run under test.
   public func titles(page: Int, count: Int = 10, extraQuery: String = "") throws -> [String] {
+    try movies(page: page, count: count, extraQuery: extraQuery).compactMap {
+      $0["title"] as? String
+    }
+  }
+
+  /// A page's movies as the server sends them, straight from the server: the oracle for
+  /// fields other than the title.
+  public func movies(page: Int, count: Int = 10, extraQuery: String = "") throws -> [[String: Any]]
+  {
     let address = "\(apiURL.absoluteString)?version=1&page=\(page)&count=\(count)\(extraQuery)"
     guard let url = URL(string: address) else { throw ServerError.badURL(address) }
     let data = try Data(contentsOf: url)
     let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     let movies = (root?["hoppin"] as? [String: Any])?["movies"] as? [String: Any]
     switch movies?["movie"] {
-    case let list as [[String: Any]]: return list.compactMap { $0["title"] as? String }
-    case let single as [String: Any]: return [single["title"] as? String].compactMap { $0 }
+    case let list as [[String: Any]]: return list
+    case let single as [String: Any]: return [single]
     default: return []
     }
   }

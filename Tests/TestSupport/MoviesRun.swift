@@ -40,11 +40,11 @@ public struct MoviesRun: Sendable {
     case timedOut
   }
 
-  /// Runs `movies` with the arguments, feeding `input` on standard input (not a terminal, so
+  /// Runs `movies` (the built one, or `executable`) with the arguments, feeding `input` on standard input (not a terminal, so
   /// script mode), and waits for it to finish.
   public static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    workingDirectory: URL? = nil, timeout: Duration = .seconds(60)
+    workingDirectory: URL? = nil, timeout: Duration = .seconds(60), executable: URL? = nil
   ) async throws -> MoviesRun {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -56,7 +56,7 @@ public struct MoviesRun: Sendable {
     try Data().write(to: errorFile)
 
     let process = Process()
-    process.executableURL = TestPaths.moviesExecutable
+    process.executableURL = executable ?? TestPaths.moviesExecutable
     process.arguments = arguments
     process.environment = Self.environment(adding: environment)
     if let workingDirectory { process.currentDirectoryURL = workingDirectory }

@@ -8,6 +8,16 @@ public enum Command: Sendable, Hashable {
   case thumbs(ThumbRows)
   case help
   case quit
+  /// Restart the list with one genre, by id or name; `genre all` drops the filter.
+  case genre(String)
+  /// Restart the list in another order (the API's `order`).
+  case order(String)
+  /// List the genres the source knows.
+  case genres
+  /// Filter the loaded rows by a piece of their title or genres.
+  case find(String)
+  /// Open row N's link, or print it.
+  case open(row: Int)
 
   /// Why a line is not a command.
   public enum ParseError: Swift.Error, Sendable, Hashable {
@@ -17,6 +27,8 @@ public enum Command: Sendable, Hashable {
     case rowTooSmall(command: String)
     case unexpectedArgument(command: String)
     case notARowRange(command: String, argument: String)
+    case missingArgument(command: String, example: String)
+    case notAnOrder(String)
 
     /// One line: what is wrong and what to type instead.
     public var message: String {
@@ -33,12 +45,42 @@ public enum Command: Sendable, Hashable {
         "'\(command)' takes no argument; type just '\(command)'."
       case .notARowRange(let command, let argument):
         "'\(argument)' is not a row range; type '\(command) N-M' with N up to M, or '\(command) all'."
+      case .missingArgument(let command, let example):
+        "'\(command)' needs an argument, for example '\(command) \(example)'."
+      case .notAnOrder(let word):
+        "'\(word)' is not an order; type 'order' and a word such as releasedatedesc."
       }
     }
   }
 
   /// The command names, in the order `help` lists them.
-  public static let names = ["more", "list", "show", "thumb", "help", "quit", "exit"]
+  public static let names = [
+    "more", "list", "show", "thumb", "genre", "order", "genres", "find", "open", "help", "quit",
+    "exit",
+  ]
+
+  /// The orders offered for `order` and its completion; other words go to the server as they
+  /// are.
+  public static let knownOrders = [
+    "releasedateasc", "releasedatedesc", "ratingdesc", "ratingasc", "titleasc",
+  ]
+
+  /// The command's name, as `help` and JSON output spell it.
+  public var name: String {
+    switch self {
+    case .more: "more"
+    case .list: "list"
+    case .show: "show"
+    case .thumb, .thumbs: "thumb"
+    case .help: "help"
+    case .quit: "quit"
+    case .genre: "genre"
+    case .order: "order"
+    case .genres: "genres"
+    case .find: "find"
+    case .open: "open"
+    }
+  }
 
   /// Parses a line; nil for a blank line. Names are case-insensitive.
   public static func parse(_ line: String) throws(ParseError) -> Command? {
@@ -60,6 +102,11 @@ public enum Command: Sendable, Hashable {
       guard row >= 1 else { throw .rowTooSmall(command: name) }
       return row
     }
+    // The rest of the line, as typed (genre names and search text may hold spaces).
+    func text(example: String) throws(ParseError) -> String {
+      guard !arguments.isEmpty else { throw .missingArgument(command: name, example: example) }
+      return arguments.joined(separator: " ")
+    }
 
     switch name {
     case "more": return try noArgument(.more)
@@ -70,6 +117,16 @@ public enum Command: Sendable, Hashable {
       return .thumb(row: try row())
     case "help", "?": return try noArgument(.help)
     case "quit", "exit": return try noArgument(.quit)
+    case "genre": return .genre(try text(example: "Drama"))
+    case "genres": return try noArgument(.genres)
+    case "find": return .find(try text(example: "godfather"))
+    case "open": return .open(row: try row())
+    case "order":
+      let order = try text(example: "ratingdesc")
+      guard order.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+        throw .notAnOrder(order)
+      }
+      return .order(order)
     default: throw .unknown(first)
     }
   }

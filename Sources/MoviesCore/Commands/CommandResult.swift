@@ -11,6 +11,14 @@ public enum CommandOutcome: Sendable {
   /// `thumb N-M` or `thumb all`.
   case thumbnailsSaved(ThumbnailBatch)
   case help(moreRemains: Bool)
+  /// `genre` or `order` restarted the list and loaded its first page.
+  case restarted(MovieList, rows: ClosedRange<Int>?)
+  /// `genres`: every genre, and the id of the one browsed (empty for all).
+  case genres([Genre], current: String)
+  /// `find`: the loaded rows that matched, with their row numbers.
+  case found([MovieSearch.Match], text: String, list: MovieList)
+  /// `open`: the link, and whether it was handed to the desktop (else it is printed).
+  case link(String, row: Int, opened: Bool)
   case quit
 }
 

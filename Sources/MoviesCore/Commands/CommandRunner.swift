@@ -1,9 +1,38 @@
+import Foundation
+
 /// Carries out commands on a ``Browser``.
 public struct CommandRunner: Sendable {
-  public let browser: Browser
+  /// Why a command other than a browsing one could not be carried out.
+  public enum Error: Swift.Error, Sendable, Equatable {
+    case noGenreList
+    case unknownGenre(String, known: [String])
+    case noLink(row: Int)
 
-  public init(browser: Browser) {
+    public var message: String {
+      switch self {
+      case .noGenreList:
+        "This source has no genre list; use 'genre ID' with a number."
+      case .unknownGenre(let name, let known):
+        "There is no genre '\(name)'"
+          + (known.isEmpty ? "." : "; try one of \(known.joined(separator: ", ")).")
+      case .noLink(let row):
+        "Row \(row) has no link; 'show \(row)' prints what it has."
+      }
+    }
+  }
+
+  public let browser: Browser
+  /// Where `genres` and `genre NAME` look genres up; nil when the source has none.
+  public let genreSource: (any GenreSource)?
+  /// What `open N` hands links to; nil prints them instead.
+  public let linkOpener: (any LinkOpener)?
+
+  public init(
+    browser: Browser, genreSource: (any GenreSource)? = nil, linkOpener: (any LinkOpener)? = nil
+  ) {
     self.browser = browser
+    self.genreSource = genreSource
+    self.linkOpener = linkOpener
   }
 
   /// Runs a command; errors are part of the result, never thrown. Commands that work through
@@ -48,6 +77,22 @@ public struct CommandRunner: Sendable {
         outcome = .help(moreRemains: await !browser.list.isComplete)
       case .quit:
         outcome = .quit
+      case .genre(let nameOrID):
+        var query = await browser.list.query
+        query.genreID = try await genreID(for: nameOrID)
+        (outcome, warnings) = try await restart(with: query)
+      case .order(let order):
+        var query = await browser.list.query
+        query.order = order
+        (outcome, warnings) = try await restart(with: query)
+      case .genres:
+        guard let genreSource else { throw Error.noGenreList }
+        outcome = .genres(try await genreSource.genres(), current: await browser.list.query.genreID)
+      case .find(let text):
+        let list = await browser.list
+        outcome = .found(MovieSearch.matches(text, in: list), text: text, list: list)
+      case .open(let row):
+        outcome = try await open(row: row)
       }
       return CommandResult(outcome: .success(outcome), warnings: warnings)
     } catch {
@@ -61,5 +106,41 @@ public struct CommandRunner: Sendable {
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
   ) async -> Reply {
     TextRenderer(layout: layout).render(await execute(command, progress: progress))
+  }
+
+  /// The genres for completion, or none when the source has no list or it fails to load.
+  public func genreNames() async -> [String] {
+    (try? await genreSource?.genres().map(\.name)) ?? []
+  }
+
+  /// `all` (every genre) or a number are used as they are; a name is looked up, ignoring case
+  /// and accents.
+  private func genreID(for nameOrID: String) async throws -> String {
+    if nameOrID.lowercased() == "all" { return "" }
+    if nameOrID.allSatisfy(\.isNumber) { return nameOrID }
+    guard let genreSource else { throw Error.noGenreList }
+    let genres = try await genreSource.genres()
+    let wanted = MovieSearch.fold(nameOrID)
+    guard let genre = genres.first(where: { MovieSearch.fold($0.name) == wanted }) else {
+      throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
+    }
+    return genre.id
+  }
+
+  private func restart(with query: MovieQuery) async throws -> (CommandOutcome, [String]) {
+    await browser.restart(with: query)
+    let load = try await browser.loadNextPage()
+    return (.restarted(await browser.list, rows: load?.rows), load?.warnings ?? [])
+  }
+
+  /// Only http and https links go to the desktop: a server's `file:` or custom-scheme link
+  /// could run something. Anything else is printed, escaped, for the user to judge.
+  private func open(row: Int) async throws -> CommandOutcome {
+    let movie = try await browser.movie(atRow: row)
+    guard let link = movie.link, !link.isEmpty else { throw Error.noLink(row: row) }
+    guard let linkOpener, let url = URL(string: link),
+      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { return .link(link, row: row, opened: false) }
+    return .link(link, row: row, opened: linkOpener.open(url))
   }
 }

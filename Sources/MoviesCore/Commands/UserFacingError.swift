@@ -11,6 +11,9 @@ extension ThumbnailPipeline.Error: UserFacingError {}
 extension DiskCache.Error: UserFacingError {}
 extension Browser.Error: UserFacingError {}
 extension Command.ParseError: UserFacingError {}
+extension CommandRunner.Error: UserFacingError {}
+extension HoppinGenres.Error: UserFacingError {}
+extension GenreListParser.Error: UserFacingError {}
 
 extension Error {
   /// The sentence to show the user.

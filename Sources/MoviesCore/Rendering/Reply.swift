@@ -10,6 +10,9 @@ public struct Reply: Sendable, Equatable {
   public var quits = false
   /// True when the command was cancelled (Ctrl-C) before it finished.
   public var wasCancelled = false
+  /// The row numbers of the table this reply shows, for completing `show N` and `thumb N`;
+  /// empty when it shows none.
+  public var shownRows: [Int] = []
 
   public init(output: String = "", warnings: [String] = [], error: String? = nil) {
     self.output = output

@@ -19,6 +19,15 @@ public enum StatusLine {
     return palette.apply(palette.dim, to: parts.joined(separator: " · "))
   }
 
+  /// The prompt: `movies 20/58,788> ` while more remain, `movies 58,788> ` once everything
+  /// is loaded, `movies> ` before the total is known.
+  public static func prompt(_ list: MovieList) -> String {
+    let loaded = Format.grouped(list.movies.count)
+    if list.isComplete { return "movies \(loaded)> " }
+    guard let total = list.totalCount else { return "movies> " }
+    return "movies \(loaded)/\(Format.grouped(total))> "
+  }
+
   public static func help(moreRemains: Bool) -> String {
     var lines: [(String, String)] = []
     if moreRemains { lines.append(("more", "load and show the next page")) }
@@ -27,6 +36,11 @@ public enum StatusLine {
       ("show N", "show every field of row N"),
       ("thumb N", "download the thumbnail of row N into the download folder"),
       ("thumb N-M", "download rows N to M at once ('thumb all': every loaded row)"),
+      ("genre G", "restart the list with genre G, a name or an id ('genre all' for every genre)"),
+      ("order O", "restart the list in order O: \(Command.knownOrders.joined(separator: ", "))"),
+      ("genres", "list the genres"),
+      ("find TEXT", "show the loaded rows whose title or genres contain TEXT"),
+      ("open N", "open the link of row N in the browser, or print it"),
       ("help", "show this help"),
       ("quit", "leave (also 'exit' or Ctrl-D)"),
     ]

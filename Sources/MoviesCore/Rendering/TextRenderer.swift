@@ -32,6 +32,7 @@ public struct TextRenderer: Sendable {
         reply.warnings += ThumbnailSummary.failureWarnings(batch)
         reply.error = ThumbnailSummary.failureSentence(batch)
       }
+      reply.shownRows = Self.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
     }
     return reply
@@ -67,6 +68,36 @@ public struct TextRenderer: Sendable {
       return StatusLine.help(moreRemains: moreRemains)
     case .quit:
       return ""
+    case .restarted(let list, let rows):
+      return render(.pageLoaded(list, rows: rows))
+    case .genres(let genres, let current):
+      return genres.map { genre in
+        let marker = genre.id == current ? " *" : ""
+        return DisplayWidth.pad(TerminalText.escape(genre.id), toColumns: 4, alignRight: true)
+          + "  " + TerminalText.escape(genre.name) + marker + "\n"
+      }.joined()
+    case .found(let matches, let text, let list):
+      guard !matches.isEmpty else {
+        return "No loaded row matches '\(TerminalText.escape(text))'.\n"
+      }
+      let table = self.table(for: list)
+      let rows = matches.map { table.row($0.movie, number: $0.row) + "\n" }.joined()
+      let count = matches.count == 1 ? "1 row" : "\(Format.grouped(matches.count)) rows"
+      return table.header() + "\n" + rows
+        + palette.apply(palette.dim, to: "\(count) of \(Format.grouped(list.movies.count)) loaded")
+        + "\n"
+    case .link(let link, _, let opened):
+      return (opened ? "Opened " : "") + TerminalText.escape(link) + "\n"
+    }
+  }
+
+  /// The rows a reply's table shows.
+  static func shownRows(_ outcome: CommandOutcome) -> [Int] {
+    switch outcome {
+    case .pageLoaded(_, let rows), .restarted(_, let rows): rows.map(Array.init) ?? []
+    case .list(let list): Array((0..<list.movies.count).map { $0 + 1 })
+    case .found(let matches, _, _): matches.map(\.row)
+    default: []
     }
   }
 

@@ -12,7 +12,7 @@ import Synchronization
 /// chosen, only the page's movies are parsed, found through a ``CatalogueIndex``. Any other
 /// query parses the catalogue once and keeps the sorted list of the current query, so each
 /// further page is a slice.
-public final class OfflineCatalog: MovieSource {
+public final class OfflineCatalog: MovieSource, GenreSource {
   /// Why the catalogue could not answer.
   public enum Error: Swift.Error, Sendable {
     case unreadable(path: String)
@@ -20,6 +20,7 @@ public final class OfflineCatalog: MovieSource {
     case unknownOrder(String)
     case thumbnailOutsideCatalogue(String)
     case thumbnailMissing(String)
+    case invalidGenres(GenreListParser.Error, path: String)
 
     public var message: String {
       switch self {
@@ -33,6 +34,8 @@ public final class OfflineCatalog: MovieSource {
         "The thumbnail \(reference) is outside the catalogue folder, so it was not loaded."
       case .thumbnailMissing(let reference):
         "The thumbnail \(reference) is missing from the catalogue folder."
+      case .invalidGenres(let error, let path):
+        "The genre list at \(path) is damaged: \(error.message). Regenerate it with scripts/make-sample-data.py."
       }
     }
   }
@@ -116,6 +119,19 @@ public final class OfflineCatalog: MovieSource {
     }
     state.file = (data, CatalogueIndex(data))
     return (data, state.file?.index)
+  }
+
+  /// The genres of `genres.json`, in its order.
+  public func genres() async throws -> [Genre] {
+    let file = folder.appendingPathComponent("genres.json")
+    guard let data = FileManager.default.contents(atPath: file.path) else {
+      throw Error.unreadable(path: file.path)
+    }
+    do {
+      return try GenreListParser.parse(data)
+    } catch {
+      throw Error.invalidGenres(error, path: file.path)
+    }
   }
 
   /// The query's movies in its order; computed once per query.

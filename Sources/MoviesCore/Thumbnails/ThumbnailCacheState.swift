@@ -9,3 +9,15 @@ public enum ThumbnailCacheState: Sendable, Hashable {
   /// The movie has no thumbnail this source will load.
   case unavailable
 }
+
+extension ThumbnailCacheState {
+  /// The state as JSON output spells it.
+  public var name: String {
+    switch self {
+    case .inMemory: "memory"
+    case .onDisk: "disk"
+    case .notCached: "none"
+    case .unavailable: "unavailable"
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/// A short, stable name for each kind of failure, for scripts reading `--json` output.
+public enum ErrorCode {
+  /// `usage`, `no_such_row`, `unknown_genre`, `no_genre_list`, `no_link`, `source`,
+  /// `thumbnail`, `cancelled` or `internal`.
+  public static func of(_ error: any Error) -> String {
+    switch error {
+    case is Command.ParseError: return "usage"
+    case is Browser.Error: return "no_such_row"
+    case let error as CommandRunner.Error:
+      switch error {
+      case .noGenreList: return "no_genre_list"
+      case .unknownGenre: return "unknown_genre"
+      case .noLink: return "no_link"
+      }
+    case let error as HoppinGenres.Error:
+      if case .notOffered = error { return "no_genre_list" }
+      return "source"
+    case is HoppinClient.Error, is OfflineCatalog.Error, is MoviePageParser.Error,
+      is GenreListParser.Error:
+      return "source"
+    case is ThumbnailStore.Error: return "thumbnail"
+    case is CancellationError: return "cancelled"
+    default: return "internal"
+    }
+  }
+}

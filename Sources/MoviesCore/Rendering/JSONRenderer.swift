@@ -1,0 +1,135 @@
+import Foundation
+
+/// Renders command results as one JSON object per line, for `--json` and `jq`.
+///
+/// Every object has `command` and `ok`; a failure has `error: {code, message}` (codes from
+/// ``ErrorCode``); warnings, when any, are in `warnings`. The README documents each shape.
+/// Strings are the server's text as sent; JSON escapes its C0 controls, but a consumer that
+/// prints strings raw (`jq -r`) gets C1 and bidirectional characters as they are.
+public enum JSONRenderer {
+  public static func render(_ result: CommandResult, of command: Command) -> Reply {
+    var object: [String: Any] = ["command": command.name]
+    var reply = Reply(warnings: result.warnings)
+    switch result.outcome {
+    case .failure(let error):
+      object["ok"] = false
+      object["error"] = ["code": ErrorCode.of(error), "message": error.userMessage]
+      reply.error = error.userMessage
+      reply.wasCancelled = error is CancellationError
+    case .success(let outcome):
+      object["ok"] = true
+      object.merge(fields(of: outcome)) { _, new in new }
+      reply.shownRows = TextRenderer.shownRows(outcome)
+      if case .quit = outcome { reply.quits = true }
+    }
+    if !result.warnings.isEmpty { object["warnings"] = result.warnings }
+    reply.output = line(object)
+    return reply
+  }
+
+  /// A line that is not a command: `{"command": null, "input": …, "ok": false, "error": …}`.
+  public static func render(parseError error: Command.ParseError, line text: String) -> String {
+    line([
+      "command": NSNull(), "input": text, "ok": false,
+      "error": ["code": ErrorCode.of(error), "message": error.message],
+    ])
+  }
+
+  private static func fields(of outcome: CommandOutcome) -> [String: Any] {
+    switch outcome {
+    case .pageLoaded(let list, let rows), .restarted(let list, let rows):
+      let added = rows.map { Array(list.movies[($0.lowerBound - 1)..<$0.upperBound]) } ?? []
+      let first = rows?.lowerBound ?? 1
+      return listFields(list, rows: added.enumerated().map { (first + $0.offset, $0.element) })
+    case .nothingMoreToLoad(let list):
+      return listFields(list, rows: [])
+    case .list(let list):
+      return listFields(list, rows: list.movies.enumerated().map { ($0.offset + 1, $0.element) })
+    case .found(let matches, let text, let list):
+      var fields = listFields(list, rows: matches.map { ($0.row, $0.movie) })
+      fields["text"] = text
+      return fields
+    case .movie(let movie, let row, let thumbnail):
+      return [
+        "row": row, "movie": movieObject(movie, row: row), "thumbnailCache": thumbnail.name,
+      ]
+    case .thumbnailSaved(let saved, let row):
+      return thumbnailObject(saved, row: row)
+    case .thumbnailsSaved(let batch):
+      return [
+        "rows": batch.rows, "cancelled": batch.wasCancelled,
+        "saved": batch.rows.compactMap { row in
+          batch.saved[row].map { thumbnailObject($0, row: row) }
+        },
+        "failed": batch.rows.compactMap { row in
+          batch.failures[row].map { ["row": row, "message": $0] as [String: Any] }
+        },
+      ]
+    case .help(let moreRemains):
+      return [
+        "commands": Command.names.filter { moreRemains || $0 != "more" },
+        "moreRemains": moreRemains,
+      ]
+    case .quit:
+      return [:]
+    case .genres(let genres, let current):
+      return ["genres": genres.map { ["id": $0.id, "name": $0.name] }, "current": current]
+    case .link(let link, let row, let opened):
+      return ["row": row, "link": link, "opened": opened]
+    }
+  }
+
+  /// A saved thumbnail: where it is, what it is, and where the bytes came from
+  /// (`source`, `disk` or `memory`).
+  private static func thumbnailObject(_ saved: SavedThumbnail, row: Int) -> [String: Any] {
+    let origin =
+      switch saved.origin {
+      case .source: "source"
+      case .diskCache: "disk"
+      case .memoryCache: "memory"
+      }
+    var object: [String: Any] = [
+      "row": row, "file": saved.file.relativePath, "format": saved.format.displayName,
+      "bytes": saved.byteCount, "origin": origin,
+      "seconds": Double(saved.elapsed.components.seconds)
+        + Double(saved.elapsed.components.attoseconds) / 1e18,
+    ]
+    if let size = saved.pixelSize {
+      object["width"] = size.width
+      object["height"] = size.height
+    }
+    return object
+  }
+
+  private static func listFields(_ list: MovieList, rows: [(Int, Movie)]) -> [String: Any] {
+    [
+      "rows": rows.map { movieObject($0.1, row: $0.0) },
+      "loaded": list.movies.count,
+      "total": list.totalCount.map { $0 as Any } ?? NSNull(),
+      "complete": list.isComplete,
+      "query": [
+        "genreId": list.query.genreID, "order": list.query.order, "count": list.query.pageSize,
+      ],
+    ]
+  }
+
+  private static func movieObject(_ movie: Movie, row: Int) -> [String: Any] {
+    func value(_ optional: (some Any)?) -> Any { optional.map { $0 as Any } ?? NSNull() }
+    return [
+      "row": row, "id": value(movie.id), "title": movie.title, "genres": movie.genres,
+      "rating": value(movie.rating), "ratingCount": value(movie.ratingCount),
+      "releaseDate": value(movie.releaseDate), "runningTime": value(movie.runningTime),
+      "grade": value(movie.grade), "link": value(movie.link), "thumbnail": value(movie.thumbnail),
+      "otherFields": movie.otherFields,
+    ]
+  }
+
+  /// Sorted keys, so the same result always prints the same bytes.
+  private static func line(_ object: [String: Any]) -> String {
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return #"{"ok":false,"error":{"code":"internal","message":"unencodable"}}"# + "\n" }
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}

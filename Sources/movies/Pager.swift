@@ -1,0 +1,45 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Shows long output through `$PAGER` (default `less -R`), as psql does, when it is taller
+/// than the terminal.
+struct Pager {
+  /// The pager's command line, run by `/bin/sh -c` so `PAGER='less -S'` works.
+  let command: String
+
+  init(environment: [String: String]) {
+    let pager = environment["PAGER"]?.trimmingCharacters(in: .whitespaces) ?? ""
+    command = pager.isEmpty ? "less -R" : pager
+  }
+
+  /// Pipes the text to the pager and waits for it to quit; false when it could not start,
+  /// so the caller prints the text itself.
+  func show(_ text: String) -> Bool {
+    var descriptors: [Int32] = [0, 0]
+    // Close-on-exec, so the pager does not inherit the write end and wait forever for an end
+    // of input that only it could give.
+    guard pipe(&descriptors) == 0 else { return false }
+    let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    let pid: pid_t
+    do {
+      pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: readEnd, quiet: false)
+    } catch {
+      close(readEnd)
+      close(writeEnd)
+      return false
+    }
+    close(readEnd)
+    // A pager that quits early closes the pipe; SIGPIPE must not end the browser with it.
+    let previous = signal(SIGPIPE, SIG_IGN)
+    Terminal.write(text, to: writeEnd)
+    close(writeEnd)
+    ChildProcess.wait(pid)
+    signal(SIGPIPE, previous)
+    return true
+  }
+}

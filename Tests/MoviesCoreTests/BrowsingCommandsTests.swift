@@ -1,0 +1,190 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import MoviesCore
+
+/// `genre`, `order`, `genres`, `find` and `open`, over an offline catalogue written for the
+/// test, so every expected value comes from the catalogue text below.
+@Suite struct BrowsingCommandsTests {
+  /// File order: Amélie, 기생충, Up, Heat, Élite. Genres: 1 Drama, 2 Comédie.
+  private static let catalogue = """
+    {"hoppin":{"totalCount":"5","movies":{"movie":[
+      {"movieId":"1","title":"Amélie","genreNames":"Comédie","releaseDate":"2001",
+       "ratingAverage":"8.3","linkUrl":"https://movies.example/amelie"},
+      {"movieId":"2","title":"기생충","genreNames":"Drama","releaseDate":"2019","ratingAverage":"8.6",
+       "linkUrl":"file:///etc/passwd"},
+      {"movieId":"3","title":"Up","genreNames":"Comédie","releaseDate":"2009","ratingAverage":"8.2"},
+      {"movieId":"4","title":"Heat","genreNames":"Drama","releaseDate":"1995","ratingAverage":"8.3"},
+      {"movieId":"5","title":"Élite","genreNames":"Drama","releaseDate":"2018","ratingAverage":"7.5"}
+    ]}}}
+    """
+  private static let genres =
+    #"{"genres":[{"genreId":"1","genreName":"Drama"},{"genreId":"2","genreName":"Comédie"}]}"#
+
+  /// Records the links it is asked to open.
+  private final class RecordingOpener: LinkOpener {
+    let opened = Mutex<[URL]>([])
+    func open(_ url: URL) -> Bool {
+      opened.withLock { $0.append(url) }
+      return true
+    }
+  }
+
+  private func withRunner(
+    pageSize: Int = 2, opener: (any LinkOpener)? = nil,
+    _ body: (CommandRunner, OfflineCatalog) async throws -> Void
+  ) async throws {
+    try await TemporaryFolder.with { folder in
+      try Data(Self.catalogue.utf8).write(to: folder.appendingPathComponent("catalogue.json"))
+      try Data(Self.genres.utf8).write(to: folder.appendingPathComponent("genres.json"))
+      let catalog = OfflineCatalog(folder: folder)
+      let store = ThumbnailStore(
+        downloadFolder: folder.appendingPathComponent("downloads"),
+        cacheFolder: folder.appendingPathComponent("cache"))
+      let browser = Browser(
+        source: catalog, query: MovieQuery(pageSize: pageSize), thumbnails: store)
+      try await body(
+        CommandRunner(browser: browser, genreSource: catalog, linkOpener: opener), catalog)
+    }
+  }
+
+  private func outcome(_ result: CommandResult) throws -> CommandOutcome {
+    try result.outcome.get()
+  }
+
+  @Test func genreByNameIgnoringCaseAndAccentsRestartsTheList() async throws {
+    try await withRunner { runner, _ in
+      _ = await runner.execute(.more)
+      _ = await runner.execute(.more)
+
+      let result = await runner.execute(.genre("comedie"))
+
+      guard case .restarted(let list, let rows) = try outcome(result) else {
+        Issue.record("genre did not restart the list: \(result.outcome)")
+        return
+      }
+      #expect(list.query.genreID == "2")
+      #expect(list.query.pageSize == 2)
+      #expect(list.movies.map(\.title) == ["Amélie", "Up"])
+      #expect(rows == 1...2)
+      #expect(list.isComplete)
+    }
+  }
+
+  @Test func genreByIDAndAllNeedNoGenreList() async throws {
+    try await withRunner { runner, _ in
+      let drama = try outcome(await runner.execute(.genre("1")))
+      guard case .restarted(let list, _) = drama else { throw Failure.unexpected(drama) }
+      #expect(list.query.genreID == "1")
+      #expect(list.totalCount == 3)
+
+      let all = try outcome(await runner.execute(.genre("ALL")))
+      guard case .restarted(let everything, _) = all else { throw Failure.unexpected(all) }
+      #expect(everything.query.genreID == "")
+      #expect(everything.totalCount == 5)
+    }
+  }
+
+  @Test func anUnknownGenreNamesTheKnownOnesAndKeepsTheList() async throws {
+    try await withRunner { runner, _ in
+      _ = await runner.execute(.more)
+      let result = await runner.execute(.genre("Western"))
+
+      #expect(throws: CommandRunner.Error.unknownGenre("Western", known: ["Drama", "Comédie"])) {
+        try result.outcome.get()
+      }
+      #expect(await runner.browser.list.movies.count == 2)
+    }
+  }
+
+  @Test func genreNamesWithoutAGenreSourceSayToUseAnID() async throws {
+    try await withRunner { runner, _ in
+      let bare = CommandRunner(browser: runner.browser)
+      let byName = await bare.execute(.genre("Drama"))
+      let list = await bare.execute(.genres)
+      #expect(throws: CommandRunner.Error.noGenreList) { try byName.outcome.get() }
+      #expect(throws: CommandRunner.Error.noGenreList) { try list.outcome.get() }
+    }
+  }
+
+  @Test func orderRestartsTheListInTheNewOrder() async throws {
+    try await withRunner(pageSize: 5) { runner, _ in
+      _ = await runner.execute(.more)
+      let result = try outcome(await runner.execute(.order("releasedatedesc")))
+
+      guard case .restarted(let list, _) = result else { throw Failure.unexpected(result) }
+      #expect(list.query.order == "releasedatedesc")
+      #expect(list.movies.map(\.releaseDate) == ["2019", "2018", "2009", "2001", "1995"])
+    }
+  }
+
+  @Test func genresListsTheCatalogueGenresAndMarksTheCurrentOne() async throws {
+    try await withRunner { runner, _ in
+      _ = await runner.execute(.genre("Drama"))
+      let result = try outcome(await runner.execute(.genres))
+
+      guard case .genres(let genres, let current) = result else { throw Failure.unexpected(result) }
+      #expect(genres == [Genre(id: "1", name: "Drama"), Genre(id: "2", name: "Comédie")])
+      #expect(current == "1")
+      let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
+        CommandResult(outcome: .success(result)))
+      #expect(text.output.contains("Drama *"))
+      #expect(!text.output.contains("Comédie *"))
+    }
+  }
+
+  @Test(arguments: [
+    ("ELITE", ["Élite"]), ("amelie", ["Amélie"]), ("기생", ["기생충"]), ("comédie", ["Amélie", "Up"]),
+    ("e", ["Amélie", "Up", "Heat", "Élite"]),
+    ("nothing", []),
+  ])
+  func findKeepsRowNumbersAndIgnoresCaseAndAccents(text: String, titles: [String]) async throws {
+    try await withRunner(pageSize: 5) { runner, _ in
+      _ = await runner.execute(.more)
+      let result = try outcome(await runner.execute(.find(text)))
+
+      guard case .found(let matches, _, let list) = result else { throw Failure.unexpected(result) }
+      // The rows where the expected movies are, in list order.
+      let rows = list.movies.indices.filter { titles.contains(list.movies[$0].title) }.map {
+        $0 + 1
+      }
+      #expect(matches.map(\.row) == rows)
+      for match in matches { #expect(list.movie(atRow: match.row) == match.movie) }
+    }
+  }
+
+  @Test func openHandsOnlyWebLinksToTheOpener() async throws {
+    let opener = RecordingOpener()
+    try await withRunner(pageSize: 5, opener: opener) { runner, _ in
+      _ = await runner.execute(.more)
+
+      let list = await runner.browser.list
+      let rowOf = { (title: String) in (list.movies.firstIndex { $0.title == title } ?? -1) + 1 }
+      let web = try outcome(await runner.execute(.open(row: rowOf("Amélie"))))
+      let file = try outcome(await runner.execute(.open(row: rowOf("기생충"))))
+
+      guard case .link(let link, _, let opened) = web, case .link(_, _, let fileOpened) = file
+      else { throw Failure.unexpected(web) }
+      #expect(link == "https://movies.example/amelie")
+      #expect(opened)
+      #expect(!fileOpened, "a file: link is printed, never opened")
+      #expect(opener.opened.withLock { $0.map(\.absoluteString) } == [link])
+      let noLink = await runner.execute(.open(row: rowOf("Up")))
+      #expect(throws: CommandRunner.Error.noLink(row: rowOf("Up"))) { try noLink.outcome.get() }
+    }
+  }
+
+  @Test func openWithoutAnOpenerPrintsTheLink() async throws {
+    try await withRunner(pageSize: 5) { runner, _ in
+      _ = await runner.execute(.more)
+      let row = (await runner.browser.list.movies.firstIndex { $0.title == "Amélie" } ?? -1) + 1
+      let reply = await runner.run(.open(row: row), layout: .init(width: 80, palette: .plain))
+      #expect(reply.output == "https://movies.example/amelie\n")
+    }
+  }
+
+  private enum Failure: Error {
+    case unexpected(CommandOutcome)
+  }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import MoviesCore
+
+@Suite struct CompletionTableTests {
+  private let table = CompletionTable(
+    moreRemains: false, rows: [11, 12, 20], genres: ["Drama", "Documentary", "Comedy"])
+
+  @Test func theFirstWordCompletesCommandNames() {
+    #expect(table.complete("sh") == .init(word: "sh", matches: ["show"]))
+    #expect(table.complete("mo").matches.isEmpty, "more is not offered once all is loaded")
+    var loading = table
+    loading.moreRemains = true
+    #expect(loading.complete("mo").matches == ["more"])
+  }
+
+  @Test(arguments: ["show", "thumb", "open"])
+  func rowCommandsCompleteTheRowsOnScreen(command: String) {
+    #expect(table.complete("\(command) ").matches == ["11", "12", "20"])
+    #expect(table.complete("\(command) 1") == .init(word: "1", matches: ["11", "12"]))
+  }
+
+  @Test func genreCompletesNamesIgnoringCase() {
+    #expect(table.complete("genre d") == .init(word: "d", matches: ["Drama", "Documentary"]))
+    #expect(table.complete("genre  COM").matches == ["Comedy"])
+    #expect(table.complete("genre a").matches == ["all"])
+  }
+
+  @Test func orderCompletesTheKnownOrders() {
+    #expect(table.complete("order rating").matches == ["ratingdesc", "ratingasc"])
+    #expect(table.complete("order ").matches == Command.knownOrders)
+  }
+
+  @Test func otherCommandsCompleteNoArgument() {
+    #expect(table.complete("find ").matches.isEmpty)
+    #expect(table.complete("list ").matches.isEmpty)
+  }
+
+  @Test func hintsFollowACommandAndItsSpace() {
+    #expect(CompletionTable.hint(for: "show ") != nil)
+    #expect(CompletionTable.hint(for: "order ")?.contains("ratingdesc") == true)
+    #expect(CompletionTable.hint(for: "show") == nil, "no hint before the space")
+    #expect(CompletionTable.hint(for: "show 3") == nil, "no hint once an argument is typed")
+    #expect(CompletionTable.hint(for: "list ") == nil)
+  }
+}

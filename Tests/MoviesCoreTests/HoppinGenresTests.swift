@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+@testable import MoviesCore
+
+@Suite struct HoppinGenresTests {
+  @Test(arguments: [
+    ("http://127.0.0.1:8080/hoppin/movies", "http://127.0.0.1:8080/hoppin/genres"),
+    ("https://api.example/v2/hoppin/movies?key=abc", "https://api.example/v2/hoppin/genres"),
+  ])
+  func theGenreListIsBesideTheMoviesEndpoint(api: String, expected: String) throws {
+    let genres = HoppinGenres(apiURL: try #require(URL(string: api)), loader: HTTPLoader())
+    #expect(genres.url.absoluteString == expected)
+  }
+
+  @Test func aGenreListIsParsedAndIncompleteEntriesAreLeftOut() throws {
+    let body = #"{"genres":[{"genreId":1,"genreName":"Action"},{"genreId":"2"},"x"]}"#
+    #expect(try GenreListParser.parse(Data(body.utf8)) == [Genre(id: "1", name: "Action")])
+    #expect(throws: GenreListParser.Error.notAGenreList) {
+      try GenreListParser.parse(Data(#"{"hoppin":{}}"#.utf8))
+    }
+  }
+}

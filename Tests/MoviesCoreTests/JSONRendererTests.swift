@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import MoviesCore
+
+/// `--json` output, read back with JSONSerialization.
+@Suite struct JSONRendererTests {
+  private let source = FakeMovieSource(movieCount: 15)
+
+  private func makeRunner() -> CommandRunner {
+    let store = ThumbnailStore(
+      downloadFolder: URL(fileURLWithPath: "/nonexistent/downloads"),
+      cacheFolder: URL(fileURLWithPath: "/nonexistent/cache"))
+    return CommandRunner(
+      browser: Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: store))
+  }
+
+  private func json(_ command: Command, on runner: CommandRunner) async throws -> [String: Any] {
+    let reply = JSONRenderer.render(await runner.execute(command), of: command)
+    #expect(reply.output.hasSuffix("\n"))
+    #expect(reply.output.dropLast().contains("\n") == false, "one object per line")
+    let object = try JSONSerialization.jsonObject(with: Data(reply.output.utf8))
+    return try #require(object as? [String: Any])
+  }
+
+  @Test func pagesCarryTheirRowsAndTheCounts() async throws {
+    let runner = makeRunner()
+    _ = try await json(.more, on: runner)
+    let second = try await json(.more, on: runner)
+
+    #expect(second["command"] as? String == "more")
+    #expect(second["ok"] as? Bool == true)
+    let rows = try #require(second["rows"] as? [[String: Any]])
+    #expect(rows.map { $0["row"] as? Int } == Array(11...15))
+    #expect(rows.map { $0["title"] as? String } == source.movies[10...].map(\.title))
+    #expect(rows.first?["link"] as? String == source.movies[10].link)
+    #expect(second["loaded"] as? Int == 15)
+    #expect(second["total"] as? Int == source.movies.count)
+    #expect(second["complete"] as? Bool == true)
+  }
+
+  @Test func showCarriesEveryField() async throws {
+    let runner = makeRunner()
+    _ = await runner.execute(.more)
+    let shown = try await json(.show(row: 4), on: runner)
+
+    let movie = try #require(shown["movie"] as? [String: Any])
+    #expect(shown["row"] as? Int == 4)
+    #expect(movie["title"] as? String == source.movies[3].title)
+    #expect(movie["rating"] as? Double == source.movies[3].rating)
+    #expect(movie["grade"] is NSNull, "a missing field is null, not left out")
+  }
+
+  @Test func failuresHaveACodeAndTheMessage() async throws {
+    let runner = makeRunner()
+    let failed = try await json(.show(row: 99), on: runner)
+
+    #expect(failed["ok"] as? Bool == false)
+    let error = try #require(failed["error"] as? [String: Any])
+    #expect(error["code"] as? String == "no_such_row")
+    #expect((error["message"] as? String)?.contains("99") == true)
+  }
+
+  @Test func aLineThatIsNotACommandIsAnObjectToo() throws {
+    let text = JSONRenderer.render(parseError: .unknown("frob"), line: "frob 1")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    #expect(object["input"] as? String == "frob 1")
+    #expect((object["error"] as? [String: Any])?["code"] as? String == "usage")
+  }
+
+  @Test func thePromptShowsWhatIsLoaded() async {
+    let runner = makeRunner()
+    #expect(StatusLine.prompt(await runner.browser.list) == "movies> ")
+    _ = await runner.execute(.more)
+    #expect(StatusLine.prompt(await runner.browser.list) == "movies 10/15> ")
+    _ = await runner.execute(.more)
+    #expect(StatusLine.prompt(await runner.browser.list) == "movies 15> ")
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `movies` running in a real pseudo-terminal: a detached tmux session on its own
+/// server (`tmux -L`), with its own temporary HOME and XDG folders. Tests type keys and read
+/// the screen, waiting for text by polling `capture-pane` until a deadline.
+public final class TmuxSession {
+  public enum SessionError: Error, CustomStringConvertible {
+    case tmuxFailed([String], String)
+    case timedOut(waitingFor: String, screen: String)
+
+    public var description: String {
+      switch self {
+      case .tmuxFailed(let arguments, let output):
+        "tmux \(arguments.joined(separator: " ")) failed: \(output)"
+      case .timedOut(let waitingFor, let screen):
+        "timed out waiting for \(waitingFor); the screen was:\n\(screen)"
+      }
+    }
+  }
+
+  /// The `-L` socket name, unique to this session.
+  public let socket = "movies-test-\(UUID().uuidString.prefix(8))"
+  /// The temporary home folder; `XDG_STATE_HOME` and `XDG_CACHE_HOME` are under it.
+  public let home: URL
+  private let environment: [String: String]
+  private var stopped = false
+
+  /// Starts `movies` with the arguments in a `width`×`height` terminal.
+  /// - Parameter home: a home folder to reuse (to test what a previous run left behind).
+  public init(
+    arguments: [String], environment extra: [String: String] = [:], home: URL? = nil,
+    width: Int = 100, height: Int = 30
+  ) throws {
+    self.home = try home ?? TestPaths.makeTemporaryFolder()
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["MOVIES_API", "NO_COLOR", "COLUMNS", "LINES", "MOVIES_HISTFILE", "TMUX", "PAGER"] {
+      environment[name] = nil
+    }
+    environment["HOME"] = self.home.path
+    environment["XDG_STATE_HOME"] = self.home.appendingPathComponent("state").path
+    environment["XDG_CACHE_HOME"] = self.home.appendingPathComponent("cache").path
+    environment["TERM"] = "xterm-256color"
+    environment.merge(extra) { _, new in new }
+    self.environment = environment
+
+    let command = ([TestPaths.moviesExecutable.path] + arguments).map(Self.shellQuoted)
+      .joined(separator: " ")
+    // The tmux server starts here, and runs `movies` in the home folder.
+    try run(
+      [
+        "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "movies",
+        "-x", String(width), "-y", String(height),
+        "cd \(Self.shellQuoted(self.home.path)) && exec \(command)",
+      ])
+  }
+
+  deinit { stop() }
+
+  /// Types text literally.
+  public func type(_ text: String) throws {
+    try tmux(["send-keys", "-t", "movies", "-l", text])
+  }
+
+  /// Presses keys by tmux name: `Enter`, `Tab`, `Up`, `C-c`, `C-d`.
+  public func press(_ keys: String...) throws {
+    try tmux(["send-keys", "-t", "movies"] + keys)
+  }
+
+  /// The visible screen, one line per row; tmux trims trailing spaces, so a prompt reads
+  /// `movies 10/25>` without its space.
+  public func screen() throws -> String {
+    try tmux(["capture-pane", "-p", "-t", "movies"])
+  }
+
+  /// Polls the screen until `condition` holds; returns that screen. Throws at the deadline.
+  @discardableResult
+  public func waitUntil(
+    _ description: String, timeout: Duration = .seconds(30), _ condition: (String) -> Bool
+  ) async throws -> String {
+    let deadline = ContinuousClock.now + timeout
+    var last = ""
+    while ContinuousClock.now < deadline {
+      if let screen = try? screen() {
+        last = screen
+        if condition(screen) { return screen }
+      } else if !isRunning {
+        break
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    throw SessionError.timedOut(waitingFor: description, screen: last)
+  }
+
+  /// Polls until the text is on screen.
+  @discardableResult
+  public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> String {
+    try await waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
+  }
+
+  /// The last non-empty line on screen: the prompt and what is typed on it.
+  public static func lastLine(of screen: String) -> String {
+    screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      .map(String.init) ?? ""
+  }
+
+  /// True while the program runs (the session ends when it exits).
+  public var isRunning: Bool {
+    (try? tmux(["has-session", "-t", "movies"])) != nil
+  }
+
+  /// Polls until the program has exited.
+  public func waitForExit(timeout: Duration = .seconds(30)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while isRunning {
+      if ContinuousClock.now > deadline {
+        throw SessionError.timedOut(waitingFor: "the program to exit", screen: "")
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
+  /// Ends the tmux server and the program in it.
+  public func stop() {
+    guard !stopped else { return }
+    stopped = true
+    _ = try? tmux(["kill-server"])
+  }
+
+  @discardableResult
+  private func tmux(_ arguments: [String]) throws -> String {
+    try run(["tmux", "-L", socket] + arguments)
+  }
+
+  /// Runs a command with posix_spawn and returns its output, which goes through a file: the
+  /// command that starts the tmux server leaves the server holding its descriptors, so a pipe
+  /// would never reach its end. posix_spawn also gives the child an empty signal mask, where
+  /// `Process` would pass on the one this test process's threads block.
+  @discardableResult
+  private func run(_ arguments: [String]) throws -> String {
+    let log = home.appendingPathComponent("tmux-\(UUID().uuidString).log")
+    defer { try? FileManager.default.removeItem(at: log) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    let environ = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for entry in environ { free(entry) } }
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+    guard spawned == 0 else { throw SessionError.tmuxFailed(arguments, "spawn: \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    guard status == 0 else { throw SessionError.tmuxFailed(arguments, text) }
+    return text
+  }
+
+  private static func shellQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}

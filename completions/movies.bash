@@ -1,0 +1,27 @@
+# bash completion for movies(1): its flags and their values.
+_movies() {
+  local cur prev
+  cur="${COMP_WORDS[COMP_CWORD]}"
+  prev="${COMP_WORDS[COMP_CWORD-1]}"
+  case "$prev" in
+    --order)
+      COMPREPLY=($(compgen -W "releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
+      return ;;
+    --color)
+      COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
+      return ;;
+    --preview)
+      COMPREPLY=($(compgen -W "symbols kitty iterm sixel auto" -- "$cur"))
+      return ;;
+    --download-dir|--cache-dir)
+      COMPREPLY=($(compgen -d -- "$cur"))
+      return ;;
+    --api|--count|--genre|--retries|--timeout|-c)
+      return ;;
+  esac
+  local flags="--api --count --order --genre --download-dir --cache-dir --color --no-color"
+  flags+=" --json --no-pager --retries --timeout --no-prefetch --preview --no-preview"
+  flags+=" -c -h --help --version"
+  COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+}
+complete -F _movies movies
