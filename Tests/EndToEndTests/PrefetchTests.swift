@@ -62,3 +62,34 @@ import Testing
     }
   }
 }
+
+/// A new query while a prefetch of the old one is still on its way.
+@Suite struct PrefetchQueryChangeTests {
+  @Test func aGenreChangeWhileAPrefetchHangsLoadsTheNewListInFull() async throws {
+    let server = try HoppinTestServer(
+      extraArguments: ["--fault", "hang", "--fault-page", "2", "--fault-times", "1"])
+    defer { server.stop() }
+    let session = try MoviesSession(["--api", server.apiURL.absoluteString, "--timeout", "60"])
+
+    try await session.waitForOutput(containing: "Showing 10 of")
+    // Page 2 of every genre is being fetched ahead, and the server will never answer it.
+    #expect(try await Eventually.holds { try server.pageRequests() == [1, 2] })
+    session.send("genre 4")
+    session.send("more")
+    let run = try await session.finish()
+
+    #expect(run.status == 0, "\(run.stderr)")
+    let drama =
+      try server.titles(page: 1, extraQuery: "&genreId=4")
+      + server.titles(page: 2, extraQuery: "&genreId=4")
+    let rows = run.tableRows.dropFirst(10)
+    #expect(rows.map(\.number) == Array(1...20))
+    for (row, title) in zip(rows, drama) {
+      #expect(row.text.hasPrefix(title), "row \(row.number) is from the new query")
+    }
+    let old = try server.requests().filter {
+      $0.path == "/hoppin/movies" && $0.query["genreId"] == ""
+    }
+    #expect(old.count == 2, "nothing more was asked of the old query")
+  }
+}
