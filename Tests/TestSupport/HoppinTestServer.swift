@@ -21,6 +21,8 @@ public final class HoppinTestServer {
   /// The movies endpoint to pass to `--api`.
   public var apiURL: URL { baseURL.appendingPathComponent("hoppin/movies") }
   public let logFile: URL
+  /// Holds the log; removed with the server object, since tests read the log after `stop()`.
+  private let folder: URL
   private let process: Process
 
   /// Starts the server.
@@ -29,7 +31,7 @@ public final class HoppinTestServer {
   ///   - catalogue: a catalogue folder; the bundled sample data by default.
   ///   - extraArguments: further server options, such as `--content-type text/html`.
   public init(limit: Int? = nil, catalogue: URL? = nil, extraArguments: [String] = []) throws {
-    let folder = try TestPaths.makeTemporaryFolder()
+    folder = try TestPaths.makeTemporaryFolder()
     logFile = folder.appendingPathComponent("requests.log")
     var arguments = [
       "python3", TestPaths.packageRoot.appendingPathComponent("scripts/hoppin-server.py").path,
@@ -61,7 +63,10 @@ public final class HoppinTestServer {
     baseURL = url
   }
 
-  deinit { stop() }
+  deinit {
+    stop()
+    try? FileManager.default.removeItem(at: folder)
+  }
 
   /// Stops the server. SIGKILL, because a child started from a Dispatch worker thread inherits
   /// its blocked signal mask, and the server would never see SIGTERM.

@@ -128,6 +128,9 @@ public final class TmuxSession {
     guard !stopped else { return }
     stopped = true
     _ = try? tmux(["kill-server"])
+    // The server leaves its socket file behind in tmux's folder.
+    let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
   }
 
   @discardableResult
