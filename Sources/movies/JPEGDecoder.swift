@@ -4,27 +4,14 @@ import MoviesCore
 
 /// Decodes JPEG images with libturbojpeg; the only file that imports it.
 enum JPEGDecoder {
-  /// Why a JPEG could not be decoded.
-  enum Error: Swift.Error, UserFacingError {
-    case invalid(String)
-    case tooLarge(width: Int, height: Int)
-
-    var message: String {
-      switch self {
-      case .invalid(let reason):
-        "The JPEG image could not be decoded (\(reason)), so there is no preview."
-      case .tooLarge(let width, let height):
-        "The JPEG image is \(width)x\(height) pixels, too large to preview."
-      }
+  static func decode(_ data: Data) throws(ImageDecodingError) -> RGBAImage {
+    guard let handle = tjInitDecompress() else {
+      throw .invalid(format: .jpeg, reason: "libturbojpeg did not start")
     }
-  }
-
-  static func decode(_ data: Data) throws(Error) -> RGBAImage {
-    guard let handle = tjInitDecompress() else { throw .invalid("libturbojpeg did not start") }
     defer { tjDestroy(handle) }
-    let result: Result<RGBAImage, Error> = data.withUnsafeBytes { buffer in
+    let result: Result<RGBAImage, ImageDecodingError> = data.withUnsafeBytes { buffer in
       guard let base = buffer.bindMemory(to: UInt8.self).baseAddress else {
-        return .failure(.invalid("the file is empty"))
+        return .failure(.invalid(format: .jpeg, reason: "the file is empty"))
       }
       let size = UInt(buffer.count)
       var width: Int32 = 0
@@ -34,17 +21,17 @@ enum JPEGDecoder {
       guard
         tjDecompressHeader3(handle, base, size, &width, &height, &subsampling, &colorspace) == 0
       else {
-        return .failure(.invalid(reason(handle)))
+        return .failure(.invalid(format: .jpeg, reason: reason(handle)))
       }
       guard RGBAImage.allows(width: Int(width), height: Int(height)) else {
-        return .failure(.tooLarge(width: Int(width), height: Int(height)))
+        return .failure(.tooLarge(format: .jpeg, width: Int(width), height: Int(height)))
       }
       var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
       let status = pixels.withUnsafeMutableBufferPointer { output in
         tjDecompress2(
           handle, base, size, output.baseAddress, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
       }
-      guard status == 0 else { return .failure(.invalid(reason(handle))) }
+      guard status == 0 else { return .failure(.invalid(format: .jpeg, reason: reason(handle))) }
       return .success(RGBAImage(width: Int(width), height: Int(height), pixels: pixels))
     }
     return try result.get()
