@@ -100,7 +100,7 @@ struct Shell {
       result = await runner.execute(command, progress: progress.update)
     }
     progress.finish()
-    var reply = render(result, of: command)
+    var reply = render(result, of: command, width: width)
     if !json, let preview, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
       do {
         reply.output += try preview.render(saved, maximumColumns: width) ?? ""
@@ -129,11 +129,10 @@ struct Shell {
     return reply
   }
 
-  private func render(_ result: CommandResult, of command: Command) -> Reply {
+  private func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
     if json { return JSONRenderer.render(result, of: command) }
     let layout = TextRenderer.Layout(
-      width: Terminal.width(environment: environment),
-      palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain)
+      width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain)
     return TextRenderer(layout: layout).render(result)
   }
 
