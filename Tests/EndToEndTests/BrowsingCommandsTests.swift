@@ -56,11 +56,15 @@ import Testing
 
     #expect(run.status == 0, "\(run.stderr)")
     let pages = try server.requests().filter { $0.path == "/hoppin/movies" }
-    #expect(
-      pages.map { $0.query["order"] } == [
-        "releasedateasc", "releasedateasc", "ratingdesc", "ratingdesc",
-      ])
-    #expect(pages.map { $0.query["page"] } == ["1", "2", "1", "2"])
+    func pagesIn(_ order: String) -> [String] {
+      pages.filter { $0.query["order"] == order }.compactMap { $0.query["page"] }
+    }
+    // Pages 1 and 2 of each order, and at most one more fetched ahead of the last `more`
+    // (page 3 of releasedateasc may have been on its way when `order` cancelled it).
+    #expect(pages.first?.query["order"] == "releasedateasc")
+    #expect(["1", "2"] == pagesIn("releasedateasc").prefix(2))
+    #expect(pagesIn("releasedateasc").count <= 3)
+    #expect(pagesIn("ratingdesc") == ["1", "2"] || pagesIn("ratingdesc") == ["1", "2", "3"])
   }
 
   @Test func jsonModePrintsOneParseableObjectPerCommand() async throws {
