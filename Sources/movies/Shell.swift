@@ -40,6 +40,7 @@ struct Shell {
       let list = await runner.browser.list
       editor.prompt = StatusLine.prompt(list)
       editor.completions = CompletionTable(moreRemains: !list.isComplete, rows: shownRows)
+      interrupts.reset()
       switch editor.readLine() {
       case .end:
         Terminal.write("\n", to: STDOUT_FILENO)
