@@ -45,11 +45,19 @@ enum LooseValue {
 
   /// The text without white space at either end. Foundation's `trimmingCharacters` is slow
   /// enough on Linux to dominate parsing a page, and most values need no trimming at all.
-  static func trim<Text: StringProtocol>(_ text: Text) -> Text.SubSequence {
+  static func trim(_ text: Substring) -> Substring {
+    // Visible ASCII at both ends needs no Unicode look-ups.
+    if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first),
+      (0x21..<0x7F).contains(last)
+    {
+      return text
+    }
     let start = text.firstIndex { !$0.isWhitespace } ?? text.endIndex
     let end = text[start...].lastIndex { !$0.isWhitespace }.map(text.index(after:)) ?? start
     return text[start..<end]
   }
+
+  static func trim(_ text: String) -> Substring { trim(text[...]) }
 
   /// JSON `true` and `false` arrive as NSNumber too; they are never counts or ratings.
   private static func isBoolean(_ number: NSNumber) -> Bool {
