@@ -77,3 +77,44 @@ import Testing
     #expect(try server.posterRequests().isEmpty)
   }
 }
+
+/// A symlink planted in the download folder under the name a thumbnail would get is never
+/// followed: the file it points at stays as it was and the thumbnail gets another name.
+@Suite struct PlantedSymlinkTests {
+  @Test func aPlantedSymlinkIsNotFollowed() async throws {
+    let server = try HoppinTestServer(limit: 10)
+    defer { server.stop() }
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func arguments(downloads: String) -> [String] {
+      [
+        "--api", server.apiURL.absoluteString, "--cache-dir",
+        folder.appendingPathComponent("cache").path,
+        "--download-dir", folder.appendingPathComponent(downloads).path,
+      ]
+    }
+    // Learn the name row 3's thumbnail gets, in a folder of its own.
+    _ = try await MoviesRun.run(arguments(downloads: "first"), input: "thumb 3\n")
+    let name = try #require(
+      FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("first").path)
+        .first)
+
+    let downloads = folder.appendingPathComponent("downloads")
+    try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+    let outside = folder.appendingPathComponent("outside.txt")
+    try Data("not yours".utf8).write(to: outside)
+    try FileManager.default.createSymbolicLink(
+      at: downloads.appendingPathComponent(name), withDestinationURL: outside)
+
+    let run = try await MoviesRun.run(arguments(downloads: "downloads"), input: "thumb 3\n")
+
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try Data(contentsOf: outside) == Data("not yours".utf8))
+    let saved = try FileManager.default.contentsOfDirectory(atPath: downloads.path).sorted()
+    #expect(saved.count == 2, "the link and a new file: \(saved)")
+    let newFile = try #require(saved.first { $0 != name })
+    #expect(run.stdout.contains(newFile))
+    let original = try Data(contentsOf: folder.appendingPathComponent("first/\(name)"))
+    #expect(try Data(contentsOf: downloads.appendingPathComponent(newFile)) == original)
+  }
+}
