@@ -15,9 +15,6 @@ import Testing
 
   /// 25 movies whose IDs, titles and thumbnail addresses all carry control sequences.
   static func makeCatalogue(in folder: URL) throws -> URL {
-    let catalogue = folder.appendingPathComponent("catalogue")
-    try FileManager.default.createDirectory(
-      at: catalogue.appendingPathComponent("posters"), withIntermediateDirectories: true)
     let movies: [[String: String]] = (1...25).map { number in
       let nasty = Self.nasty[number % Self.nasty.count].raw
       return [
@@ -26,14 +23,7 @@ import Testing
         "ratingAverage": "7.5", "thumbnailImage": "file:///etc/\(nasty)\(number).png",
       ]
     }
-    let body: [String: Any] = [
-      "hoppin": ["movies": ["movie": movies], "totalCount": String(movies.count)]
-    ]
-    try JSONSerialization.data(withJSONObject: body).write(
-      to: catalogue.appendingPathComponent("catalogue.json"))
-    try Data(#"{"genres":[{"genreId":"4","genreName":"Drama"}]}"#.utf8).write(
-      to: catalogue.appendingPathComponent("genres.json"))
-    return catalogue
+    return try TestCatalogue.write(movies, in: folder)
   }
 
   @Test func warningsAndErrorsQuotingTheServerAreEscaped() async throws {

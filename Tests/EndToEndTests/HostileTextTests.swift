@@ -15,9 +15,6 @@ import Testing
 
   /// A catalogue whose titles, genres and links carry escape sequences.
   static func makeCatalogue(in folder: URL) throws -> URL {
-    let catalogue = folder.appendingPathComponent("catalogue")
-    try FileManager.default.createDirectory(
-      at: catalogue.appendingPathComponent("posters"), withIntermediateDirectories: true)
     let movies: [[String: String]] = titles.enumerated().map { index, title in
       [
         "movieId": String(index + 1), "title": title, "genreNames": "Drama\u{1B}[31m",
@@ -26,14 +23,7 @@ import Testing
         "thumbnailImage": "posters/\(index + 1).png",
       ]
     }
-    let body: [String: Any] = [
-      "hoppin": ["movies": ["movie": movies], "totalCount": String(movies.count)]
-    ]
-    try JSONSerialization.data(withJSONObject: body).write(
-      to: catalogue.appendingPathComponent("catalogue.json"))
-    try Data(#"{"genres":[{"genreId":"4","genreName":"Drama"}]}"#.utf8).write(
-      to: catalogue.appendingPathComponent("genres.json"))
-    return catalogue
+    return try TestCatalogue.write(movies, in: folder)
   }
 
   @Test func controlBytesAreShownEscapedNeverRaw() async throws {
