@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func aSlowLoadShowsASpinnerAndCtrlCCancelsIt() async throws {
-    let server = try StalledServer()
+    let server = try HoppinTestServer(extraArguments: ["--fault", "hang"])
     defer { server.stop() }
     let session = try TmuxSession(arguments: ["--api", server.apiURL.absoluteString])
     defer { session.stop() }
