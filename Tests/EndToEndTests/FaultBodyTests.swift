@@ -57,6 +57,20 @@ import Testing
     #expect(run.stdout.contains("All 25 movies loaded."))
   }
 
+  @Test func repeatedRowsDoNotEndTheListEarly() async throws {
+    // 20 movies: page 2 repeats rows 8-10, so after two pages 17 of 20 are in, not 20.
+    let server = try HoppinTestServer(limit: 20, extraArguments: ["--fault", "shift"])
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(
+      ["--no-prefetch", "--api", server.apiURL.absoluteString], input: "more\nmore\nmore\n")
+
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try server.pageRequests() == [1, 2, 3])
+    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 20))
+    #expect(run.stdout.contains("All 20 movies loaded."))
+  }
+
   @Test func aChangedTotalCountIsAdoptedAndSaid() async throws {
     let server = try HoppinTestServer(limit: 25, extraArguments: ["--fault", "total-change"])
     defer { server.stop() }

@@ -45,6 +45,41 @@ import Testing
     #expect(list.nextPage == nil)
   }
 
+  @Test func aShortPageDoesNotEndAListWhoseTotalSaysMoreRemain() {
+    // A server that caps the page size at 5 while the client asks for 10.
+    var list = MovieList(query: query)
+    list.append(page(rows: 5, total: 12))
+    #expect(!list.isComplete)
+    #expect(list.nextPage == 2)
+    list.append(page(rows: 5, first: 6, total: 12))
+    #expect(!list.isComplete)
+    list.append(page(rows: 2, first: 11, total: 12))
+    #expect(list.isComplete)
+    #expect(list.movies.count == 12)
+  }
+
+  @Test func anEmptyPageEndsTheListEvenWhenTheTotalSaysMore() {
+    var list = MovieList(query: query)
+    list.append(page(rows: 10, total: 30))
+    list.append(page(rows: 0, total: 30))
+    #expect(list.isComplete)
+  }
+
+  @Test func repeatedRowsDoNotCountTowardsTheTotal() {
+    // 20 movies; from page 2 on, the server's pages start three rows early, so page 2
+    // repeats rows 8-10 and rows 18-20 are still to come.
+    let movies = (1...20).map { Movie(id: String($0), title: "Movie \($0)") }
+    var list = MovieList(query: query)
+    list.add(MoviePage(movies: Array(movies[0..<10]), totalCount: 20))
+    let change = list.add(MoviePage(movies: Array(movies[7..<17]), totalCount: 20))
+    #expect(change.droppedDuplicates == ["8", "9", "10"])
+    #expect(!list.isComplete, "17 distinct rows of 20")
+    #expect(list.nextPage == 3)
+    list.add(MoviePage(movies: Array(movies[17..<20]), totalCount: 20))
+    #expect(list.isComplete)
+    #expect(list.movies.map(\.title) == movies.map(\.title))
+  }
+
   @Test func completeAfterAnEmptyPage() {
     var list = MovieList(query: query)
     list.append(page(rows: 10, total: nil))

@@ -26,9 +26,10 @@ public struct MovieList: Sendable, Hashable {
   public private(set) var loadedPages = 0
   /// The server's count of matching movies, from the latest page that gave one.
   public private(set) var totalCount: Int?
-  /// Rows the server has sent, counting skipped ones; compared with `totalCount`.
+  /// Distinct rows the server has sent, counting skipped ones; compared with `totalCount`.
   private var rowsReceived = 0
-  private var receivedShortPage = false
+  /// An empty page, or a short one from a server that gives no `totalCount`, ends the list.
+  private var receivedLastPage = false
   /// The `movieId`s in the list, so a row the server sends twice is shown once.
   private var movieIDs: Set<String> = []
 
@@ -37,9 +38,10 @@ public struct MovieList: Sendable, Hashable {
   }
 
   /// True once the whole query is loaded: the count reached `totalCount`, or a page came back
-  /// short or empty.
+  /// empty, or short from a server that does not say how many there are. A short page does
+  /// not end a list whose `totalCount` says more remain: servers may cap the page size.
   public var isComplete: Bool {
-    if receivedShortPage { return true }
+    if receivedLastPage { return true }
     if let totalCount { return rowsReceived >= totalCount }
     return false
   }
@@ -66,14 +68,18 @@ public struct MovieList: Sendable, Hashable {
       }
     }
     loadedPages += 1
-    rowsReceived += page.rowCount
+    // A repeated row is not a new one: counting it would reach totalCount early and stop
+    // before the rows the shift pushed onto the next page.
+    rowsReceived += page.rowCount - change.droppedDuplicates.count
     if let new = page.totalCount {
       if let old = totalCount, old != new {
         change.totalCountChange = CountChange(old: old, new: new)
       }
       totalCount = new
     }
-    if page.rowCount < query.pageSize { receivedShortPage = true }
+    if page.rowCount == 0 || (page.rowCount < query.pageSize && totalCount == nil) {
+      receivedLastPage = true
+    }
     change.rows = movies.count >= firstRow ? firstRow...movies.count : nil
     return change
   }
