@@ -67,6 +67,26 @@ import Testing
     #expect(pagesIn("ratingdesc") == ["1", "2"] || pagesIn("ratingdesc") == ["1", "2", "3"])
   }
 
+  @Test func jsonModeReportsAFailedThumbnailBatchAndExitsOne() async throws {
+    let server = try HoppinTestServer(
+      limit: 10, extraArguments: ["--fault", "not-image", "--fault-on", "posters"])
+    defer { server.stop() }
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    let run = try await MoviesRun.run([
+      "--json", "--api", server.apiURL.absoluteString, "--cache-dir", folder.path,
+      "--download-dir", folder.appendingPathComponent("downloads").path, "-c", "thumb 1-2",
+    ])
+
+    #expect(run.status == 1, "the same exit status as without --json")
+    let batch = try #require(try objects(run.stdout).last)
+    #expect(batch["command"] as? String == "thumb")
+    #expect(batch["ok"] as? Bool == false)
+    #expect((batch["error"] as? [String: Any])?["code"] as? String == "thumbnail")
+    #expect((batch["failed"] as? [Any])?.count == 2)
+  }
+
   @Test func jsonModePrintsOneParseableObjectPerCommand() async throws {
     let server = try HoppinTestServer(limit: 25)
     defer { server.stop() }

@@ -19,6 +19,12 @@ public enum JSONRenderer {
     case .success(let outcome):
       object["ok"] = true
       object.merge(fields(of: outcome)) { _, new in new }
+      if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
+        object["ok"] = false
+        object["error"] = ["code": problem.code, "message": problem.message]
+        reply.error = problem.message
+        reply.wasCancelled = problem.cancelled
+      }
       reply.shownRows = TextRenderer.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
     }

@@ -25,12 +25,10 @@ public struct TextRenderer: Sendable {
       reply.wasCancelled = error is CancellationError
     case .success(let outcome):
       reply.output = render(outcome)
-      if case .thumbnailsSaved(let batch) = outcome, batch.wasCancelled {
-        reply.wasCancelled = true
-        reply.error = ThumbnailSummary.cancelledSentence(batch)
-      } else if case .thumbnailsSaved(let batch) = outcome, !batch.failures.isEmpty {
-        reply.warnings += ThumbnailSummary.failureWarnings(batch)
-        reply.error = ThumbnailSummary.failureSentence(batch)
+      if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
+        if !problem.cancelled { reply.warnings += ThumbnailSummary.failureWarnings(batch) }
+        reply.error = problem.message
+        reply.wasCancelled = problem.cancelled
       }
       reply.shownRows = Self.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }

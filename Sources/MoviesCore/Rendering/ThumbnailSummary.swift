@@ -59,6 +59,15 @@ enum ThumbnailSummary {
   }
 
   /// The error line when Ctrl-C stopped the batch.
+  /// Why a batch counts as failed, when it does: rows that failed, or Ctrl-C. Both renderers
+  /// report it the same way, so the exit status does not depend on `--json`.
+  static func problem(_ batch: ThumbnailBatch) -> (message: String, code: String, cancelled: Bool)?
+  {
+    if batch.wasCancelled { return (cancelledSentence(batch), "cancelled", true) }
+    if !batch.failures.isEmpty { return (failureSentence(batch), "thumbnail", false) }
+    return nil
+  }
+
   static func cancelledSentence(_ batch: ThumbnailBatch) -> String {
     "Cancelled; \(batch.saved.count) of \(batch.rows.count) thumbnails were saved before it "
       + "and are kept."
