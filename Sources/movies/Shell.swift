@@ -52,7 +52,10 @@ struct Shell {
         do {
           guard let command = try Command.parse(line) else { continue }
           let reply = await perform(command, interrupts: interrupts)
-          if !reply.shownRows.isEmpty { shownRows = reply.shownRows }
+          // A new list replaces the rows Tab offers, even when it came back empty.
+          if !reply.shownRows.isEmpty || (command.startsANewList && reply.error == nil) {
+            shownRows = reply.shownRows
+          }
           if reply.quits { return 0 }
         } catch {
           report(error, line: line)
@@ -110,7 +113,7 @@ struct Shell {
       }
     }
     // The terminal echoed ^C where the cursor was; the message starts on a line of its own.
-    if reply.wasCancelled { Terminal.write("\n", to: STDOUT_FILENO) }
+    if reply.wasCancelled && !json { Terminal.write("\n", to: STDOUT_FILENO) }
     if interrupts != nil, let pager, isPaged(command),
       reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
       pager.show(reply.output)

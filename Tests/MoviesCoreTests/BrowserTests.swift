@@ -119,4 +119,19 @@ import Testing
     #expect(await started.next() == 1)
     #expect(retried.rows == 1...10)
   }
+
+  @Test func aFailedSwitchToAnotherQueryKeepsTheList() async throws {
+    let source = FakeMovieSource(movieCount: 25)
+    let browser = makeBrowser(source)
+    _ = try await browser.loadNextPage()
+    let before = await browser.list
+
+    source.failNextPage()
+    await #expect(throws: FakeMovieSource.Failure.self) {
+      try await browser.restart(with: MovieQuery(genreID: "4", pageSize: 10))
+    }
+    #expect(await browser.list == before)
+    let next = try #require(try await browser.loadNextPage())
+    #expect(next.rows == 11...20)
+  }
 }

@@ -71,11 +71,12 @@ import Testing
 
     _ = try await browser.loadNextPage()
     #expect(try await eventually { source.secondPageStarted })
-    await browser.restart(with: MovieQuery(genreID: "4", pageSize: 10))
+    let load = try await browser.restart(with: MovieQuery(genreID: "4", pageSize: 10))
 
     #expect(try await eventually { source.secondPageCancelled })
-    #expect(await browser.list.movies.isEmpty)
+    #expect(load.rows == 1...10)
     #expect(await browser.list.query.genreID == "4")
+    #expect(await browser.list.loadedPages == 1)
   }
 }
 

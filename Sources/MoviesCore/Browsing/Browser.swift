@@ -81,11 +81,18 @@ public actor Browser {
     return notes
   }
 
-  /// Starts over with another query (genre, order, page size); an unfinished prefetch of the
-  /// old query is cancelled.
-  public func restart(with query: MovieQuery) {
+  /// Starts over with another query (genre, order, page size): loads its first page and only
+  /// then replaces the list, so a switch that fails or is cancelled leaves the list as it was.
+  /// An unfinished prefetch of the old query is cancelled; `more` fetches that page again.
+  public func restart(with query: MovieQuery) async throws -> Load {
     cancelPrefetch()
-    list = MovieList(query: query)
+    let page = try await source.page(1, of: query)
+    try Task.checkCancellation()
+    var fresh = MovieList(query: query)
+    let change = fresh.add(page)
+    list = fresh
+    startPrefetch()
+    return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
   }
 
   /// A page being fetched ahead of `more`.

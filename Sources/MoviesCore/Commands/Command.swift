@@ -65,6 +65,14 @@ public enum Command: Sendable, Hashable {
     "releasedateasc", "releasedatedesc", "ratingdesc", "ratingasc", "titleasc",
   ]
 
+  /// True for `genre` and `order`, which replace the list with another query's.
+  public var startsANewList: Bool {
+    switch self {
+    case .genre, .order: true
+    default: false
+    }
+  }
+
   /// The command's name, as `help` and JSON output spell it.
   public var name: String {
     switch self {

@@ -128,9 +128,8 @@ public struct CommandRunner: Sendable {
   }
 
   private func restart(with query: MovieQuery) async throws -> (CommandOutcome, [String]) {
-    await browser.restart(with: query)
-    let load = try await browser.loadNextPage()
-    return (.restarted(await browser.list, rows: load?.rows), load?.warnings ?? [])
+    let load = try await browser.restart(with: query)
+    return (.restarted(await browser.list, rows: load.rows), load.warnings)
   }
 
   /// Only http and https links go to the desktop: a server's `file:` or custom-scheme link

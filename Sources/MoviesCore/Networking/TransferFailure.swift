@@ -35,3 +35,32 @@ public enum TransferFailure: Swift.Error, Sendable {
     .badServerResponse,
   ]
 }
+
+extension TransferFailure {
+  /// What happened, as the middle of a sentence: "the server refused the connection".
+  public var explanation: String {
+    switch self {
+    case .transport(let error): Self.explain(error)
+    case .tooLarge(let limit):
+      "the answer was larger than \(Format.byteCount(limit)), so it was aborted"
+    case .deadlineExceeded(let deadline):
+      "the server did not finish within \(Format.duration(deadline))"
+    case .tooManyRedirects(let limit): "the server redirected more than \(limit) times"
+    case .redirectToOtherScheme(let address):
+      "the server redirected to \(address), which is not an http or https address"
+    }
+  }
+
+  private static func explain(_ error: URLError) -> String {
+    switch error.code {
+    case .cannotConnectToHost: "the server refused the connection"
+    case .cannotFindHost, .dnsLookupFailed: "the server's host name was not found"
+    case .timedOut: "the server did not answer in time"
+    case .networkConnectionLost: "the connection was lost"
+    case .notConnectedToInternet: "there is no network"
+    case .cancelled: "the load was cancelled"
+    case .unknown: "the answer was cut short"
+    default: "the request failed (\(error.code.rawValue))"
+    }
+  }
+}

@@ -37,7 +37,7 @@ extension HoppinClient {
     public var message: String {
       switch self {
       case .transfer(let failure, let target, let attempts):
-        "Could not load \(target.name): \(Self.describe(failure))\(Self.tries(attempts)). "
+        "Could not load \(target.name): \(failure.explanation)\(Self.tries(attempts)). "
           + Self.advice(for: failure, target)
       case .status(let code, let target, let attempts):
         "Could not load \(target.name): the server answered HTTP \(code)\(Self.tries(attempts)). "
@@ -63,32 +63,6 @@ extension HoppinClient {
       case .transport:
         "Check the server; " + target.retryAdvice.prefix(1).lowercased()
           + target.retryAdvice.dropFirst()
-      }
-    }
-
-    private static func describe(_ failure: TransferFailure) -> String {
-      switch failure {
-      case .transport(let error): describe(error)
-      case .tooLarge(let limit):
-        "the answer was larger than \(Format.byteCount(limit)), so it was aborted"
-      case .deadlineExceeded(let deadline):
-        "the server did not finish within \(Format.duration(deadline))"
-      case .tooManyRedirects(let limit): "the server redirected more than \(limit) times"
-      case .redirectToOtherScheme(let address):
-        "the server redirected to \(address), which is not an http or https address"
-      }
-    }
-
-    private static func describe(_ error: URLError) -> String {
-      switch error.code {
-      case .cannotConnectToHost: "the server refused the connection"
-      case .cannotFindHost, .dnsLookupFailed: "the server's host name was not found"
-      case .timedOut: "the server did not answer in time"
-      case .networkConnectionLost: "the connection was lost"
-      case .notConnectedToInternet: "there is no network"
-      case .cancelled: "the load was cancelled"
-      case .unknown: "the answer was cut short"
-      default: "the request failed (\(error.code.rawValue))"
       }
     }
   }

@@ -20,7 +20,7 @@ public struct HoppinGenres: GenreSource {
       case .notOffered(let url):
         "This server has no genre list at \(url.absoluteString); use 'genre ID' with a number."
       case .transfer(let failure):
-        "Could not load the genre list (\(failure)); check the server and try again."
+        "Could not load the genre list: \(failure.explanation). Check the server and try again."
       case .status(let code):
         "Could not load the genre list: the server answered HTTP \(code); try again later."
       case .invalid(let error):
