@@ -52,7 +52,7 @@ import Testing
 
   @Test func readingMakesAnEntryRecent() throws {
     try TemporaryFolder.withSync { folder in
-      let cache = DiskCache(folder: folder, byteLimit: 2_100)
+      let cache = DiskCache(folder: folder, byteLimit: 2_150)
       try cache.store(Self.entry(1_000), for: Self.url("a"))
       try cache.store(Self.entry(1_000), for: Self.url("b"))
       try Self.age(cache.file(for: Self.url("a")), hours: 2)
@@ -77,24 +77,36 @@ import Testing
   }
 
   @Test func everyTruncationOfAnEntryIsIgnored() throws {
-    let whole = DiskCache.encode(Self.entry(100))
-    #expect(DiskCache.decode(whole) == Self.entry(100))
+    let url = Self.url("a")
+    let whole = DiskCache.encode(Self.entry(100), for: url)
+    #expect(DiskCache.decode(whole, for: url) == Self.entry(100))
     for length in 0..<whole.count {
-      #expect(DiskCache.decode(whole.prefix(length)) == nil, "cut at \(length) bytes")
+      #expect(DiskCache.decode(whole.prefix(length), for: url) == nil, "cut at \(length) bytes")
     }
   }
 
   @Test func aDamagedEntryIsIgnored() throws {
-    var damaged = DiskCache.encode(Self.entry(100))
-    damaged[50] ^= 0xFF
-    #expect(DiskCache.decode(damaged) == nil)
+    var damaged = DiskCache.encode(Self.entry(100), for: Self.url("a"))
+    damaged[damaged.count - 50] ^= 0xFF
+    #expect(DiskCache.decode(damaged, for: Self.url("a")) == nil)
+  }
+
+  @Test func anEntryIsNeverServedForAnotherAddress() throws {
+    // As if the two addresses' hashes collided: b's file holds a's entry.
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder)
+      try DiskCache.encode(Self.entry(100), for: Self.url("a"))
+        .write(to: cache.file(for: Self.url("b")))
+      #expect(cache.read(Self.url("b")) == nil)
+      #expect(!cache.contains(Self.url("b")))
+    }
   }
 
   @Test func aHalfWrittenFileUnderTheFinalNameIsNotUsed() throws {
     try TemporaryFolder.withSync { folder in
       let cache = DiskCache(folder: folder)
       let file = cache.file(for: Self.url("a"))
-      try DiskCache.encode(Self.entry(1_000)).prefix(600).write(to: file)
+      try DiskCache.encode(Self.entry(1_000), for: Self.url("a")).prefix(600).write(to: file)
       #expect(cache.read(Self.url("a")) == nil)
       #expect(!cache.contains(Self.url("a")))
     }
@@ -105,7 +117,8 @@ import Testing
       let cache = DiskCache(folder: folder)
       let final = cache.file(for: Self.url("a"))
       let leftover = folder.appendingPathComponent(".\(final.lastPathComponent).dead.part")
-      try DiskCache.encode(Self.entry(1_000)).prefix(600).write(to: leftover)
+      try DiskCache.encode(Self.entry(1_000), for: Self.url("a")).prefix(600)
+        .write(to: leftover)
       #expect(cache.read(Self.url("a")) == nil)
 
       try Self.age(leftover, hours: 2)

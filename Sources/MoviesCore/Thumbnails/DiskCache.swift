@@ -57,7 +57,7 @@ public struct DiskCache: Sendable {
   /// The entry for an address, marked as just used; nil when there is none or it is damaged.
   public func read(_ url: URL) -> Entry? {
     let file = self.file(for: url)
-    guard let entry = Self.decode(FileManager.default.contents(atPath: file.path)) else {
+    guard let entry = Self.decode(FileManager.default.contents(atPath: file.path), for: url) else {
       return nil
     }
     // Reading counts as a use for eviction; in a read-only cache this quietly does nothing.
@@ -67,12 +67,12 @@ public struct DiskCache: Sendable {
 
   /// Whether a sound entry exists, without marking it as used.
   public func contains(_ url: URL) -> Bool {
-    Self.decode(FileManager.default.contents(atPath: file(for: url).path)) != nil
+    Self.decode(FileManager.default.contents(atPath: file(for: url).path), for: url) != nil
   }
 
   /// Stores an entry atomically, then evicts the least recently used ones over the limit.
   public func store(_ entry: Entry, for url: URL) throws(Error) {
-    let bytes = Self.encode(entry)
+    let bytes = Self.encode(entry, for: url)
     guard bytes.count <= byteLimit else {
       throw .tooLarge(byteCount: bytes.count, limit: byteLimit)
     }
@@ -139,30 +139,44 @@ public struct DiskCache: Sendable {
   }
 
   private static let partSuffix = ".part"
-  private static let magic = Array("MOVIEIMG".utf8)
-  private static let headerSize = 32
+  private static let magic = Array("MOVIEIM2".utf8)
+  private static let headerSize = 40
 
-  /// `MOVIEIMG`, then the body's length, its FNV-1a hash and the download time in
-  /// microseconds, each 64-bit little-endian, then the body.
-  static func encode(_ entry: Entry) -> Data {
+  /// `MOVIEIM2`, then the body's length, its FNV-1a hash, the download time in microseconds
+  /// and the URL's length, each 64-bit little-endian, then the URL and the body.
+  ///
+  /// File names are a 64-bit hash of the URL, which a hostile server could make collide with
+  /// another server's address; the URL in the entry is compared on reading, so a colliding
+  /// entry is never served for the wrong address.
+  static func encode(_ entry: Entry, for url: URL) -> Data {
     var bytes = magic
+    let address = Array(url.absoluteString.utf8)
     let micros =
       entry.downloadTime.components.seconds * 1_000_000
       + entry.downloadTime.components.attoseconds / 1_000_000_000_000
-    for value in [UInt64(entry.data.count), fnv1a(entry.data), UInt64(clamping: micros)] {
+    let numbers = [
+      UInt64(entry.data.count), fnv1a(entry.data), UInt64(clamping: micros),
+      UInt64(address.count),
+    ]
+    for value in numbers {
       withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
-    return Data(bytes) + entry.data
+    return Data(bytes + address) + entry.data
   }
 
-  static func decode(_ bytes: Data?) -> Entry? {
+  static func decode(_ bytes: Data?, for url: URL) -> Entry? {
     guard let bytes, bytes.count >= headerSize, Array(bytes.prefix(8)) == magic else {
       return nil
     }
     func number(at offset: Int) -> UInt64 {
       bytes.dropFirst(offset).prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
-    let body = Data(bytes.dropFirst(headerSize))
+    let address = Array(url.absoluteString.utf8)
+    guard number(at: 32) == UInt64(address.count),
+      bytes.count >= headerSize + address.count,
+      Array(bytes.dropFirst(headerSize).prefix(address.count)) == address
+    else { return nil }
+    let body = Data(bytes.dropFirst(headerSize + address.count))
     guard number(at: 8) == UInt64(body.count), number(at: 16) == fnv1a(body) else { return nil }
     return Entry(data: body, downloadTime: .microseconds(Int64(clamping: number(at: 24))))
   }
