@@ -42,8 +42,12 @@ final class LineEditor {
       free(hint)
     }
 
+    /// A C copy that `free` releases. strdup fails only when memory runs out; an empty
+    /// string from calloc is then the best there is, and it is freed the same way.
     static func copy(_ text: String) -> UnsafeMutablePointer<CChar> {
-      strdup(text) ?? UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+      if let copy = strdup(text) { return copy }
+      guard let empty = calloc(1, 1) else { fatalError("out of memory") }
+      return empty.assumingMemoryBound(to: CChar.self)
     }
   }
 
