@@ -7,14 +7,10 @@ import Testing
   @Test func aRangeDownloadsEachPosterOnceAndANewProcessNone() async throws {
     let server = try HoppinTestServer(limit: 25)
     defer { server.stop() }
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let downloads = folder.appendingPathComponent("downloads")
-    let arguments = [
-      "--api", server.apiURL.absoluteString,
-      "--cache-dir", folder.appendingPathComponent("cache").path,
-      "--download-dir", downloads.path,
-    ]
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
+    let downloads = folders.downloads
+    let arguments = folders.arguments(for: server)
 
     let first = try await MoviesRun.run(arguments, input: "thumb 1-10\nthumb 1-10\n")
 

@@ -7,35 +7,26 @@ import Testing
   @Test func noThumbnailIsFetchedBeforeThumb() async throws {
     let server = try HoppinTestServer(limit: 25)
     defer { server.stop() }
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
 
     let run = try await MoviesRun.run(
-      [
-        "--api", server.apiURL.absoluteString,
-        "--cache-dir", folder.appendingPathComponent("cache").path,
-        "--download-dir", folder.appendingPathComponent("downloads").path,
-      ],
-      input: "more\nshow 3\nlist\nmore\nhelp\n")
+      folders.arguments(for: server), input: "more\nshow 3\nlist\nmore\nhelp\n")
 
     #expect(run.status == 0)
     #expect(try server.pageRequests() == [1, 2, 3])
     #expect(try server.posterRequests().isEmpty)
     #expect(
-      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("downloads").path))
+      !FileManager.default.fileExists(atPath: folders.downloads.path))
   }
 
   @Test func thumbSavesTheServersBytesAndASecondProcessUsesTheCache() async throws {
     let server = try HoppinTestServer(limit: 25)
     defer { server.stop() }
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let downloads = folder.appendingPathComponent("downloads")
-    let arguments = [
-      "--api", server.apiURL.absoluteString,
-      "--cache-dir", folder.appendingPathComponent("cache").path,
-      "--download-dir", downloads.path,
-    ]
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
+    let downloads = folders.downloads
+    let arguments = folders.arguments(for: server)
 
     let first = try await MoviesRun.run(arguments, input: "thumb 3\nthumb 3\n")
 
@@ -84,14 +75,11 @@ import Testing
   @Test func aPlantedSymlinkIsNotFollowed() async throws {
     let server = try HoppinTestServer(limit: 10)
     defer { server.stop() }
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
+    let folder = folders.root
     func arguments(downloads: String) -> [String] {
-      [
-        "--api", server.apiURL.absoluteString, "--cache-dir",
-        folder.appendingPathComponent("cache").path,
-        "--download-dir", folder.appendingPathComponent(downloads).path,
-      ]
+      folders.arguments(for: server, downloads: downloads)
     }
     // Learn the name row 3's thumbnail gets, in a folder of its own.
     _ = try await MoviesRun.run(arguments(downloads: "first"), input: "thumb 3\n")

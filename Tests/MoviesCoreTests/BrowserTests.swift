@@ -4,16 +4,11 @@ import Testing
 @testable import MoviesCore
 
 @Suite struct BrowserTests {
-  /// Thumbnails are not saved in these tests; the folders are never created.
-  private static let unusedStore = ThumbnailStore(
-    downloadFolder: URL(fileURLWithPath: "/nonexistent/downloads"),
-    cacheFolder: URL(fileURLWithPath: "/nonexistent/cache"))
-
   private func makeBrowser(_ source: any MovieSource) -> Browser {
     // Without prefetch, so each test sees exactly the requests its loads make; PrefetchTests
     // covers the background fetch.
     Browser(
-      source: source, query: MovieQuery(pageSize: 10), thumbnails: Self.unusedStore,
+      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused,
       prefetches: false)
   }
 

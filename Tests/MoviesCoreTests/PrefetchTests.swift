@@ -7,12 +7,8 @@ import Testing
 /// The next page is fetched in the background once a page is shown: one page ahead, never
 /// past the end, invisible when it fails, cancelled when the query changes.
 @Suite struct PrefetchTests {
-  private static let unusedStore = ThumbnailStore(
-    downloadFolder: URL(fileURLWithPath: "/nonexistent/downloads"),
-    cacheFolder: URL(fileURLWithPath: "/nonexistent/cache"))
-
   private func makeBrowser(_ source: any MovieSource) -> Browser {
-    Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: Self.unusedStore)
+    Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused)
   }
 
   /// Polls until the condition holds; false if it never does within ten seconds.
