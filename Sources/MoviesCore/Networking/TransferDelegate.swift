@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -44,12 +45,18 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
   }
 
-  /// Ends a transfer early (cancellation) without waiting for URLSession.
+  /// Ends a transfer early (the cap, the deadline, a bad redirect, cancellation) without
+  /// waiting for URLSession.
   func end(_ id: Int, with outcome: Outcome) {
     guard let transfer = transfers.withLock({ $0.removeValue(forKey: id) }) else { return }
     transfer.timer?.cancel()
-    transfer.task.cancel()
     transfer.finish(outcome)
+    // On Linux, URLSessionTask.cancel() waits synchronously for the session's work queue,
+    // and when the cap ends a transfer from inside a delegate callback that queue can be
+    // waiting on this very thread: the process hung about once in 20 capped downloads.
+    // Cancelling from another thread breaks that cycle.
+    let task = transfer.task
+    DispatchQueue.global().async { task.cancel() }
   }
 
   func urlSession(
