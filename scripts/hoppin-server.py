@@ -21,6 +21,7 @@ import json
 import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -313,7 +314,8 @@ class HoppinServer(ThreadingHTTPServer):
         if self._log is None:
             return
         line = json.dumps(
-            {"method": method, "path": path, "query": query, "status": status, "bytes": nbytes},
+            {"method": method, "path": path, "query": query, "status": status, "bytes": nbytes,
+             "time": round(time.time(), 4)},
             ensure_ascii=False,
             separators=(",", ":"),
         )
