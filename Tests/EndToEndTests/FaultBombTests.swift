@@ -34,6 +34,7 @@ import Testing
     // The second request for page 2 is the next command. Behind a transfer that went on
     // decoding after its cap it came 20 to 40 seconds later.
     let times = try server.pageRequestTimes()
+    #expect(times.count == 4)
     if times.count == 4 {
       #expect(times[2] - times[1] < 1.0, "\(times)")
     }
@@ -56,7 +57,6 @@ import Testing
   }
 
   @Test func aSlowHeaderFloodIsStoppedByTheDeadline() async throws {
-    let started = ContinuousClock.now
     let (run, server) = try await runWithFaultOnPageTwo(
       ["--fault", "header-flood", "--fault-seconds", "0.001"],
       flags: ["--timeout", "2", "--retries", "0"])
@@ -65,13 +65,13 @@ import Testing
     #expect(run.status == 1)
     let errors = FaultChecks.errors(run)
     #expect(errors.first?.contains("page 2: the server did not finish within 2.0 s") == true)
+    // The next command follows the two-second deadline; with the deadline overshot by a
+    // header flood it came 14 to 19 seconds later.
     let times = try server.pageRequestTimes()
+    #expect(times.count == 4)
     if times.count == 4 {
       #expect(times[2] - times[1] < 3.5, "\(times)")
     }
-    // Four page loads, one of them cut at two seconds: with the deadline overshot by a
-    // header flood this took 14 to 19 seconds.
-    #expect(ContinuousClock.now - started < .seconds(10))
     FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
   }
 }

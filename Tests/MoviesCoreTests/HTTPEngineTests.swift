@@ -70,8 +70,8 @@ struct HTTPEngineTests {
     let cancelled = ContinuousClock.now
     load.cancel()
     await #expect(throws: CancellationError.self) { try await load.value }
-    // The server never answers: only the cancellation can end the call.
-    #expect(ContinuousClock.now - cancelled < .seconds(1))
+    // The server never answers: only the cancellation can end the call. Loose, as above.
+    #expect(ContinuousClock.now - cancelled < .seconds(10))
   }
 
   @Test func atMostSixConnectionsGoToOneHost() async throws {
@@ -104,7 +104,8 @@ struct HTTPEngineTests {
         try url(server, "/hoppin/movies?version=1&page=1&count=10"), limits: limits)
     }
     // The body trickles a byte every 50 ms, so an idle timer alone would wait for minutes.
-    #expect(ContinuousClock.now - started < .seconds(5))
+    // The bound is loose because the test's own task may wait for a busy pool to resume it.
+    #expect(ContinuousClock.now - started < .seconds(30))
   }
 
   @Test func aBodyPastTheCapIsRefusedWithTheCap() async throws {
