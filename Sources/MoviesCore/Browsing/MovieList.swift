@@ -92,6 +92,13 @@ public struct MovieList: Sendable, Hashable {
     return change
   }
 
+  /// Whether a page after the next one can hold rows, by the server's `totalCount`; false
+  /// when the server gives none, so nothing is asked for past the end.
+  public func mayHavePage(_ page: Int) -> Bool {
+    guard !isComplete, let totalCount else { return false }
+    return (page - 1) * query.pageSize < totalCount
+  }
+
   /// The movie at a 1-based row number, if that row is loaded.
   public func movie(atRow row: Int) -> Movie? {
     movies.indices.contains(row - 1) ? movies[row - 1] : nil
