@@ -4,7 +4,7 @@ import Testing
 
 /// `genre`, `order`, `genres`, `find`, `open` and `--json` against the local server, checked
 /// with its request log and a real JSON parser.
-@Suite struct BrowsingCommandsEndToEndTests {
+@Suite(.timeLimit(.minutes(1))) struct BrowsingCommandsEndToEndTests {
   /// The sample catalogue's genre list, read from the file the server serves.
   private func genres() throws -> [(id: String, name: String)] {
     let data = try Data(contentsOf: TestPaths.sampleData.appendingPathComponent("genres.json"))

@@ -7,7 +7,7 @@ import Testing
 /// complete, in order and without duplicates.
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
-@Suite struct FaultBodyTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultBodyTests {
   @Test(arguments: [
     ("html", "the answer is not JSON"),
     ("truncated", "the answer is not JSON"),

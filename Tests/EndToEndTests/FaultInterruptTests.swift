@@ -7,7 +7,7 @@ import Testing
 /// prompt it drops the line; Ctrl-D leaves.
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
-@Suite struct FaultInterruptTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultInterruptTests {
   /// Plays the steps against `movies` in a pseudo-terminal; returns its exit status and all
   /// it printed.
   private func converse(_ arguments: [String], steps: [String]) async throws -> (Int32, String) {

@@ -4,7 +4,7 @@ import Testing
 
 /// A server that dies mid-session and comes back: `more` fails cleanly while it is down and
 /// resumes exactly where it left off once it is back.
-@Suite struct FaultRecoveryTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultRecoveryTests {
   @Test func moreResumesWhereItLeftOffWhenTheServerComesBack() async throws {
     let first = try HoppinTestServer(limit: 25)
     let port = try #require(first.baseURL.port)

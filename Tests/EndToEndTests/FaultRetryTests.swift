@@ -6,7 +6,7 @@ import Testing
 /// are not; a failure that gives up changes nothing and the next `more` asks again.
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
-@Suite struct FaultRetryTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultRetryTests {
   static let transientStatuses = [500, 502, 503, 504, 408, 429]
 
   @Test(arguments: transientStatuses, [nil, "1"])

@@ -7,7 +7,7 @@ import Testing
 /// written outside the download and cache folders, and nothing partial is left behind.
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
-@Suite struct FaultThumbnailTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultThumbnailTests {
   /// A folder holding `downloads/` and `cache/`, and the flags that point there.
   private struct Folders {
     let root: URL

@@ -7,7 +7,7 @@ import Testing
 /// up complete.
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
-@Suite struct FaultTransferTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultTransferTests {
   /// Runs `more` three times against a server whose page 2 fails once with `fault`.
   private func runWithFaultOnPageTwo(_ fault: [String], flags: [String]) async throws -> (
     MoviesRun, HoppinTestServer

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Text from the server never reaches the terminal raw.
-@Suite struct HostileTextTests {
+@Suite(.timeLimit(.minutes(1))) struct HostileTextTests {
   static let titles = [
     "Clear \u{1B}[2J\u{1B}[H Screen",
     "Title \u{1B}]0;pwned\u{07} Setter",

@@ -4,7 +4,7 @@ import Testing
 
 /// The built binary in script mode against the local Hoppin server: what it prints and which
 /// pages it asks for.
-@Suite struct PagingTests {
+@Suite(.timeLimit(.minutes(1))) struct PagingTests {
   @Test func firstPageThenMoreShowsTwentyRowsInTheServersOrder() async throws {
     let server = try HoppinTestServer(limit: 25)
     defer { server.stop() }

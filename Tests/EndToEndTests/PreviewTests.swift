@@ -4,7 +4,7 @@ import Testing
 
 /// The poster preview under `thumb N`: drawn as text of a known size, only when asked for in
 /// script mode.
-@Suite struct PreviewTests {
+@Suite(.timeLimit(.minutes(1))) struct PreviewTests {
   /// The preview's height in rows, as the README states.
   private static let rows = 12
 

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The prompt in a real pseudo-terminal (tmux): keys typed, the screen read back.
-@Suite(.serialized) struct PseudoTerminalTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct PseudoTerminalTests {
   @Test func completionOffersMoreUntilEverythingIsLoaded() async throws {
     let server = try HoppinTestServer(limit: 15)
     defer { server.stop() }

@@ -4,7 +4,7 @@ import Testing
 
 /// Script mode: errors on stderr, the session going on after a bad command, honest exit
 /// codes, flags.
-@Suite struct ScriptModeTests {
+@Suite(.timeLimit(.minutes(1))) struct ScriptModeTests {
   @Test func badCommandsPrintOneLineEachAndTheSessionGoesOn() async throws {
     let server = try HoppinTestServer(limit: 25)
     defer { server.stop() }

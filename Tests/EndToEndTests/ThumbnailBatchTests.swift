@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `thumb N-M` and `thumb all` against the local server, checked with its request log.
-@Suite struct ThumbnailBatchTests {
+@Suite(.timeLimit(.minutes(1))) struct ThumbnailBatchTests {
   @Test func aRangeDownloadsEachPosterOnceAndANewProcessNone() async throws {
     let server = try HoppinTestServer(limit: 25)
     defer { server.stop() }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `thumb N` against the local server: lazy, exact bytes, cached across processes.
-@Suite struct ThumbnailTests {
+@Suite(.timeLimit(.minutes(1))) struct ThumbnailTests {
   @Test func noThumbnailIsFetchedBeforeThumb() async throws {
     let server = try HoppinTestServer(limit: 25)
     defer { server.stop() }
@@ -71,7 +71,7 @@ import Testing
 
 /// A symlink planted in the download folder under the name a thumbnail would get is never
 /// followed: the file it points at stays as it was and the thumbnail gets another name.
-@Suite struct PlantedSymlinkTests {
+@Suite(.timeLimit(.minutes(1))) struct PlantedSymlinkTests {
   @Test func aPlantedSymlinkIsNotFollowed() async throws {
     let server = try HoppinTestServer(limit: 10)
     defer { server.stop() }

@@ -6,7 +6,7 @@ import Testing
 
 /// `genre`, `order`, `genres`, `find` and `open`, over an offline catalogue written for the
 /// test, so every expected value comes from the catalogue text below.
-@Suite struct BrowsingCommandsTests {
+@Suite(.timeLimit(.minutes(1))) struct BrowsingCommandsTests {
   /// File order: Amélie, 기생충, Up, Heat, Élite. Genres: 1 Drama, 2 Comédie.
   private static let catalogue = """
     {"hoppin":{"totalCount":"5","movies":{"movie":[

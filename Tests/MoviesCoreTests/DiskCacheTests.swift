@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct DiskCacheTests {
+@Suite(.timeLimit(.minutes(1))) struct DiskCacheTests {
   private static func url(_ name: String) -> URL {
     URL(fileURLWithPath: "/images").appendingPathComponent(name)
   }

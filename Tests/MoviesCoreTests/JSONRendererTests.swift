@@ -4,7 +4,7 @@ import Testing
 @testable import MoviesCore
 
 /// `--json` output, read back with JSONSerialization.
-@Suite struct JSONRendererTests {
+@Suite(.timeLimit(.minutes(1))) struct JSONRendererTests {
   private let source = FakeMovieSource(movieCount: 15)
 
   private func makeRunner() -> CommandRunner {
@@ -23,8 +23,13 @@ import Testing
 
   @Test func pagesCarryTheirRowsAndTheCounts() async throws {
     let runner = makeRunner()
-    _ = try await json(.more, on: runner)
+    let first = try await json(.more, on: runner)
     let second = try await json(.more, on: runner)
+
+    // Loaded and total differ on the first page, so each is checked to be itself.
+    #expect(first["loaded"] as? Int == 10)
+    #expect(first["total"] as? Int == 15)
+    #expect(first["complete"] as? Bool == false)
 
     #expect(second["command"] as? String == "more")
     #expect(second["ok"] as? Bool == true)

@@ -1,23 +1,15 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MoviesCore
 
 /// The next page is fetched in the background once a page is shown: one page ahead, never
 /// past the end, invisible when it fails, cancelled when the query changes.
-@Suite struct PrefetchTests {
+@Suite(.timeLimit(.minutes(1))) struct PrefetchTests {
   private func makeBrowser(_ source: any MovieSource) -> Browser {
     Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused)
-  }
-
-  /// Polls until the condition holds; false if it never does within ten seconds.
-  private func eventually(_ condition: () -> Bool) async throws -> Bool {
-    for _ in 0..<2_000 {
-      if condition() { return true }
-      try await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
   }
 
   @Test func theNextPageIsFetchedAheadAndUsedByTheNextLoad() async throws {
@@ -40,7 +32,8 @@ import Testing
     for _ in 1...3 { _ = try await browser.loadNextPage() }
     #expect(await browser.list.isComplete)
     #expect(try await browser.loadNextPage() == nil)
-    try await Task.sleep(for: .milliseconds(50))
+    // No fetch ahead was even started, so none can come later.
+    #expect(await browser.prefetchingPage == nil)
     #expect(source.requestedPages == [1, 2, 3])
     #expect(await browser.list.movies.map(\.title) == (1...25).map { "Movie \($0)" })
   }

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Backoff, jitter, `Retry-After`, and which failures count as transient.
-@Suite struct RetryPolicyTests {
+@Suite(.timeLimit(.minutes(1))) struct RetryPolicyTests {
   @Test func waitsDoubleFromHalfASecond() {
     let policy = RetryPolicy(jitter: { 1 })
     #expect(policy.delay(afterAttempt: 1, retryAfter: nil) == .milliseconds(500))

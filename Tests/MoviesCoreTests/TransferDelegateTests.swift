@@ -10,7 +10,7 @@ import Testing
 
 /// The session delegate's rules, driven by calling its callbacks directly: no network. The
 /// tasks are never resumed, so nothing is sent.
-@Suite struct TransferDelegateTests {
+@Suite(.timeLimit(.minutes(1))) struct TransferDelegateTests {
   private let session = URLSession(configuration: .ephemeral)
 
   /// Every outcome a transfer reported; there must be exactly one.

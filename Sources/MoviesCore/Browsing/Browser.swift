@@ -130,6 +130,9 @@ public actor Browser {
       page: next, query: query, task: Task { try await source.page(next, of: query) })
   }
 
+  /// The page being fetched ahead, if any.
+  var prefetchingPage: Int? { prefetch?.page }
+
   private func cancelPrefetch() {
     prefetch?.task.cancel()
     prefetch = nil
