@@ -26,7 +26,10 @@ import Testing
     environment["NO_COLOR"] = "1"
     process.environment = environment
     try process.run()
-    while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+    guard try await eventually(timeout: .seconds(50), { !process.isRunning }) else {
+      kill(process.processIdentifier, SIGKILL)
+      throw MoviesRun.RunError.timedOut
+    }
     let output = String(decoding: try Data(contentsOf: transcript), as: UTF8.self)
     return (process.terminationStatus, output)
   }
