@@ -134,6 +134,18 @@ import Testing
     }
   }
 
+  @Test func genreNamesFromTheServerReachTheTerminalEscaped() {
+    let hostile = [Genre(id: "7\u{1B}[2J", name: "Evil\u{1B}]0;pwned\u{07}\u{9B}")]
+    let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
+      CommandResult(outcome: .success(.genres(hostile, current: ""))))
+
+    #expect(text.output.contains("Evil^[]0;pwned^G"))
+    let controls = text.output.unicodeScalars.filter {
+      $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+    }
+    #expect(controls.isEmpty, "\(controls.map(\.value))")
+  }
+
   @Test(arguments: [
     ("ELITE", ["Élite"]), ("amelie", ["Amélie"]), ("기생", ["기생충"]), ("comédie", ["Amélie", "Up"]),
     ("e", ["Amélie", "Up", "Heat", "Élite"]),

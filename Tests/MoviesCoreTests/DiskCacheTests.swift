@@ -156,6 +156,20 @@ import Testing
     }
   }
 
+  @Test func twoServersPostersWithOneFileNameAreBothKept() throws {
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder)
+      let first = try #require(URL(string: "http://one.example/posters/1.jpg"))
+      let second = try #require(URL(string: "http://two.example:8080/posters/1.jpg"))
+      try cache.store(Self.entry(100, fill: 1), for: first)
+      try cache.store(Self.entry(100, fill: 2), for: second)
+
+      #expect(cache.read(first) == Self.entry(100, fill: 1))
+      #expect(cache.read(second) == Self.entry(100, fill: 2))
+      #expect(DiskCache.key(for: first) != DiskCache.key(for: second))
+    }
+  }
+
   @Test func keysAreStableHexNames() {
     let key = DiskCache.key(for: Self.url("a"))
     #expect(key == DiskCache.key(for: Self.url("a")))
