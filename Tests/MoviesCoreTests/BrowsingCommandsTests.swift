@@ -25,7 +25,7 @@ import Testing
   /// Records the links it is asked to open.
   private final class RecordingOpener: LinkOpener {
     let opened = Mutex<[URL]>([])
-    func open(_ url: URL) -> Bool {
+    func open(_ url: URL) async -> Bool {
       opened.withLock { $0.append(url) }
       return true
     }
@@ -132,6 +132,14 @@ import Testing
       #expect(text.output.contains("Drama *"))
       #expect(!text.output.contains("Comédie *"))
     }
+  }
+
+  @Test func findEchoesWhatWasTypedEscaped() {
+    let list = MovieList(query: MovieQuery())
+    let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
+      CommandResult(outcome: .success(.found([], text: "\u{1B}[2Jgone", list: list))))
+
+    #expect(text.output == "No loaded row matches '^[[2Jgone'.\n")
   }
 
   @Test func genreNamesFromTheServerReachTheTerminalEscaped() {

@@ -42,6 +42,19 @@ import Testing
     #expect(second["complete"] as? Bool == true)
   }
 
+  @Test func aBatchWithAFailedRowIsNotOK() throws {
+    var batch = ThumbnailBatch(rows: [1, 2])
+    batch.failures[2] = "The thumbnail of row 2 is not an image."
+    let reply = JSONRenderer.render(
+      CommandResult(outcome: .success(.thumbnailsSaved(batch))), of: .thumbs(.range(1...2)))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(reply.output.utf8)) as? [String: Any])
+
+    #expect(object["ok"] as? Bool == false)
+    #expect((object["error"] as? [String: Any])?["code"] as? String == "thumbnail")
+    #expect(reply.error?.contains("1 of 2 thumbnails could not be saved") == true)
+  }
+
   @Test func showCarriesEveryField() async throws {
     let runner = makeRunner()
     _ = await runner.execute(.more)

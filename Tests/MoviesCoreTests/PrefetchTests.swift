@@ -67,6 +67,17 @@ import Testing
     #expect(await browser.list.query.genreID == "4")
     #expect(await browser.list.loadedPages == 1)
   }
+
+  @Test func aBrowserThatGoesAwayCancelsItsPrefetch() async throws {
+    let source = HeldSecondPage()
+    var browser: Browser? = makeBrowser(source)
+
+    _ = try await browser?.loadNextPage()
+    #expect(try await eventually { source.secondPageStarted })
+    browser = nil
+
+    #expect(try await eventually { source.secondPageCancelled })
+  }
 }
 
 /// Answers page 1 at once and holds page 2 until its task is cancelled.

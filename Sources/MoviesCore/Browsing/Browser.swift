@@ -46,6 +46,11 @@ public actor Browser {
     self.prefetches = prefetches
   }
 
+  /// The browser owns its prefetch: a page fetched ahead for nobody is cancelled.
+  deinit {
+    prefetch?.task.cancel()
+  }
+
   /// Loads the next page and appends it: from the prefetch when it has that page, else from
   /// the source. Returns nil, making no request, when everything is loaded. On failure or
   /// cancellation the list and the page counter are unchanged.
