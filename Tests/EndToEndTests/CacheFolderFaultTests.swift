@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func anUnwritableCacheFolderWarnsAndStillSaves() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func halfWrittenCacheFilesAreDownloadedAgain() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

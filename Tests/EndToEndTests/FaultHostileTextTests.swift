@@ -29,7 +29,7 @@ import Testing
   @Test func warningsAndErrorsQuotingTheServerAreEscaped() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       catalogue: try Self.makeCatalogue(in: folder), extraArguments: ["--fault", "shift"])
     defer { server.stop() }
 

@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func ctrlCDuringALoadCancelsItAndTheSessionGoesOn() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25, extraArguments: ["--fault", "hang", "--fault-page", "2", "--fault-times", "1"])
     defer { server.stop() }
 
@@ -59,14 +59,14 @@ import Testing
     }
     #expect(numbers == Array(1...20))
     var rest = output[...]
-    for title in try FaultChecks.expectedTitles(limit: 25).prefix(20) {
+    for title in try await FaultChecks.expectedTitles(limit: 25).prefix(20) {
       let found = try #require(rest.range(of: title), "\(title) missing or out of order")
       rest = rest[found.upperBound...]
     }
   }
 
   @Test func ctrlCDuringABackoffWaitCancelsWithoutAnotherAttempt() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25,
       extraArguments: ["--fault", "status", "--fault-page", "2", "--retry-after", "10"])
     defer { server.stop() }

@@ -18,7 +18,8 @@ import Testing
   }
 
   private func runThumb(fault: [String]) async throws -> (MoviesRun, HoppinTestServer, Folders) {
-    let server = try HoppinTestServer(limit: 25, extraArguments: fault + ["--fault-on", "posters"])
+    let server = try await HoppinTestServer(
+      limit: 25, extraArguments: fault + ["--fault-on", "posters"])
     let folders = Folders(root: try TestPaths.makeTemporaryFolder())
     let run = try await MoviesRun.run(
       ["--no-prefetch", "--api", server.apiURL.absoluteString] + folders.flags, input: "thumb 3\n",

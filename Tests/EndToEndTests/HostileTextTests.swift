@@ -29,7 +29,7 @@ import Testing
   @Test func controlBytesAreShownEscapedNeverRaw() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try HoppinTestServer(catalogue: try Self.makeCatalogue(in: folder))
+    let server = try await HoppinTestServer(catalogue: try Self.makeCatalogue(in: folder))
     defer { server.stop() }
 
     let run = try await MoviesRun.run(

@@ -5,7 +5,7 @@ import Testing
 /// Next-page prefetch, seen from the server's request log.
 @Suite(.timeLimit(.minutes(1))) struct PrefetchTests {
   @Test func moreIsServedFromThePrefetchAndNothingIsAskedTwiceOrPastTheEnd() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let session = try MoviesSession(["--api", server.apiURL.absoluteString])
 
@@ -35,7 +35,7 @@ import Testing
 /// A prefetch that meets a fault is invisible: `more` asks for the page again and shows it.
 @Suite(.timeLimit(.minutes(1))) struct PrefetchFaultTests {
   @Test func aFailedPrefetchIsAskedForAgainWithoutAnError() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25,
       extraArguments: [
         "--fault", "status", "--fault-status", "503", "--fault-page", "2", "--fault-times", "1",
@@ -66,7 +66,7 @@ import Testing
 /// A new query while a prefetch of the old one is still on its way.
 @Suite(.timeLimit(.minutes(1))) struct PrefetchQueryChangeTests {
   @Test func aGenreChangeWhileAPrefetchHangsLoadsTheNewListInFull() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       extraArguments: ["--fault", "hang", "--fault-page", "2", "--fault-times", "1"])
     defer { server.stop() }
     let session = try MoviesSession(["--api", server.apiURL.absoluteString, "--timeout", "60"])

@@ -5,7 +5,7 @@ import Testing
 /// `thumb N-M` and `thumb all` against the local server, checked with its request log.
 @Suite(.timeLimit(.minutes(1))) struct ThumbnailBatchTests {
   @Test func aRangeDownloadsEachPosterOnceAndANewProcessNone() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -48,7 +48,7 @@ import Testing
   /// was written, but the summary counted a random few and JSON paired rows with other rows'
   /// files. Run against the release binary by `scripts/test`.
   @Test func aBatchReportsEveryRowWithItsOwnFile() async throws {
-    let server = try HoppinTestServer(limit: 30)
+    let server = try await HoppinTestServer(limit: 30)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -81,7 +81,7 @@ import Testing
   }
 
   @Test func showSaysWhetherTheThumbnailIsCached() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

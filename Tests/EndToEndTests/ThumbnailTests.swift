@@ -5,7 +5,7 @@ import Testing
 /// `thumb N` against the local server: lazy, exact bytes, cached across processes.
 @Suite(.timeLimit(.minutes(1))) struct ThumbnailTests {
   @Test func noThumbnailIsFetchedBeforeThumb() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func thumbSavesTheServersBytesAndASecondProcessUsesTheCache() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func thumbOfARowThatIsNotLoadedFailsWithoutARequest() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -73,7 +73,7 @@ import Testing
 /// followed: the file it points at stays as it was and the thumbnail gets another name.
 @Suite(.timeLimit(.minutes(1))) struct PlantedSymlinkTests {
   @Test func aPlantedSymlinkIsNotFollowed() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }

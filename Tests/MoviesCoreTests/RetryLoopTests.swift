@@ -26,8 +26,8 @@ import Testing
       retry: RetryPolicy(retries: retries, jitter: { 1 }, sleep: { waits.record($0) }))
   }
 
-  private func faultyServer(times: Int, _ extra: [String] = []) throws -> HoppinTestServer {
-    try HoppinTestServer(
+  private func faultyServer(times: Int, _ extra: [String] = []) async throws -> HoppinTestServer {
+    try await HoppinTestServer(
       limit: 25, extraArguments: ["--fault", "status", "--fault-times", String(times)] + extra)
   }
 
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func withoutRetryAfterTheWaitsDoubleFromHalfASecond() async throws {
-    let server = try faultyServer(times: 2)
+    let server = try await faultyServer(times: 2)
     defer { server.stop() }
     let waits = Waits()
 
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func retryAfterInSecondsReplacesEachWait() async throws {
-    let server = try faultyServer(times: 2, ["--retry-after", "7"])
+    let server = try await faultyServer(times: 2, ["--retry-after", "7"])
     defer { server.stop() }
     let waits = Waits()
 
@@ -69,7 +69,7 @@ import Testing
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     let date = formatter.string(from: Date().addingTimeInterval(3_600))
-    let server = try faultyServer(times: 1, ["--retry-after", date])
+    let server = try await faultyServer(times: 1, ["--retry-after", date])
     defer { server.stop() }
     let waits = Waits()
 
@@ -79,7 +79,7 @@ import Testing
   }
 
   @Test func itGivesUpAfterTheRetriesWithTheLastStatus() async throws {
-    let server = try faultyServer(times: 10)
+    let server = try await faultyServer(times: 10)
     defer { server.stop() }
     let waits = Waits()
 
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func aStatusThatIsNotTransientIsNotRetried() async throws {
-    let server = try faultyServer(times: 10, ["--fault-status", "404"])
+    let server = try await faultyServer(times: 10, ["--fault-status", "404"])
     defer { server.stop() }
     let waits = Waits()
 
