@@ -103,15 +103,15 @@ def respond(handler, faults, body, content_type):
     elif kind == "endless":
         endless(handler, content_type)
     elif kind == "short-body":
+        handler.log_fault(200, len(body))
         send_head(handler, 200, content_type, len(body) + 1000)
         handler.wfile.write(body)
-        handler.log_fault(200, len(body))
         handler.close_connection = True
     elif kind == "reset":
+        handler.log_fault(200, len(body) // 2)
         send_head(handler, 200, content_type, len(body))
         handler.wfile.write(body[: len(body) // 2])
         handler.wfile.flush()
-        handler.log_fault(200, len(body) // 2)
         reset(handler.connection)
         handler.close_connection = True
     elif kind == "redirect-loop":

@@ -128,6 +128,9 @@ final class LineEditor {
 
   /// Shows the prompt and reads one line; a non-empty line goes into the history.
   func readLine() -> LineInput {
+    // el_gets blocks until a line is typed: it belongs on the main thread (see Shell), never
+    // on the concurrency pool.
+    dispatchPrecondition(condition: .onQueue(.main))
     context.interrupted = false
     var count: Int32 = 0
     guard let raw = el_gets(editor, &count) else {

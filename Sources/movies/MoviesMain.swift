@@ -8,7 +8,7 @@ import MoviesCore
 /// `movies`: parses the command line, builds the browser and hands it to the shell.
 @main
 enum MoviesMain {
-  static func main() async {
+  @MainActor static func main() async {
     let environment = ProcessInfo.processInfo.environment
     let options: Options
     do {

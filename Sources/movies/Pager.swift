@@ -17,7 +17,7 @@ struct Pager {
 
   /// Pipes the text to the pager and waits for it to quit; false when it could not start,
   /// so the caller prints the text itself.
-  func show(_ text: String) -> Bool {
+  func show(_ text: String) async -> Bool {
     var descriptors: [Int32] = [0, 0]
     // Close-on-exec, so the pager does not inherit the write end and wait forever for an end
     // of input that only it could give.
@@ -38,7 +38,7 @@ struct Pager {
     let previous = signal(SIGPIPE, SIG_IGN)
     Terminal.write(text, to: writeEnd)
     close(writeEnd)
-    ChildProcess.wait(pid)
+    await ChildProcess.exitStatus(of: pid)
     signal(SIGPIPE, previous)
     return true
   }

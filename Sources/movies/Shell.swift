@@ -1,3 +1,4 @@
+import Dispatch
 import MoviesCore
 import Synchronization
 
@@ -8,6 +9,11 @@ import Synchronization
 /// Reads commands and prints what they produce: from the libedit prompt when a person is
 /// typing, or from `-c` and standard input in script mode, where there is no prompt, output is
 /// plain and the exit status says whether every command succeeded.
+///
+/// The main actor owns the terminal: the shell runs on the main thread, so the blocking
+/// reads (`el_gets`, `readLine`) hold that thread and never one of the concurrency pool's,
+/// while the commands they start run on the pool.
+@MainActor
 struct Shell {
   let runner: CommandRunner
   let environment: [String: String]
@@ -31,10 +37,13 @@ struct Shell {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
     var shownRows = await perform(.more, interrupts: interrupts).shownRows
     let genres = GenreNames()
-    Task { [runner] in
+    // Detached: a task started here would belong to the main actor, whose thread waits in
+    // el_gets, and could not finish until a line was typed. Cancelled when the loop ends.
+    let genreLoad = Task.detached { [runner] in
       let names = await runner.genreNames()
       genres.names.withLock { $0 = names }
     }
+    defer { genreLoad.cancel() }
     editor.genreNames = { genres.names.withLock { $0 } }
     while true {
       let list = await runner.browser.list
@@ -116,7 +125,7 @@ struct Shell {
     if reply.wasCancelled && !json { Terminal.write("\n", to: STDOUT_FILENO) }
     if interrupts != nil, let pager, isPaged(command),
       reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
-      pager.show(reply.output)
+      await pager.show(reply.output)
     {
       // The pager showed it.
     } else {
@@ -185,5 +194,9 @@ struct Shell {
 
 /// Standard input, one line at a time, read as the commands run.
 struct StandardInputLines: Sequence, IteratorProtocol {
-  mutating func next() -> String? { Swift.readLine(strippingNewline: true) }
+  mutating func next() -> String? {
+    // A blocking read: it belongs on the main thread, not on the concurrency pool.
+    dispatchPrecondition(condition: .onQueue(.main))
+    return Swift.readLine(strippingNewline: true)
+  }
 }

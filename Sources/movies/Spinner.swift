@@ -8,6 +8,7 @@ import MoviesCore
 ///
 /// It shows only after ``delay``, so quick loads print nothing extra, and it erases its line
 /// when the load ends, leaving the output as it would be without it.
+@MainActor
 enum Spinner {
   /// How long a load runs before the spinner shows.
   static let delay = Duration.milliseconds(300)

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `--help`, the man page, the shell completions and the installer agree with each other.
-@Suite struct DocumentationTests {
+@Suite(.timeLimit(.minutes(1))) struct DocumentationTests {
   private static let root = TestPaths.packageRoot
 
   private func text(_ path: String) throws -> String {

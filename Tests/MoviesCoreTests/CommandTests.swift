@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct CommandTests {
+@Suite(.timeLimit(.minutes(1))) struct CommandTests {
   @Test(arguments: [
     ("more", Command.more),
     ("list", .list),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct CompletionTableTests {
+@Suite(.timeLimit(.minutes(1))) struct CompletionTableTests {
   private let table = CompletionTable(
     moreRemains: false, rows: [11, 12, 20], genres: ["Drama", "Documentary", "Comedy"])
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct HistoryFileTests {
+@Suite(.timeLimit(.minutes(1))) struct HistoryFileTests {
   @Test func theLocationFollowsTheEnvironment() {
     #expect(
       HistoryFile.location(environment: ["MOVIES_HISTFILE": "/x/h", "XDG_STATE_HOME": "/s"])?.path

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MoviesCore
@@ -92,7 +93,8 @@ import Testing
     for _ in 1...3 { _ = try await browser.loadNextPage() }
     #expect(await browser.list.isComplete)
     #expect(try await browser.loadNextPage() == nil)
-    try await Task.sleep(for: .milliseconds(50))
+    // No fetch ahead was even started, so none can come later.
+    #expect(await browser.prefetchingPages.isEmpty)
     #expect(source.requestedPages == [1, 2, 3])
     #expect(await browser.list.movies.map(\.title) == (1...25).map { "Movie \($0)" })
   }
@@ -125,6 +127,17 @@ import Testing
     #expect(load.rows == 1...10)
     #expect(await browser.list.query.genreID == "4")
     #expect(await browser.list.loadedPages == 1)
+  }
+
+  @Test func aBrowserThatGoesAwayCancelsItsPrefetch() async throws {
+    let source = HeldSecondPage()
+    var browser: Browser? = makeBrowser(source)
+
+    _ = try await browser?.loadNextPage()
+    #expect(try await eventually { source.secondPageStarted })
+    browser = nil
+
+    #expect(try await eventually { source.secondPageCancelled })
   }
 }
 

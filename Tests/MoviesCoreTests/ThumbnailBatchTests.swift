@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MoviesCore
 
-@Suite struct ThumbnailBatchTests {
+@Suite(.timeLimit(.minutes(1))) struct ThumbnailBatchTests {
   private static let layout = TextRenderer.Layout(width: 80, palette: .plain)
 
   /// 15 movies with PNG thumbnails, except row 4, whose thumbnail is a web page.
@@ -94,7 +95,7 @@ import Testing
       _ = await runner.execute(.more)
 
       let task = Task { await runner.execute(.thumbs(.all)) }
-      await eventually { source.running == 5 }
+      try #require(await eventually { source.running == 5 })
       task.cancel()
       let reply = TextRenderer(layout: Self.layout).render(await task.value)
 
@@ -102,7 +103,7 @@ import Testing
       #expect(reply.error?.contains("0 of 5 thumbnails were saved") == true)
       #expect(reply.warnings.isEmpty)
       // Every download was cancelled, not left running (this waits until they all stopped).
-      await eventually { source.cancelled == 5 }
+      try #require(await eventually { source.cancelled == 5 })
       #expect(TemporaryFolder.names(in: store.downloadFolder).isEmpty)
     }
   }

@@ -30,11 +30,27 @@ extension Browser {
     await withTaskGroup(of: (Int, Result<SavedThumbnail, any Swift.Error>).self) { group in
       for (row, movie) in work {
         group.addTask {
+          // Await first, then build the tuple. Swift 6.3's optimizer miscompiles a tuple
+          // returned from a task when one element is known before a suspension and the other
+          // only after it (swiftlang/swift#91911): the early element is lost, so with -O the
+          // batch got garbage row numbers. Minimal reproduction, `swiftc -O`, prints "bad 30":
+          //
+          //   func make(_ row: Int) async throws -> Int { await Task.yield(); return row }
+          //   var bad = 0
+          //   for row in 1...30 {
+          //     let (a, b) = await Task { () async -> (Int, Int) in
+          //       do { return (row, try await make(row)) } catch { return (row, -1) }
+          //     }.value
+          //     if a != b { bad += 1 }
+          //   }
+          //   print("bad", bad)
+          let result: Result<SavedThumbnail, any Swift.Error>
           do {
-            return (row, .success(try await store.save(movie, row: row, from: source)))
+            result = .success(try await store.save(movie, row: row, from: source))
           } catch {
-            return (row, .failure(error))
+            result = .failure(error)
           }
+          return (row, result)
         }
       }
       for await (row, result) in group {

@@ -140,6 +140,6 @@ public struct CommandRunner: Sendable {
     guard let linkOpener, let url = URL(string: link),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else { return .link(link, row: row, opened: false) }
-    return .link(link, row: row, opened: linkOpener.open(url))
+    return .link(link, row: row, opened: await linkOpener.open(url))
   }
 }

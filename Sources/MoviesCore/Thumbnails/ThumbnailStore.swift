@@ -57,8 +57,12 @@ public struct ThumbnailStore: Sendable {
       throw Error.notAnImage(row: row)
     }
     try Task.checkCancellation()
-    let file = try place(image.data) { attempt in
-      DownloadName.make(row: row, title: movie.title, format: image.format, attempt: attempt)
+    let data = image.data
+    let (title, format) = (movie.title, image.format)
+    let file = try await Blocking.fileIO { () throws(Error) in
+      try place(data) { attempt in
+        DownloadName.make(row: row, title: title, format: format, attempt: attempt)
+      }
     }
     return SavedThumbnail(
       file: file, format: image.format, pixelSize: image.pixelSize, byteCount: image.data.count,
@@ -81,7 +85,7 @@ public struct ThumbnailStore: Sendable {
   /// fails instead of overwriting when the name is taken (also by a planted symlink), so a
   /// killed write never leaves a partial file under the final name. A file that already holds
   /// the same bytes (a second `thumb N`) is reused.
-  private func place(_ data: Data, name: (Int) -> String) throws -> URL {
+  private func place(_ data: Data, name: (Int) -> String) throws(Error) -> URL {
     let folder = downloadFolder
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
