@@ -45,6 +45,30 @@ public struct ThumbnailStore: Sendable {
       configuration: configuration)
   }
 
+  /// True when the download folder is the cache folder or inside it, where saved files would
+  /// sit among the cache's own and could be mistaken for them; such a setup is refused.
+  /// Symlinks in the existing part of either path are followed.
+  public var downloadFolderIsInCache: Bool {
+    let downloads = Self.canonicalPath(downloadFolder)
+    let cache = Self.canonicalPath(cacheFolder)
+    return downloads == cache || downloads.hasPrefix(cache == "/" ? "/" : cache + "/")
+  }
+
+  /// The absolute path with symlinks resolved as far as the folders exist.
+  static func canonicalPath(_ url: URL) -> String {
+    var missing: [String] = []
+    var existing = url.standardizedFileURL
+    while true {
+      if let resolved = realpath(existing.path, nil) {
+        defer { free(resolved) }
+        return missing.reduce(String(cString: resolved)) { $0 == "/" ? "/" + $1 : $0 + "/" + $1 }
+      }
+      guard existing.path != "/" else { return url.standardizedFileURL.path }
+      missing.insert(existing.lastPathComponent, at: 0)
+      existing.deleteLastPathComponent()
+    }
+  }
+
   public func save(_ movie: Movie, row: Int, from source: any MovieSource) async throws
     -> SavedThumbnail
   {
