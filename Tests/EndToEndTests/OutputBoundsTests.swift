@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a hostile page prints is bounded by the page, never multiplied by it: long field
+/// names, thousands of fields and thousands of unusable rows each cost a few lines.
+@Suite(.timeLimit(.minutes(2))) struct OutputBoundsTests {
+  @Test func showListsFiftyOtherFieldsWithShortLabels() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var movie = ["title": "Wide", "genreNames": "Drama", "releaseDate": "1999"]
+    for number in 1...2_000 { movie[String(format: "f%04d", number)] = "v" }
+    // Sorts first, so it is listed: every other label would be padded to its width.
+    movie[String(repeating: "a", count: 20_000)] = "long"
+    let server = try HoppinTestServer(catalogue: try TestCatalogue.write([movie], in: folder))
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(
+      ["--api", server.apiURL.absoluteString, "-c", "show 1"])
+
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").drop { !$0.hasPrefix("#1  ") }
+    // The heading, Genres, Released, 50 other fields and the line saying how many more.
+    #expect(lines.count == 54, "\(lines.count) lines")
+    #expect(run.stdout.utf8.count < 4_000, "\(run.stdout.utf8.count) bytes")
+    #expect(lines.contains { $0.hasPrefix("  " + String(repeating: "a", count: 31) + "…  long") })
+    #expect(lines.contains("  f0049" + String(repeating: " ", count: 27) + "  v"))
+    #expect(!run.stdout.contains("f0050"))
+    #expect(lines.last == "  and 1,951 more fields")
+
+    let json = try await MoviesRun.run(
+      ["--api", server.apiURL.absoluteString, "--json", "-c", "show 1"])
+    let object =
+      try JSONSerialization.jsonObject(
+        with: Data(try #require(json.stdout.split(separator: "\n").last).utf8)) as? [String: Any]
+    let other = (object?["movie"] as? [String: Any])?["otherFields"] as? [String: String]
+    #expect(other?.count == 2_001, "--json keeps every field")
+  }
+}
