@@ -37,3 +37,34 @@ import Testing
     #expect(other?.count == 2_001, "--json keeps every field")
   }
 }
+
+/// A title that makes no usable file name still gets its thumbnail saved.
+@Suite(.timeLimit(.minutes(1))) struct DownloadNameTests {
+  @Test func aTitleOfCombiningMarksIsSavedUnderTheRowAndID() async throws {
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
+    let poster = try FileManager.default.contentsOfDirectory(
+      atPath: TestPaths.sampleData.appendingPathComponent("posters").path
+    ).sorted().first { $0.hasSuffix(".jpg") }
+    let name = try #require(poster)
+    let movie = [
+      "title": "Z" + String(repeating: "\u{301}", count: 200), "movieId": "4711",
+      "releaseDate": "1999", "thumbnailImage": "posters/\(name)",
+    ]
+    let catalogue = try TestCatalogue.write([movie], in: folders.root)
+    try FileManager.default.copyItem(
+      at: TestPaths.sampleData.appendingPathComponent("posters/\(name)"),
+      to: catalogue.appendingPathComponent("posters/\(name)"))
+    let server = try HoppinTestServer(catalogue: catalogue)
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(folders.arguments(for: server), input: "thumb 1\n")
+
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Saved \(folders.downloads.path)/1-id-4711.jpg"), "\(run.stdout)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folders.downloads.path) == [
+        "1-id-4711.jpg"
+      ])
+  }
+}

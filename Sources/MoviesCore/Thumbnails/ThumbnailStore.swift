@@ -82,7 +82,8 @@ public struct ThumbnailStore: Sendable {
     }
     try Task.checkCancellation()
     let file = try place(image.data) { attempt in
-      DownloadName.make(row: row, title: movie.title, format: image.format, attempt: attempt)
+      DownloadName.make(
+        row: row, title: movie.title, movieID: movie.id, format: image.format, attempt: attempt)
     }
     return SavedThumbnail(
       file: file, format: image.format, pixelSize: image.pixelSize, byteCount: image.data.count,
