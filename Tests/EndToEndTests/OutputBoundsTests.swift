@@ -68,3 +68,34 @@ import Testing
       ])
   }
 }
+
+/// A page of thousands of unusable rows warns about a few and counts the rest.
+@Suite(.timeLimit(.minutes(1))) struct RowWarningBoundTests {
+  @Test(arguments: [false, true])
+  func unusableRowsCostElevenWarnings(json: Bool) async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let movies = (1...1_000).map { ["movieId": "\($0)", "releaseDate": "1999"] }
+    let server = try HoppinTestServer(catalogue: try TestCatalogue.write(movies, in: folder))
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(
+      ["--api", server.apiURL.absoluteString, "--count", "1000"] + (json ? ["--json"] : [])
+        + ["-c", "list"])
+
+    #expect(run.status == 0, "\(run.stderr)")
+    let warnings: [String]
+    if json {
+      let first = try #require(run.stdout.split(separator: "\n").first)
+      let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+      warnings = object?["warnings"] as? [String] ?? []
+      #expect(first.utf8.count < 2_000)
+    } else {
+      warnings = run.stderr.split(separator: "\n").map { String($0.dropFirst(9)) }
+      #expect(run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: ") })
+    }
+    #expect(warnings.count == 11, "\(warnings.count) warnings")
+    #expect(warnings.first == "Skipped row 1 of the page: it has no usable title.")
+    #expect(warnings.last == "Skipped 990 more rows of the page without a usable title.")
+  }
+}

@@ -29,6 +29,9 @@ public enum MoviePageParser {
     }
   }
 
+  /// The most rows one page names in its warnings; the rest are counted in one more.
+  public static let maximumRowWarnings = 10
+
   public static func parse(_ data: Data) throws(Error) -> MoviePage {
     let root: Any
     do {
@@ -43,13 +46,21 @@ public enum MoviePageParser {
     var movies: [Movie] = []
     movies.reserveCapacity(rows.count)
     var warnings: [String] = []
+    var unwarned = 0
     var genreLists = GenreLists()
     for (index, row) in rows.enumerated() {
       if let movie = (row as? [String: Any]).flatMap({ movie(from: $0, genreLists: &genreLists) }) {
         movies.append(movie)
-      } else {
+      } else if warnings.count < maximumRowWarnings {
         warnings.append("Skipped row \(index + 1) of the page: it has no usable title.")
+      } else {
+        unwarned += 1
       }
+    }
+    // A hostile page may hold millions of unusable rows; name a few, count the rest.
+    if unwarned > 0 {
+      let rows = unwarned == 1 ? "1 more row" : "\(Format.grouped(unwarned)) more rows"
+      warnings.append("Skipped \(rows) of the page without a usable title.")
     }
     return MoviePage(
       movies: movies,
