@@ -50,7 +50,7 @@ enum MoviesMain {
     if thumbnails.downloadFolderIsInCache {
       Terminal.write(
         "movies: the download folder \(TerminalText.escape(thumbnails.downloadFolder.path)) is inside "
-          + "the image cache \(TerminalText.escape(thumbnails.cacheFolder.path)), where files may be removed; "
+          + "the image cache's \(TerminalText.escape(thumbnails.cacheEntriesFolder.path)), where files may be removed; "
           + "pick another --download-dir or --cache-dir.\n", to: STDERR_FILENO)
       exit(2)
     }

@@ -31,7 +31,7 @@ import Testing
     #expect(names.count == 4, "both posters cached beside the foreign files: \(names)")
   }
 
-  @Test(arguments: ["", "thumbnails", "thumbnails/saved", "other/deeper"])
+  @Test(arguments: ["thumbnails", "thumbnails/saved", "thumbnails/../thumbnails"])
   func aDownloadFolderInsideTheCacheIsRefused(inside: String) async throws {
     let server = try HoppinTestServer(limit: 10)
     defer { server.stop() }
@@ -65,12 +65,30 @@ import Testing
     let run = try await MoviesRun.run(
       [
         "--api", server.apiURL.absoluteString, "--cache-dir", folders.cache.path,
-        "--download-dir", link.appendingPathComponent("saved").path,
+        "--download-dir", link.appendingPathComponent("thumbnails/saved").path,
       ],
       input: "thumb 1\n")
 
     #expect(run.status == 2, "\(run.stderr)")
-    #expect(run.stderr.contains("is inside the image cache"))
+    #expect(run.stderr.contains("is inside the image cache's"))
+  }
+
+  /// Saved files beside the cache's `thumbnails/` folder, or around it, are never among its
+  /// entries.
+  @Test func aDownloadFolderBesideTheEntriesIsFine() async throws {
+    let server = try HoppinTestServer(limit: 10)
+    defer { server.stop() }
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
+
+    let run = try await MoviesRun.run(
+      [
+        "--api", server.apiURL.absoluteString, "--download-dir", folders.cache.path,
+        "--cache-dir", folders.cache.path,
+      ],
+      input: "thumb 1\n")
+
+    #expect(run.status == 0, "\(run.stderr)")
   }
 
   @Test func aCacheFolderInsideTheDownloadFolderIsFine() async throws {
