@@ -86,9 +86,10 @@ final class StagedFile {
 
   private static func write(_ data: Data, to descriptor: Int32) -> Bool {
     data.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return true }
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return false
