@@ -11,7 +11,8 @@ One fault per server, chosen with --fault KIND and narrowed with:
 
 Kinds (any request):    status, hang, slow-headers, trickle, endless, short-body, reset,
                         redirect-loop, redirect-file
-Kinds (pages):          html, wrong-types, truncated, deep, shift, total-change
+Kinds (pages):          html, wrong-types, truncated, deep, shift, total-change,
+                        total-shrink, huge-number, many-rows
 Kinds (posters):        not-image, content-disposition, redirect
 """
 
@@ -24,7 +25,8 @@ from urllib.parse import urlencode
 KINDS = {
     "status", "hang", "slow-headers", "trickle", "endless", "short-body", "reset",
     "redirect-loop", "redirect-file", "html", "wrong-types", "truncated", "deep", "shift",
-    "total-change", "not-image", "content-disposition", "redirect",
+    "total-change", "total-shrink", "huge-number", "many-rows", "not-image",
+    "content-disposition", "redirect",
 }
 # How many rows `shift` repeats: the start of every later page moves back by this much, as if
 # rows had been inserted at the front of the list between two requests.
@@ -32,6 +34,8 @@ SHIFT_ROWS = 3
 # How much `total-change` adds to totalCount from page 2 on.
 TOTAL_CHANGE = 5
 DEEP_LEVELS = 600
+# `many-rows`: a page of this many tiny rows, about 14 MB, under the browser's 16 MB cap.
+MANY_ROWS = 1_000_000
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -184,4 +188,10 @@ def page_body(kind, body):
         return body[: len(body) // 2]
     if kind == "deep":
         return b'{"hoppin":{"movies":{"movie":' + b"[" * DEEP_LEVELS + b"]" * DEEP_LEVELS + b"}}}"
+    if kind == "huge-number":
+        # Valid JSON, but a number no double holds: strict parsers reject the whole page.
+        return body.replace(b'"title":', b'"budget":1e400,"title":', 1)
+    if kind == "many-rows":
+        rows = b",".join([b'{"title":"a"}'] * MANY_ROWS)
+        return b'{"hoppin":{"movies":{"movie":[' + rows + b']},"totalCount":"' + str(MANY_ROWS).encode() + b'"}}'
     return None

@@ -180,6 +180,27 @@ class FaultTest(unittest.TestCase):
         totals = [json.loads(server.get(PAGE + str(n))[2])["hoppin"]["totalCount"] for n in (1, 2)]
         self.assertEqual(totals, ["25", "30"])
 
+    def test_total_shrink_drops_rows_from_page_two(self):
+        server = self.start("--fault", "total-shrink")
+        pages = [json.loads(server.get(PAGE + str(n))[2])["hoppin"] for n in (1, 2)]
+        self.assertEqual([p["totalCount"] for p in pages], ["25", "22"])
+        clean = self.start()
+        whole = json.loads(clean.get(PAGE.replace("count=10", "count=25") + "1")[2])
+        ids = [m["movieId"] for m in whole["hoppin"]["movies"]["movie"]]
+        self.assertEqual([m["movieId"] for m in pages[1]["movies"]["movie"]], ids[13:23])
+
+    def test_huge_number_is_json_no_double_holds(self):
+        server = self.start("--fault", "huge-number")
+        body = server.get(PAGE + "1")[2]
+        self.assertIn(b'"budget":1e400,', body)
+        self.assertEqual(json.loads(body)["hoppin"]["movies"]["movie"][0]["budget"], float("inf"))
+
+    def test_many_rows_is_a_million_tiny_rows_under_16_mb(self):
+        server = self.start("--fault", "many-rows")
+        body = server.get(PAGE + "1", timeout=30)[2]
+        self.assertLess(len(body), 16_000_000)
+        self.assertEqual(body.count(b'{"title":"a"}'), 1_000_000)
+
     def test_poster_faults(self):
         server = self.start("--fault", "not-image", "--fault-on", "posters")
         poster = self.poster(server)

@@ -4,6 +4,7 @@ public actor Browser {
   /// Why a browsing command could not be carried out.
   public enum Error: Swift.Error, Sendable, Equatable {
     case noSuchRow(Int, loaded: Int, more: Bool)
+    case nothingToSkip
 
     public var message: String {
       switch self {
@@ -15,6 +16,8 @@ public actor Browser {
           "There is no row \(row); rows 1 to \(loaded) are loaded"
             + (more ? " ('more' loads the next page)." : ".")
         }
+      case .nothingToSkip:
+        "There is no page to skip: 'skip' moves past a page that could not be read."
       }
     }
   }
@@ -34,6 +37,9 @@ public actor Browser {
   /// Whether the page after the one shown is fetched in the background.
   public let prefetches: Bool
   private var prefetch: Prefetch?
+  /// The next page, when its last load failed because the answer could not be read: the
+  /// only page `skip` moves past.
+  private var unreadablePage: Int?
 
   /// - Parameter prefetches: fetch the next page in the background once a page is shown, so
   ///   `more` rarely waits (default true). Thumbnails are never prefetched.
@@ -52,13 +58,31 @@ public actor Browser {
   public func loadNextPage() async throws -> Load? {
     guard let number = list.nextPage else { return nil }
     let query = list.query
-    let page = try await fetch(number, of: query)
+    let page: MoviePage
+    do {
+      page = try await fetch(number, of: query)
+    } catch HoppinClient.Error.invalidPage(let error, let failed) {
+      if list.nextPage == number, list.query == query { unreadablePage = number }
+      throw HoppinClient.Error.invalidPage(error, page: failed)
+    }
     try Task.checkCancellation()
     // Another load may have finished while this one waited; append each page once.
     guard list.nextPage == number, list.query == query else { return Load(warnings: []) }
     let change = list.add(page)
+    unreadablePage = nil
     startPrefetch()
     return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
+  }
+
+  /// Moves past the next page when its answer could not be read (a value JSON cannot hold,
+  /// say), so one bad page does not block the rest of the list; its rows are counted as
+  /// missing. Returns the page's number.
+  public func skipUnreadablePage() throws(Error) -> Int {
+    guard let page = unreadablePage, list.nextPage == page else { throw .nothingToSkip }
+    list.skip()
+    unreadablePage = nil
+    startPrefetch()
+    return page
   }
 
   /// What the user should know about a page that was not simply appended.
@@ -91,6 +115,7 @@ public actor Browser {
     var fresh = MovieList(query: query)
     let change = fresh.add(page)
     list = fresh
+    unreadablePage = nil
     startPrefetch()
     return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
   }
