@@ -49,3 +49,22 @@ import Testing
     #expect(object?["loaded"] as? Int == 0)
   }
 }
+
+/// A page of a million tiny rows would take gigabytes to parse; it is refused first.
+@Suite(.timeLimit(.minutes(1))) struct OversizedPageTests {
+  @Test func aPageOfAMillionRowsIsRefusedBeforeParsing() async throws {
+    let server = try HoppinTestServer(limit: 25, extraArguments: ["--fault", "many-rows"])
+    defer { server.stop() }
+    let started = ContinuousClock.now
+
+    let run = try await MoviesRun.run(["--api", server.apiURL.absoluteString, "-c", "list"])
+
+    #expect(run.status == 1)
+    #expect(
+      run.stderr.hasPrefix(
+        "error: Could not read page 1: the answer holds more than 500,000 values or 50,000 objects, far more than any page, so it was not parsed. Type 'skip'"
+      ), "\(run.stderr)")
+    #expect(run.tableRows.isEmpty)
+    #expect(ContinuousClock.now - started < .seconds(20))
+  }
+}
