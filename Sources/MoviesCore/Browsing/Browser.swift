@@ -127,19 +127,34 @@ public actor Browser {
     var task: Task<MoviePage, any Swift.Error>
   }
 
+  /// How long a failed prefetch is news: one that failed since, or this shortly before,
+  /// `more` asked for its page is reported rather than asked for again from scratch, which
+  /// would double the wait (and its retries) for a server that is failing now.
+  static let recentFailure: Duration = .seconds(10)
+
+  /// A prefetch's failure, with when it happened.
+  private struct PrefetchFailure: Swift.Error {
+    var error: any Swift.Error
+    var time: ContinuousClock.Instant
+  }
+
   private func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     if let prefetch, prefetch.page == number, prefetch.query == query {
       self.prefetch = nil
       let task = prefetch.task
+      let asked = ContinuousClock.now
       do {
         return try await withTaskCancellationHandler {
           try await task.value
         } onCancel: {
           task.cancel()
         }
-      } catch {
+      } catch let failure as PrefetchFailure {
         try Task.checkCancellation()
-        // A failed prefetch is invisible: the page is simply asked for again.
+        if !(failure.error is CancellationError), failure.time > asked - Self.recentFailure {
+          throw failure.error
+        }
+        // An older failure may have passed: the page is asked for again.
       }
     }
     return try await source.page(number, of: query)
@@ -152,7 +167,14 @@ public actor Browser {
     let source = self.source
     let query = list.query
     prefetch = Prefetch(
-      page: next, query: query, task: Task { try await source.page(next, of: query) })
+      page: next, query: query,
+      task: Task {
+        do {
+          return try await source.page(next, of: query)
+        } catch {
+          throw PrefetchFailure(error: error, time: .now)
+        }
+      })
   }
 
   private func cancelPrefetch() {
