@@ -27,3 +27,26 @@ import Testing
     FaultChecks.expectCompleteList(run, titles: Array(titles.prefix(20)))
   }
 }
+
+/// Rows deleted at the top of the server's list between pages move later rows onto pages
+/// already loaded; the shrinking count says so, and how to reload.
+@Suite(.timeLimit(.minutes(1))) struct ShrinkingTotalTests {
+  @Test func aShrinkingTotalWarnsThatRowsMayHaveBeenSkipped() async throws {
+    let server = try HoppinTestServer(limit: 25, extraArguments: ["--fault", "total-shrink"])
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(
+      [
+        "--api", server.apiURL.absoluteString, "--order", "releasedateasc", "-c", "more", "-c",
+        "more",
+      ])
+
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "warning: The server now counts 22 movies instead of 25: rows were removed from its "
+        + "list, so some rows may have been skipped; type 'order releasedateasc' to load the "
+        + "list again from the start.\n")
+    #expect(run.tableRows.map(\.number) == Array(1...22))
+  }
+}

@@ -71,7 +71,8 @@ public actor Browser {
     let change = list.add(page)
     unreadablePage = nil
     startPrefetch()
-    return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
+    return Load(
+      rows: change.rows, warnings: page.warnings + Self.notes(on: change, query: list.query))
   }
 
   /// Moves past the next page when its answer could not be read (a value JSON cannot hold,
@@ -86,7 +87,7 @@ public actor Browser {
   }
 
   /// What the user should know about a page that was not simply appended.
-  static func notes(on change: MovieList.Change) -> [String] {
+  static func notes(on change: MovieList.Change, query: MovieQuery = MovieQuery()) -> [String] {
     var notes: [String] = []
     let dropped = change.droppedDuplicates
     if !dropped.isEmpty {
@@ -97,7 +98,14 @@ public actor Browser {
         "Dropped \(rows) already in the list (movie ID \(ids)); "
           + "the server's list shifted between pages.")
     }
-    if let count = change.totalCountChange {
+    if let count = change.totalCountChange, count.new < count.old {
+      // Rows removed before the pages already loaded move every later row up, onto pages
+      // that were already asked for: some are never shown.
+      notes.append(
+        "The server now counts \(Format.grouped(count.new)) movies instead of "
+          + "\(Format.grouped(count.old)): rows were removed from its list, so some rows may "
+          + "have been skipped; type 'order \(query.order)' to load the list again from the start.")
+    } else if let count = change.totalCountChange {
       notes.append(
         "The server now counts \(Format.grouped(count.new)) movies instead of "
           + "\(Format.grouped(count.old)); the list follows the new count.")
@@ -117,7 +125,8 @@ public actor Browser {
     list = fresh
     unreadablePage = nil
     startPrefetch()
-    return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
+    return Load(
+      rows: change.rows, warnings: page.warnings + Self.notes(on: change, query: list.query))
   }
 
   /// A page being fetched ahead of `more`.
