@@ -139,7 +139,7 @@ public actor Browser {
   /// How long a failed prefetch is news: one that failed since, or this shortly before,
   /// `more` asked for its page is reported rather than asked for again from scratch, which
   /// would double the wait (and its retries) for a server that is failing now.
-  static let recentFailure: Duration = .seconds(10)
+  static let recentFailure: Duration = .seconds(30)
 
   /// A prefetch's failure, with when it happened.
   private struct PrefetchFailure: Swift.Error {
