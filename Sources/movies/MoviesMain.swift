@@ -53,6 +53,13 @@ enum MoviesMain {
     let thumbnails = ThumbnailStore(
       downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
       cacheFolder: cacheFolder(options, environment: environment))
+    if thumbnails.downloadFolderIsInCache {
+      Terminal.write(
+        "movies: the download folder \(TerminalText.escape(thumbnails.downloadFolder.path)) is inside "
+          + "the image cache's \(TerminalText.escape(thumbnails.cacheEntriesFolder.path)), where files may be removed; "
+          + "pick another --download-dir or --cache-dir.\n", to: STDERR_FILENO)
+      exit(2)
+    }
     let browser = Browser(
       source: source, query: options.query, thumbnails: thumbnails,
       prefetches: !options.noPrefetch)

@@ -194,6 +194,7 @@ struct Options {
 
     Commands:
       more         load and show the next page (gone once everything is loaded)
+      skip         move past a page that could not be read, its rows missing
       list         show every loaded movie again, through $PAGER when it is long
       show N       show every field of row N
       thumb N      download the thumbnail of row N

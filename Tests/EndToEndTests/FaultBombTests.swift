@@ -13,7 +13,7 @@ import Testing
   private func runWithFaultOnPageTwo(
     _ fault: [String], flags: [String] = []
   ) async throws -> (MoviesRun, HoppinTestServer) {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25, extraArguments: fault + ["--fault-page", "2", "--fault-times", "1"])
     let run = try await MoviesRun.runMeasuringMemory(
       ["--no-prefetch", "--api", server.apiURL.absoluteString] + flags,
@@ -40,7 +40,7 @@ import Testing
     }
     #expect(run.peakResidentBytes > 0)
     #expect(run.peakResidentBytes < Self.memoryCeiling, "\(run.peakResidentBytes) bytes")
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test func aHeaderFloodIsStoppedByTheHeaderCap() async throws {
@@ -53,7 +53,7 @@ import Testing
     #expect(errors.count == 1, "\(errors)")
     #expect(errors.first?.contains("page 2: the answer's headers were larger than") == true)
     #expect(try server.pageRequests() == [1, 2, 2, 3])
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test func aSlowHeaderFloodIsStoppedByTheDeadline() async throws {
@@ -72,6 +72,6 @@ import Testing
     if times.count == 4 {
       #expect(times[2] - times[1] < 3.5, "\(times)")
     }
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 }

@@ -1,6 +1,8 @@
 /// One line typed at the prompt, understood.
 public enum Command: Sendable, Hashable {
   case more
+  /// Move past a page that could not be read, its rows counted as missing.
+  case skip
   case list
   case show(row: Int)
   case thumb(row: Int)
@@ -55,7 +57,8 @@ public enum Command: Sendable, Hashable {
 
   /// The command names, in the order `help` lists them.
   public static let names = [
-    "more", "list", "show", "thumb", "genre", "order", "genres", "find", "open", "help", "quit",
+    "more", "skip", "list", "show", "thumb", "genre", "order", "genres", "find", "open", "help",
+    "quit",
     "exit",
   ]
 
@@ -77,6 +80,7 @@ public enum Command: Sendable, Hashable {
   public var name: String {
     switch self {
     case .more: "more"
+    case .skip: "skip"
     case .list: "list"
     case .show: "show"
     case .thumb, .thumbs: "thumb"
@@ -118,6 +122,7 @@ public enum Command: Sendable, Hashable {
 
     switch name {
     case "more": return try noArgument(.more)
+    case "skip": return try noArgument(.skip)
     case "list": return try noArgument(.list)
     case "show": return .show(row: try row())
     case "thumb":
@@ -151,8 +156,11 @@ public enum Command: Sendable, Hashable {
     return .range(first...last)
   }
 
-  /// The command names to offer for completion: `more` only while more remain.
+  /// The command names to offer for completion: `more` only while more remain; never `skip`,
+  /// which is for after a failure and would make `s` Tab stop short of `show`.
   public static func completions(forPrefix prefix: String, moreRemains: Bool) -> [String] {
-    names.filter { $0.hasPrefix(prefix.lowercased()) && (moreRemains || $0 != "more") }
+    names.filter {
+      $0.hasPrefix(prefix.lowercased()) && (moreRemains || $0 != "more") && $0 != "skip"
+    }
   }
 }

@@ -52,6 +52,10 @@ public struct CommandRunner: Sendable {
         } else {
           outcome = .nothingMoreToLoad(await browser.list)
         }
+      case .skip:
+        let page = try await browser.skipUnreadablePage()
+        warnings = ["Skipped page \(page); its rows are missing from the list."]
+        outcome = .pageLoaded(await browser.list, rows: nil)
       case .list:
         outcome = .list(await browser.list)
       case .show(let row):

@@ -40,7 +40,12 @@ public struct CompletionTable: Sendable, Hashable {
       case "order": Command.knownOrders
       default: []
       }
-    let matches = candidates.filter { $0.lowercased().hasPrefix(argument.lowercased()) }
+    // A server's genre name with control characters would go into the line, the history
+    // file and the terminal raw: such names are left out, and typed by hand if wanted.
+    let matches = candidates.filter {
+      $0.lowercased().hasPrefix(argument.lowercased())
+        && !$0.unicodeScalars.contains(where: TerminalText.needsEscape)
+    }
     return Completion(word: argument, matches: matches)
   }
 

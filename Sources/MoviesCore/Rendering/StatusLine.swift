@@ -31,6 +31,7 @@ public enum StatusLine {
   public static func help(moreRemains: Bool) -> String {
     var lines: [(String, String)] = []
     if moreRemains { lines.append(("more", "load and show the next page")) }
+    lines.append(("skip", "move past a page that could not be read"))
     lines += [
       ("list", "show every loaded movie again"),
       ("show N", "show every field of row N"),

@@ -40,7 +40,8 @@ extension HoppinClient {
           + (Self.transientStatuses.contains(code)
             ? target.retryAdvice : "Check the --api address.")
       case .invalidPage(let error, let page):
-        "Could not read page \(page): \(error.message). Check that --api points at a Hoppin movies endpoint."
+        "Could not read page \(page): \(error.message). Type 'skip' to move past it, "
+          + "or check that --api points at a Hoppin movies endpoint."
       case .unsupportedThumbnailAddress(let address):
         "The thumbnail address \(address) is not an http or https URL, so it was not loaded."
       }
