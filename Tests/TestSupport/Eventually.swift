@@ -4,7 +4,7 @@
 ///
 /// - Returns: whether the condition held before the deadline.
 public func eventually(
-  timeout: Duration = .seconds(15), _ condition: () async throws -> Bool
+  timeout: Duration = .seconds(30), _ condition: () async throws -> Bool
 ) async throws -> Bool {
   let deadline = ContinuousClock.now + timeout
   while ContinuousClock.now < deadline {
