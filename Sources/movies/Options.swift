@@ -40,15 +40,40 @@ struct Options {
   var noPager = false
   /// Commands from `-c`, run in order instead of reading standard input.
   var commands: [String] = []
+  /// The config file's `pager`, used instead of `$PAGER`.
+  var pager: String?
 
-  static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
-    -> Action
-  {
+  /// The config file first, then `MOVIES_API`, then the flags: each wins over the one before.
+  static func parse(
+    _ arguments: [String], environment: [String: String], config: ConfigFile? = nil
+  ) throws(UsageError) -> Action {
     var options = Options()
-    var remaining = arguments[...]
+    for entry in config?.entries ?? [] {
+      switch entry.key {
+      case "pager": options.pager = entry.value
+      case "preview" where entry.value.lowercased() == "off": options.noPreview = true
+      default:
+        do {
+          if case .browse(let parsed) = try parse(["--\(entry.key)", entry.value], into: options) {
+            options = parsed
+          }
+        } catch {
+          throw UsageError(
+            message: "\(config?.path ?? "config"), line \(entry.line): \(error.message)")
+        }
+      }
+    }
     if let api = environment["MOVIES_API"], !api.isEmpty {
       options.api = try apiURL(api, from: "MOVIES_API")
     }
+    return try parse(arguments, into: options)
+  }
+
+  private static func parse(_ arguments: [String], into start: Options) throws(UsageError)
+    -> Action
+  {
+    var options = start
+    var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       var name = argument
       var inlineValue: String?
@@ -68,7 +93,7 @@ struct Options {
       case "--version": return .version
       case "--api": options.api = try apiURL(try value(), from: "--api")
       case "--count": options.query.pageSize = try pageSize(try value())
-      case "--order": options.query.order = try word(try value(), for: "--order")
+      case "--order": options.query.order = try order(try value())
       case "--genre": options.query.genreID = try value()
       case "--download-dir": options.downloadFolder = try folder(try value(), for: "--download-dir")
       case "--cache-dir": options.cacheFolder = try folder(try value(), for: "--cache-dir")
@@ -136,11 +161,15 @@ struct Options {
     return seconds
   }
 
-  private static func word(_ text: String, for option: String) throws(UsageError) -> String {
+  /// An order name in any case, an alias (`rating`) or a unique prefix, as `order` takes.
+  private static func order(_ text: String) throws(UsageError) -> String {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-      throw UsageError(message: "\(option) needs a word such as releasedateasc.")
+      throw UsageError(message: "--order needs a word such as rating or releasedateasc.")
     }
-    return text
+    switch OrderName.resolve(text) {
+    case .success(let order): return order
+    case .failure(let problem): throw UsageError(message: "--order: " + OrderName.message(text, problem))
+    }
   }
 
   private static func previewMode(_ text: String) throws(UsageError) -> PreviewMode {

@@ -20,10 +20,19 @@ struct Shell {
   let pager: Pager?
   /// Where the prompt's lines are kept across runs; nil when history is off.
   let history: HistoryFile?
+  /// Said once, under the first poster that is not drawn: why posters are off.
+  var previewNote: String? = nil
+  private let notes = Notes()
 
-  /// Genre names for completion, loaded in the background so the first prompt never waits.
+  /// The genres, for completion and the prompt, loaded in the background so the first
+  /// prompt never waits.
   private final class GenreNames: Sendable {
-    let names = Mutex<[String]>([])
+    let genres = Mutex<[Genre]>([])
+  }
+
+  /// Whether the preview note was said.
+  private final class Notes: Sendable {
+    let previewNoteSaid = Mutex(false)
   }
 
   /// The prompt loop. Returns the exit status.
@@ -31,14 +40,18 @@ struct Shell {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
     var shownRows = await perform(.more, interrupts: interrupts).shownRows
     let genres = GenreNames()
-    Task { [runner] in
-      let names = await runner.genreNames()
-      genres.names.withLock { $0 = names }
+    let loading = Task { [runner] in
+      let list = (try? await runner.genreSource?.genres()) ?? []
+      genres.genres.withLock { $0 = list }
     }
-    editor.genreNames = { genres.names.withLock { $0 } }
+    defer { loading.cancel() }
+    editor.genreNames = { genres.genres.withLock { $0.map(\.name) } }
     while true {
       let list = await runner.browser.list
-      editor.prompt = StatusLine.prompt(list)
+      let genreName = genres.genres.withLock { all in
+        all.first { $0.id == list.query.genreID }?.name
+      }
+      editor.prompt = StatusLine.prompt(list, genreName: genreName)
       editor.completions = CompletionTable(moreRemains: !list.isComplete, rows: shownRows)
       interrupts.reset()
       switch editor.readLine() {
@@ -64,9 +77,11 @@ struct Shell {
     }
   }
 
-  /// Script mode: runs each line in order; 0 when all succeeded, else 1.
-  func runScript(lines: some Sequence<String>) async -> Int32 {
-    var succeeded = await perform(.more).error == nil
+  /// Script mode: runs each line in order; 0 when all succeeded, else 1. With
+  /// `showsFirstPage` false (`-c`, as `psql -c`), the first page is loaded without being
+  /// printed, so only what the commands produce is printed.
+  func runScript(lines: some Sequence<String>, showsFirstPage: Bool = true) async -> Int32 {
+    var succeeded = await perform(.more, printsOutput: showsFirstPage).error == nil
     for line in lines {
       do {
         guard let command = try Command.parse(line) else { continue }
@@ -84,11 +99,15 @@ struct Shell {
   /// Runs one command and prints its reply. At the prompt (`interrupts` given) Ctrl-C cancels
   /// it and a slow load shows a spinner.
   @discardableResult
-  private func perform(_ command: Command, interrupts: Interrupts? = nil) async -> Reply {
+  private func perform(
+    _ command: Command, interrupts: Interrupts? = nil, printsOutput: Bool = true
+  ) async -> Reply {
     let width = Terminal.width(environment: environment)
     // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
     let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
     let result: CommandResult
+    // Whether the spinner or progress bar erased the line the terminal echoed ^C on.
+    var lineErased = false
     if let interrupts {
       let label = await loadingLabel(command)
       let run = { [runner] in
@@ -96,25 +115,33 @@ struct Shell {
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
       if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
-        result = await Spinner.run(label: label, palette: errorPalette, run)
+        (result, lineErased) = await Spinner.run(label: label, palette: errorPalette, run)
       } else {
         result = await run()
       }
     } else {
       result = await runner.execute(command, progress: progress.update)
     }
-    progress.finish()
+    if progress.finish() { lineErased = true }
     var reply = render(result, of: command, width: width)
-    if !json, let preview, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
-      do {
-        reply.output += try preview.render(saved, maximumColumns: width) ?? ""
-      } catch {
-        reply.warnings.append(error.userMessage)
+    if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
+      if let preview {
+        do {
+          reply.output += try preview.render(saved, maximumColumns: width) ?? ""
+        } catch {
+          reply.warnings.append(error.userMessage)
+        }
+      } else if let previewNote, !notes.previewNoteSaid.withLock({ $0 }) {
+        notes.previewNoteSaid.withLock { $0 = true }
+        reply.output += previewNote + "\n"
       }
     }
-    // The terminal echoed ^C where the cursor was; the message starts on a line of its own.
-    if reply.wasCancelled && !json { Terminal.write("\n", to: STDOUT_FILENO) }
-    if interrupts != nil, let pager, isPaged(command),
+    // The terminal echoed ^C where the cursor was; the message starts on a line of its own,
+    // unless the spinner or the progress bar already wiped that line.
+    if reply.wasCancelled && !json && !lineErased { Terminal.write("\n", to: STDOUT_FILENO) }
+    if !printsOutput {
+      // The first page of a -c run: loaded, not printed.
+    } else if interrupts != nil, let pager, isPaged(command),
       reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
       pager.show(reply.output)
     {
@@ -140,9 +167,11 @@ struct Shell {
     return TextRenderer(layout: layout).render(result)
   }
 
+  /// Tables go through the pager when taller than the screen: `list`, `find`, and pages
+  /// (a first page of `--count 1000` would otherwise scroll past).
   private func isPaged(_ command: Command) -> Bool {
     switch command {
-    case .list, .find: !json
+    case .list, .find, .more, .morePages, .genre, .order: !json
     default: false
     }
   }
@@ -150,7 +179,7 @@ struct Shell {
   /// What the spinner says while a command loads; nil for commands that load nothing.
   private func loadingLabel(_ command: Command) async -> String? {
     switch command {
-    case .more:
+    case .more, .morePages:
       guard let page = await runner.browser.list.nextPage else { return nil }
       return "Loading page \(page) from \(TerminalText.escape(await runner.browser.source.name))…"
     case .genre(let genre): return "Loading genre \(TerminalText.escape(genre))…"

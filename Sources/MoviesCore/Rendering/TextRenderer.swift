@@ -32,6 +32,10 @@ public struct TextRenderer: Sendable {
       }
       reply.shownRows = Self.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
+      if let error = result.stoppedBy {
+        reply.error = error.userMessage
+        reply.wasCancelled = error is CancellationError
+      }
     }
     return reply
   }
@@ -64,6 +68,8 @@ public struct TextRenderer: Sendable {
       return ThumbnailSummary.render(batch)
     case .help(let moreRemains):
       return StatusLine.help(moreRemains: moreRemains)
+    case .commandHelp(let entry):
+      return CommandUsage.explain(entry)
     case .quit:
       return ""
     case .restarted(let list, let rows):
@@ -84,8 +90,14 @@ public struct TextRenderer: Sendable {
       return table.header() + "\n" + rows
         + palette.apply(palette.dim, to: "\(count) of \(Format.grouped(list.movies.count)) loaded")
         + "\n"
-    case .link(let link, _, let opened):
-      return (opened ? "Opened " : "") + TerminalText.escape(link) + "\n"
+    case .link(let link, _, let opening):
+      let shown = TerminalText.escape(link)
+      switch opening {
+      case .opened: return "Opened \(shown)\n"
+      case .noOpener: return "Not opened: xdg-open is not installed. The link: \(shown)\n"
+      case .refusedScheme:
+        return "Not opened: only http and https links are opened. The link: \(shown)\n"
+      }
     }
   }
 

@@ -8,6 +8,8 @@ import Foundation
 public struct HistoryFile: Sendable {
   /// The most entries kept.
   public static let limit = 1_000
+  /// Longer lines (a pasted page of text) are not kept: recalling them garbles the prompt.
+  public static let longestLine = 1_000
 
   public let url: URL
 
@@ -44,18 +46,25 @@ public struct HistoryFile: Sendable {
     // Tab completion leaves a trailing space; `more ` and `more` are the same entry.
     var line = typed
     while line.last?.isWhitespace == true { line.removeLast() }
-    guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.contains("\n") else { return }
+    guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.contains("\n"),
+      line.utf8.count <= Self.longestLine
+    else { return }
     let entries = storedLines()
     guard entries.last != line else { return }
+    // What was typed is private: the folder is the owner's alone, the file too (as
+    // redis-cli does), also when it is rewritten.
     let folder = url.deletingLastPathComponent()
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let ownerOnly: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
     if entries.count + 1 >= 2 * Self.limit {
       let kept = (entries + [line]).suffix(Self.limit).joined(separator: "\n") + "\n"
       try? Data(kept.utf8).write(to: url, options: .atomic)
+      try? FileManager.default.setAttributes(ownerOnly, ofItemAtPath: url.path)
       return
     }
     if !FileManager.default.fileExists(atPath: url.path) {
-      _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: ownerOnly)
     }
     guard let handle = try? FileHandle(forWritingTo: url) else { return }
     defer { try? handle.close() }
