@@ -197,10 +197,11 @@ struct Options {
       --api URL            the Hoppin movies endpoint to browse (also MOVIES_API)
       --count N            movies per page, 1 to 1000 (default 10)
       --order ORDER        releasedateasc (default), releasedatedesc, ratingdesc,
-                           ratingasc or titleasc
-      --genre ID           only this genre id (the offline catalogue: 1 Action,
-                           2 Animation, 3 Comedy, 4 Drama, 5 Documentary, 6 Romance,
-                           7 Short)
+                           ratingasc or titleasc; or newest, oldest, rating, title;
+                           any case, or a unique beginning of one
+      --genre NAME|ID      only this genre, by name or id (the offline catalogue:
+                           1 Action, 2 Animation, 3 Comedy, 4 Drama, 5 Documentary,
+                           6 Romance, 7 Short); an unknown one is refused
       --download-dir DIR   where 'thumb N' saves images (default ./thumbnails)
       --cache-dir DIR      where downloaded images are cached
                            (default $XDG_CACHE_HOME/movies, else ~/.cache/movies)
@@ -217,26 +218,32 @@ struct Options {
       --no-color           no colour, the same as --color never
       --json               print one JSON object per line for every command
       --no-pager           never show 'list' through $PAGER
-      -c COMMAND           run COMMAND instead of reading input; repeatable
+      -c COMMAND           run COMMAND instead of reading input; repeatable; the
+                           first page is loaded but not printed
       -h, --help           show this help
       --version            show the version
 
     Commands:
-      more         load and show the next page (gone once everything is loaded)
+      more         load and show the next page, 'more N' the next N pages
       list         show every loaded movie again, through $PAGER when it is long
       show N       show every field of row N
       thumb N      download the thumbnail of row N
       thumb N-M    download rows N to M at once ('thumb all': every loaded row)
       genre G      restart the list with genre G, a name or an id ('genre all')
-      order O      restart the list in order O
+      order O      restart the list in order O (rating, newest, oldest, title, ...)
       genres       list the genres
       find TEXT    show the loaded rows whose title or genres contain TEXT
       open N       open the link of row N with xdg-open, or print it
-      help         list the commands
-      quit         leave (also exit, or Ctrl-D)
+      help         list the commands; 'help CMD' explains one (also ?, \\?)
+      quit         leave (also exit, q, \\q, or Ctrl-D)
 
     Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), PAGER (default
-    less -R), NO_COLOR, TERM, COLUMNS, LINES, XDG_STATE_HOME, XDG_CACHE_HOME, HOME.
+    less -RFX), NO_COLOR, TERM, COLUMNS, LINES, XDG_STATE_HOME, XDG_CACHE_HOME,
+    XDG_CONFIG_HOME, HOME.
+
+    Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config; lines
+    of 'key = value' for api, count, order, genre, pager and preview (a mode, or off).
+    MOVIES_API and flags win over it.
 
     Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
 

@@ -153,7 +153,8 @@ struct Shell {
     let palette = errorPalette
     for warning in reply.warnings {
       Terminal.write(
-        palette.apply(palette.warning, to: "warning: ") + TerminalText.escape(warning) + "\n",
+        palette.apply(palette.warning, to: "warning: ")
+          + wrappedForErrors(TerminalText.escape(warning), after: "warning: ") + "\n",
         to: STDERR_FILENO)
     }
     if let error = reply.error { report(message: error) }
@@ -163,7 +164,8 @@ struct Shell {
   private func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
     if json { return JSONRenderer.render(result, of: command) }
     let layout = TextRenderer.Layout(
-      width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain)
+      width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
+      wrapsText: Terminal.outputIsTerminal)
     return TextRenderer(layout: layout).render(result)
   }
 
@@ -201,8 +203,17 @@ struct Shell {
   private func report(message: String) {
     let palette = errorPalette
     Terminal.write(
-      palette.apply(palette.error, to: "error: ") + TerminalText.escape(message) + "\n",
+      palette.apply(palette.error, to: "error: ")
+        + wrappedForErrors(TerminalText.escape(message), after: "error: ") + "\n",
       to: STDERR_FILENO)
+  }
+
+  /// A message broken at spaces to the terminal's width when standard error is one; the
+  /// prefix (`error: `) is already on the first line. Logs keep one line per message.
+  private func wrappedForErrors(_ message: String, after prefix: String) -> String {
+    guard Terminal.errorIsTerminal else { return message }
+    let wrapped = TextWrap.wrap(prefix + message, toColumns: Terminal.width(environment: environment))
+    return String(wrapped.dropFirst(prefix.count))
   }
 
   private var errorPalette: Palette { usesColor(Terminal.errorIsTerminal) ? .ansi : .plain }

@@ -92,7 +92,7 @@ import Testing
       ])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(!run.stdout.contains("download"), "\(run.stdout)")
-    #expect(run.stdout.contains("read from the offline catalogue in "))
+    #expect(run.stdout.contains("from the offline catalogue in "))
     #expect(run.stdout.contains("from memory)"))
   }
 

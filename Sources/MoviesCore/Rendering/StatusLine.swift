@@ -1,6 +1,7 @@
 /// The line under each table, and the `help` text: both offer `more` only while more remain.
 public enum StatusLine {
-  public static func render(_ list: MovieList, palette: Palette) -> String {
+  /// - Parameter width: wrap at spaces to this many columns; nil for one line.
+  public static func render(_ list: MovieList, palette: Palette, width: Int? = nil) -> String {
     let loaded = list.movies.count
     var parts: [String]
     if list.isComplete {
@@ -16,7 +17,10 @@ public enum StatusLine {
     }
     if loaded > 0 { parts += ["show N", "thumb N"] }
     parts.append("help")
-    return palette.apply(palette.dim, to: parts.joined(separator: " · "))
+    let text = parts.joined(separator: " · ")
+    guard let width else { return palette.apply(palette.dim, to: text) }
+    return TextWrap.wrap(text, toColumns: width).split(separator: "\n")
+      .map { palette.apply(palette.dim, to: String($0)) }.joined(separator: "\n")
   }
 
   /// The prompt: `movies 20/58,788> ` while more remain, `movies 58,788> ` once everything

@@ -10,7 +10,7 @@ enum ThumbnailSummary {
     // "Downloaded" is kept for the network; a bundled poster was only read from a file.
     switch saved.origin {
     case .source where saved.isLocal:
-      facts.append("read from the offline catalogue in \(took)")
+      facts.append("from the offline catalogue in \(took)")
     case .diskCache where saved.isLocal:
       facts.append("from the disk cache in \(Format.duration(saved.elapsed))")
     case .memoryCache where saved.isLocal:
@@ -35,7 +35,7 @@ enum ThumbnailSummary {
     var parts: [String] = []
     let local = batch.saved.values.contains { $0.isLocal }
     let counts: [(Int, String)] = [
-      (batch.count(from: .source), local ? "read from the offline catalogue" : "downloaded"),
+      (batch.count(from: .source), local ? "from the offline catalogue" : "downloaded"),
       (batch.count(from: .diskCache), "from the disk cache"),
       (batch.count(from: .memoryCache), "from memory"),
       (batch.failures.count, "failed"),
