@@ -123,8 +123,7 @@ enum MoviesMain {
   }
 
   /// Why colour, and with it the poster preview, is off at this terminal; nil when it is on.
-  private static func noColorReason(_ options: Options, environment: [String: String]) -> String?
-  {
+  private static func noColorReason(_ options: Options, environment: [String: String]) -> String? {
     switch options.color {
     case .always: return nil
     case .never: return "colour is off (--color never)"

@@ -168,7 +168,8 @@ struct Options {
     }
     switch OrderName.resolve(text) {
     case .success(let order): return order
-    case .failure(let problem): throw UsageError(message: "--order: " + OrderName.message(text, problem))
+    case .failure(let problem):
+      throw UsageError(message: "--order: " + OrderName.message(text, problem))
     }
   }
 

@@ -212,7 +212,8 @@ struct Shell {
   /// prefix (`error: `) is already on the first line. Logs keep one line per message.
   private func wrappedForErrors(_ message: String, after prefix: String) -> String {
     guard Terminal.errorIsTerminal else { return message }
-    let wrapped = TextWrap.wrap(prefix + message, toColumns: Terminal.width(environment: environment))
+    let wrapped = TextWrap.wrap(
+      prefix + message, toColumns: Terminal.width(environment: environment))
     return String(wrapped.dropFirst(prefix.count))
   }
 

@@ -75,7 +75,8 @@ import Testing
       .filter { $0 == $0.uppercased() && $0.count > 1 }
     #expect(names.contains("MOVIES_HISTFILE"))
     #expect(
-      Set(names).subtracting(["R", "RFX"]) == manEntries(try text("man/movies.1"), section: "ENVIRONMENT"))
+      Set(names).subtracting(["R", "RFX"])
+        == manEntries(try text("man/movies.1"), section: "ENVIRONMENT"))
   }
 
   @Test func theBashAndZshCompletionsOfferEveryFlag() async throws {
@@ -176,7 +177,9 @@ import Testing
     #expect(help.contains("less -RFX"))
     #expect(man.contains("less \\-RFX"))
     #expect(readme.contains("`less -RFX`"))
-    for text in [help, readme] { #expect(!text.contains("less -R)") && !text.contains("`less -R`")) }
+    for text in [help, readme] {
+      #expect(!text.contains("less -R)") && !text.contains("`less -R`"))
+    }
   }
 
   /// The README's "A session" block, typed into a fresh HOME at 100 columns, gives exactly
@@ -184,7 +187,8 @@ import Testing
   @Test func theReadmeSessionIsWhatANewUserSees() async throws {
     let readme = try text("README.md")
     let section = try #require(readme.range(of: "## A session"))
-    let open = try #require(readme.range(of: "```text\n", range: section.upperBound..<readme.endIndex))
+    let open = try #require(
+      readme.range(of: "```text\n", range: section.upperBound..<readme.endIndex))
     let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
     var lines = readme[open.upperBound..<close.lowerBound].split(
       separator: "\n", omittingEmptySubsequences: false
@@ -255,7 +259,9 @@ import Testing
 
     let process = Process()
     process.executableURL = TestPaths.packageRoot.appendingPathComponent("scripts/run")
-    process.arguments = ["--cache-dir", folder.appendingPathComponent("cache").path, "-c", "thumb 1"]
+    process.arguments = [
+      "--cache-dir", folder.appendingPathComponent("cache").path, "-c", "thumb 1",
+    ]
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] = tools.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["XDG_CONFIG_HOME"] = folder.path

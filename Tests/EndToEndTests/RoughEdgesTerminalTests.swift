@@ -57,7 +57,9 @@ import Testing
     let record = try fakeLess(in: folder)
     let session = try TmuxSession(
       arguments: ["--count", "40"],
-      environment: ["PATH": folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")],
+      environment: [
+        "PATH": folder.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+      ],
       height: 20)
     defer { session.stop() }
     try await session.waitFor("movies 40/")

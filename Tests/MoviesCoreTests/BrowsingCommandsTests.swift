@@ -180,7 +180,9 @@ import Testing
       _ = await runner.execute(.more)
       let row = (await runner.browser.list.movies.firstIndex { $0.title == "Amélie" } ?? -1) + 1
       let reply = await runner.run(.open(row: row), layout: .init(width: 80, palette: .plain))
-      #expect(reply.output == "Not opened: xdg-open is not installed. The link: https://movies.example/amelie\n")
+      #expect(
+        reply.output
+          == "Not opened: xdg-open is not installed. The link: https://movies.example/amelie\n")
     }
   }
 

@@ -9,7 +9,10 @@ import Testing
 @Suite struct RoughEdgesTests {
   @Test(arguments: [
     ("show 1 2", "'show' takes one row number, for example 'show 3'."),
-    ("thumb 1 - 3", "'thumb' takes one row number or range, for example 'thumb 3', 'thumb 1-5' or 'thumb all'."),
+    (
+      "thumb 1 - 3",
+      "'thumb' takes one row number or range, for example 'thumb 3', 'thumb 1-5' or 'thumb all'."
+    ),
     ("open 1 2", "'open' takes one row number, for example 'open 3'."),
     ("list all", "'list' takes no argument; type just 'list'."),
   ])
@@ -26,7 +29,8 @@ import Testing
   @Test(arguments: [
     ("order RATINGDESC", "ratingdesc"), ("order rating", "ratingdesc"),
     ("order Newest", "releasedatedesc"), ("order oldest", "releasedateasc"),
-    ("order title", "titleasc"), ("order titl", "titleasc"), ("order releasedated", "releasedatedesc"),
+    ("order title", "titleasc"), ("order titl", "titleasc"),
+    ("order releasedated", "releasedatedesc"),
     ("order ratinga", "ratingasc"), ("order popularity", "popularity"),
   ])
   func ordersTakeAnyCaseAliasesAndUniquePrefixes(line: String, order: String) throws {
@@ -48,7 +52,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("q", Command.quit), ("\\q", .quit), ("Q", .quit), ("\\?", .help), ("help show", .helpOn("show")),
+    ("q", Command.quit), ("\\q", .quit), ("Q", .quit), ("\\?", .help),
+    ("help show", .helpOn("show")),
     ("help THUMB", .helpOn("thumb")), ("help exit", .helpOn("quit")), ("more 5", .morePages(5)),
     ("more 1", .more), ("MORE 100", .morePages(100)),
   ])
@@ -57,7 +62,9 @@ import Testing
   }
 
   @Test func aNearMissSuggestsTheCommand() {
-    for (typed, meant) in [("shwo 3", "show"), ("thum 2", "thumb"), ("gneres", "genres"), ("lsit", "list")] {
+    for (typed, meant) in [
+      ("shwo 3", "show"), ("thum 2", "thumb"), ("gneres", "genres"), ("lsit", "list"),
+    ] {
       do {
         _ = try Command.parse(typed)
         Issue.record("\(typed) was accepted")
@@ -136,5 +143,16 @@ import Testing
     let message = HoppinClient.Error.badAnswer(.notJSON, page: 4, excerpt: excerpt).message
     #expect(message.contains("type 'more' to try again"))
     #expect(!message.contains("--api"))
+  }
+}
+
+@Suite struct RoughEdgesCompletionTests {
+  @Test func tabOffersOrderAliasesAndCommandNamesAfterHelp() {
+    let table = CompletionTable()
+    #expect(table.complete("order ra").matches == ["rating", "ratingdesc", "ratingasc"])
+    #expect(table.complete("order new").matches == ["newest"])
+    #expect(table.complete("help th").matches == ["thumb"])
+    #expect(CompletionTable.hint(for: "order ")?.hasPrefix("newest|oldest|rating|title") == true)
+    #expect(CompletionTable.hint(for: "more ") == "[N pages]")
   }
 }

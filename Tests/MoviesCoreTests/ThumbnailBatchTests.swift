@@ -90,9 +90,10 @@ import Testing
         return
       }
       #expect(batch.rows == [8, 9, 10])
-      #expect(result.warnings == [
-        "Only rows 1 to 10 are loaded, so rows 11 to 99 were left out; 'more' loads more rows."
-      ])
+      #expect(
+        result.warnings == [
+          "Only rows 1 to 10 are loaded, so rows 11 to 99 were left out; 'more' loads more rows."
+        ])
       #expect(TemporaryFolder.names(in: downloads).count == 3)
     }
   }

@@ -132,8 +132,9 @@ public struct CommandRunner: Sendable {
 
   /// `more N`: loads pages until N are in, everything is, or one fails; the pages loaded
   /// before a failure stay, and the failure is reported with them.
-  private func loadPages(_ count: Int) async throws -> (CommandOutcome, [String], (any Swift.Error)?)
-  {
+  private func loadPages(_ count: Int) async throws -> (
+    CommandOutcome, [String], (any Swift.Error)?
+  ) {
     var added: ClosedRange<Int>?
     var warnings: [String] = []
     var loadedAny = false

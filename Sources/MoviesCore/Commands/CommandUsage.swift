@@ -16,7 +16,8 @@ public enum CommandUsage {
     Entry(
       name: "more", usage: "more [N]", summary: "load and show the next page, or the next N pages",
       takes: "nothing or a number of pages", examples: ["more", "more 5"]),
-    Entry(name: "list", usage: "list", summary: "show every loaded movie again", examples: ["list"]),
+    Entry(
+      name: "list", usage: "list", summary: "show every loaded movie again", examples: ["list"]),
     Entry(
       name: "show", usage: "show N", summary: "show every field of row N",
       takes: "one row number", examples: ["show 3"]),

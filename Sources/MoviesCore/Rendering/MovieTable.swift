@@ -48,10 +48,13 @@ public struct MovieTable: Sendable {
     let title = min(Self.titleCap, max(12, longestTitle))
     let genresNeed = max("Genres".count, longestGenres)
     if title + genresNeed <= available {
-      // Both fit: Genres also takes the room left, up to a width that holds most genre
-      // lists of later pages.
-      genresWidth = min(available - title, max(genresNeed, Self.roomyGenres))
-      titleWidth = title
+      // Both fit. The room left goes to Genres up to a width that holds most genre lists,
+      // then to Title up to its cap, for later pages' longer ones.
+      var left = available - title - genresNeed
+      let moreGenres = min(left, max(0, Self.roomyGenres - genresNeed))
+      left -= moreGenres
+      genresWidth = genresNeed + moreGenres
+      titleWidth = title + min(left, max(0, Self.titleCap - title))
     } else if available - 12 >= Self.smallestGenres {
       // They share: Genres a third of the room (at least its smallest), Title the rest.
       genresWidth = min(genresNeed, max(Self.smallestGenres, available / 3))

@@ -30,7 +30,8 @@ public struct TextRenderer: Sendable {
     case .success(let outcome):
       reply.output = render(outcome)
       if layout.wrapsText, Self.isProse(outcome) {
-        reply.output = TextWrap.wrap(reply.output, toColumns: layout.width, indent: Self.indent(outcome))
+        reply.output = TextWrap.wrap(
+          reply.output, toColumns: layout.width, indent: Self.indent(outcome))
       }
       if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
         if !problem.cancelled { reply.warnings += ThumbnailSummary.failureWarnings(batch) }
