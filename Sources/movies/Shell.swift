@@ -139,8 +139,8 @@ struct Shell {
     // The terminal echoed ^C where the cursor was; the message starts on a line of its own,
     // unless the spinner or the progress bar already wiped that line.
     if reply.wasCancelled && !json && !lineErased { Terminal.write("\n", to: STDOUT_FILENO) }
-    if !printsOutput {
-      // The first page of a -c run: loaded, not printed.
+    if !printsOutput && reply.error == nil {
+      // The first page of a -c run: loaded, not printed (a failure still is, for --json).
     } else if interrupts != nil, let pager, isPaged(command),
       reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
       pager.show(reply.output)

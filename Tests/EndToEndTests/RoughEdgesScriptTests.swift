@@ -20,6 +20,11 @@ import Testing
     let text = try await MoviesRun.run(["-c", "show 3"])
     #expect(text.status == 0)
     #expect(text.stdout.hasPrefix("#3  "), "no table before it: \(text.stdout.prefix(200))")
+    // A first page that fails is still reported, as JSON too.
+    let failed = try await MoviesRun.run(
+      ["--json", "--retries", "0", "--api", "http://127.0.0.1:9/hoppin/movies", "-c", "list"])
+    #expect(failed.status == 1)
+    #expect(failed.stdout.split(separator: "\n").first?.contains(#""ok":false"#) == true)
     // Piped standard input still shows the first page.
     let piped = try await MoviesRun.run([], input: "show 3\n")
     #expect(piped.tableRows.count == 10)

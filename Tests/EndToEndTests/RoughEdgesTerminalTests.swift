@@ -70,11 +70,14 @@ import Testing
 
   @Test func aPagerThatCannotStartFallsBackToPrinting() async throws {
     let session = try TmuxSession(
-      arguments: ["--count", "40"], environment: ["PAGER": "no-such-pager-\(UUID().uuidString)"],
+      arguments: ["--count", "60"], environment: ["PAGER": "no-such-pager-\(UUID().uuidString)"],
       height: 20)
     defer { session.stop() }
-    let screen = try await session.waitFor("movies 40/")
-    #expect(screen.contains("Showing 40 of"), "the page was printed: \(screen)")
+    try await session.waitFor("movies 60/")
+    // `find` output taller than the screen goes to the pager, which cannot start.
+    try session.type("find e\r")
+    let screen = try await session.waitFor("of 60 loaded")
+    #expect(screen.contains("rows of 60 loaded"), "the matches were printed: \(screen)")
   }
 
   @Test func thePromptNamesTheGenreAndOrder() async throws {

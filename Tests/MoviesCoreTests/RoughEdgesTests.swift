@@ -124,6 +124,10 @@ import Testing
       file.append("find " + String(repeating: "y", count: 9_000))
       file.append("show 3")
       #expect(file.entries() == ["show 2", "show 3"])
+      // A long line an older version stored is not recalled.
+      try Data(("find " + String(repeating: "z", count: 2_000) + "\nshow 4\n").utf8).write(
+        to: file.url)
+      #expect(file.entries() == ["show 4"])
       let attributes = try FileManager.default.attributesOfItem(atPath: file.url.path)
       #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
       let folderAttributes = try FileManager.default.attributesOfItem(

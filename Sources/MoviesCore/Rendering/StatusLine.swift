@@ -55,7 +55,7 @@ public enum StatusLine {
       ("find TEXT", "show the loaded rows whose title or genres contain TEXT"),
       ("open N", "open the link of row N in the browser, or print it"),
       ("help [CMD]", "show this help, or how to use CMD"),
-      ("quit", "leave (also 'exit' or Ctrl-D)"),
+      ("quit", "leave (also 'exit', 'q', '\\q' or Ctrl-D)"),
     ]
     return lines.map { "  " + DisplayWidth.pad($0.0, toColumns: 11) + $0.1 }.joined(separator: "\n")
       + "\n"

@@ -30,9 +30,10 @@ public struct HistoryFile: Sendable {
     return URL(fileURLWithPath: home).appendingPathComponent(".local/state/movies/history")
   }
 
-  /// The stored entries, oldest first, at most ``limit``.
+  /// The stored entries, oldest first, at most ``limit``; lines longer than ``longestLine``
+  /// (written by an older version) are left out, since recalling them garbles the prompt.
   public func entries() -> [String] {
-    Array(storedLines().suffix(Self.limit))
+    Array(storedLines().filter { $0.utf8.count <= Self.longestLine }.suffix(Self.limit))
   }
 
   private func storedLines() -> [String] {
