@@ -41,6 +41,17 @@ import Testing
       atPath: home.appendingPathComponent(".cache/movies/thumbnails").path)
     #expect(!cached.isEmpty)
     #expect(!run.stdout.contains("disk cache"), "a fresh HOME has nothing cached")
+
+    // Over HTTP nothing but the image cache is written under HOME (no URLCache folder).
+    let server = try HoppinTestServer(limit: 5)
+    defer { server.stop() }
+    let http = try await MoviesRun.run(
+      ["--api", server.apiURL.absoluteString, "-c", "thumb 2"],
+      environment: ["HOME": home.path, "XDG_CACHE_HOME": ""], workingDirectory: home)
+    #expect(http.status == 0, "\(http.stderr)")
+    let written = try FileManager.default.contentsOfDirectory(
+      atPath: home.appendingPathComponent(".cache").path)
+    #expect(written == ["movies"])
   }
 
   @Test func anUnknownGenreIsRefusedAndTheListKept() async throws {

@@ -54,8 +54,6 @@ public struct CompletionTable: Sendable, Hashable {
     case "genre": return "NAME|ID|all"
     case "order":
       return (OrderName.aliases.map(\.alias) + ["ratingdesc", "…"]).joined(separator: "|")
-    case "help": return "[COMMAND]"
-    case "more": return "[N pages]"
     case "find": return "TEXT"
     default: return nil
     }
