@@ -37,7 +37,7 @@ struct ConfigFile {
       separator: "\n", omittingEmptySubsequences: false)
     for (index, raw) in lines.enumerated() {
       let text = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        .trimmingCharacters(in: .whitespaces)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
       if text.isEmpty { continue }
       let place = "\(path), line \(index + 1)"
       guard let equals = text.firstIndex(of: "=") else {
