@@ -126,4 +126,34 @@ import Testing
     try session.type("\\q\r")
     try await session.waitForExit()
   }
+
+  @Test func messagesWrapAtSpacesOnANarrowTerminal() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let session = try TmuxSession(
+      arguments: ["--download-dir", folder.path, "--no-preview"], width: 40, height: 40)
+    defer { session.stop() }
+    try await session.waitFor("/2,006>")
+    try session.type("thumb 1\r")
+    try await session.waitFor("ms)")
+    try session.type("show 99\r")
+    let screen = try await session.waitFor("next page).")
+    let lines = screen.split(separator: "\n").map(String.init)
+    // A sentence broken at spaces reads back whole when its lines are joined with a space.
+    func sentence(from start: String, to end: String) -> String? {
+      guard let first = lines.firstIndex(where: { $0.hasPrefix(start) }),
+        let last = lines[first...].firstIndex(where: { $0.hasSuffix(end) })
+      else { return nil }
+      return lines[first...last].joined(separator: " ")
+    }
+    #expect(
+      sentence(from: "error: There", to: "page).")
+        == "error: There is no row 99; rows 1 to 10 are loaded ('more' loads the next page).",
+      "\(screen)")
+    #expect(
+      sentence(from: "Showing 10", to: "help")
+        == "Showing 10 of 2,006 · more · show N · thumb N · help",
+      "\(screen)")
+    for line in lines { #expect(line.count <= 40) }
+  }
 }
