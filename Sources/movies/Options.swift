@@ -242,9 +242,9 @@ struct Options {
     less -RFX), NO_COLOR, TERM, COLUMNS, LINES, XDG_STATE_HOME, XDG_CACHE_HOME,
     XDG_CONFIG_HOME, HOME.
 
-    Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config; lines
-    of 'key = value' for api, count, order, genre, pager and preview (a mode, or off).
-    MOVIES_API and flags win over it.
+    Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config:
+    'key = value' lines for api, count, order, genre, pager and preview (a mode,
+    or off). MOVIES_API and flags win over it.
 
     Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
 
