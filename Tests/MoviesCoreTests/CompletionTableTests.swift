@@ -27,8 +27,9 @@ import Testing
   }
 
   @Test func orderCompletesTheKnownOrders() {
-    #expect(table.complete("order rating").matches == ["ratingdesc", "ratingasc"])
-    #expect(table.complete("order ").matches == Command.knownOrders)
+    #expect(table.complete("order rating").matches == ["rating", "ratingdesc", "ratingasc"])
+    #expect(
+      table.complete("order ").matches == OrderName.aliases.map(\.alias) + Command.knownOrders)
   }
 
   @Test func otherCommandsCompleteNoArgument() {

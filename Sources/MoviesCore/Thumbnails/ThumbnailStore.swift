@@ -99,7 +99,7 @@ public struct ThumbnailStore: Sendable {
     return SavedThumbnail(
       file: file, format: image.format, pixelSize: image.pixelSize, byteCount: image.data.count,
       origin: image.origin, elapsed: image.elapsed, downloadTime: image.downloadTime,
-      cacheProblem: image.cacheProblem)
+      cacheProblem: image.cacheProblem, isLocal: url.isFileURL)
   }
 
   /// Whether a movie's thumbnail is cached; loads nothing.
