@@ -33,7 +33,7 @@ import Testing
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
-      ["--api", server.apiURL.absoluteString, "--json", "-c", "show 2", "-c", "show 7"])
+      ["--api", server.apiURL.absoluteString, "--json"], input: "show 2\nshow 7\n")
 
     #expect(run.status == 0, "\(run.stderr)")
     FaultChecks.expectNoRawControlBytes(run)

@@ -14,7 +14,7 @@ import Testing
 
     // The first page loads at start and starts the prefetch of page 2, which `more` waits for.
     let run = try await MoviesRun.run(
-      ["--api", server.apiURL.absoluteString, "-c", "more", "-c", "more"])
+      ["--api", server.apiURL.absoluteString], input: "more\nmore\n")
 
     #expect(run.status == 1)
     #expect(
@@ -36,10 +36,7 @@ import Testing
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
-      [
-        "--api", server.apiURL.absoluteString, "--order", "releasedateasc", "-c", "more", "-c",
-        "more",
-      ])
+      ["--api", server.apiURL.absoluteString, "--order", "releasedateasc"], input: "more\nmore\n")
 
     #expect(run.status == 0, "\(run.stderr)")
     #expect(

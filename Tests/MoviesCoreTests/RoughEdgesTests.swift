@@ -6,7 +6,7 @@ import Testing
 /// The first-ten-minutes rough edges of issue 11 that live in the core: advice that is true,
 /// order aliases, typo suggestions, `help CMD`, `more N`, short echoes, unknown genres, the
 /// prompt's context, private history and honest poster wording.
-@Suite struct RoughEdgesTests {
+@Suite(.timeLimit(.minutes(1))) struct RoughEdgesTests {
   @Test(arguments: [
     ("show 1 2", "'show' takes one row number, for example 'show 3'."),
     (
@@ -150,7 +150,7 @@ import Testing
   }
 }
 
-@Suite struct RoughEdgesCompletionTests {
+@Suite(.timeLimit(.minutes(1))) struct RoughEdgesCompletionTests {
   @Test func tabOffersOrderAliasesAndCommandNamesAfterHelp() {
     let table = CompletionTable()
     #expect(table.complete("order ra").matches == ["rating", "ratingdesc", "ratingasc"])

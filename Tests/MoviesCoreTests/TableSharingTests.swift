@@ -3,7 +3,7 @@ import Testing
 @testable import MoviesCore
 
 /// Title and Genres share the width by what the first page needs, and prose wraps at spaces.
-@Suite struct TableSharingTests {
+@Suite(.timeLimit(.minutes(1))) struct TableSharingTests {
   private static let page = [
     Movie(title: "Heat", genres: ["Action", "Crime", "Drama", "Thriller"], rating: 8.3),
     Movie(title: "The Lord of the Rings: The Return of the King", genres: ["Action"], rating: 9),

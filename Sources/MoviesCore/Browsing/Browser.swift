@@ -83,9 +83,9 @@ public actor Browser {
     let page: MoviePage
     do {
       page = try await fetch(number, of: query)
-    } catch HoppinClient.Error.invalidPage(let error, let failed) {
+    } catch let error as HoppinClient.Error where error.isUnreadablePage {
       if list.nextPage == number, list.query == query { unreadablePage = number }
-      throw HoppinClient.Error.invalidPage(error, page: failed)
+      throw error
     }
     try Task.checkCancellation()
     // Another load may have finished while this one waited; append each page once.

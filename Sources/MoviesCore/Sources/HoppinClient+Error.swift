@@ -33,6 +33,14 @@ extension HoppinClient {
       }
     }
 
+    /// The answer came but could not be read as a page: `skip` may move past it.
+    var isUnreadablePage: Bool {
+      switch self {
+      case .invalidPage, .badAnswer: true
+      case .transfer, .status, .unsupportedThumbnailAddress: false
+      }
+    }
+
     public var message: String {
       switch self {
       case .transfer(let failure, let target, let attempts):
@@ -48,7 +56,8 @@ extension HoppinClient {
       case .badAnswer(let error, let page, let excerpt):
         "Could not read page \(page): \(error.message)"
           + (excerpt.isEmpty ? "" : " (it began \"\(excerpt)\")")
-          + ". The server may be having trouble; type 'more' to try again."
+          + ". The server may be having trouble; type 'more' to try again, "
+          + "or 'skip' to move past the page."
       case .unsupportedThumbnailAddress(let address):
         "The thumbnail address \(address) is not an http or https URL, so it was not loaded."
       }
