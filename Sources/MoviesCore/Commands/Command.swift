@@ -61,9 +61,7 @@ public enum Command: Sendable, Hashable {
 
   /// The orders offered for `order` and its completion; other words go to the server as they
   /// are.
-  public static let knownOrders = [
-    "releasedateasc", "releasedatedesc", "ratingdesc", "ratingasc", "titleasc",
-  ]
+  public static var knownOrders: [String] { MovieQuery.orders }
 
   /// True for `genre` and `order`, which replace the list with another query's.
   public var startsANewList: Bool {
