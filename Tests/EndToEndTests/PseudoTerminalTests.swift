@@ -9,8 +9,8 @@ import Testing
     defer { server.stop() }
     let session = try TmuxSession(arguments: ["--api", server.apiURL.absoluteString])
     defer { session.stop() }
-    let firstTitles = try server.titles(page: 1)
-    let lastTitles = try server.titles(page: 2)
+    let firstTitles = try await server.titles(page: 1)
+    let lastTitles = try await server.titles(page: 2)
 
     try await session.waitFor(try #require(firstTitles.last))
     try session.type("mo")
@@ -131,7 +131,7 @@ import Testing
       arguments: ["--api", server.apiURL.absoluteString, "--count", "20"],
       environment: ["PAGER": "cat > '\(paged.path)'; echo PAGER-RAN"], height: 15)
     defer { session.stop() }
-    let titles = try server.titles(page: 1, count: 20)
+    let titles = try await server.titles(page: 1, count: 20)
 
     try await session.waitFor("movies 20/40>")
     try session.type("list\r")
