@@ -5,10 +5,6 @@ import Testing
 
 @testable import MoviesCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The client's retry loop against the local server with `--fault status`: which failures it
 /// retries, how long it waits each time (recorded by an injected sleep, so nothing sleeps),
 /// and when it gives up.
@@ -20,9 +16,11 @@ import Testing
     func record(_ wait: Duration) { list.withLock { $0.append(wait) } }
   }
 
-  private func client(_ server: HoppinTestServer, waits: Waits, retries: Int = 2) -> HoppinClient {
+  private func client(_ server: HoppinTestServer, waits: Waits, retries: Int = 2) throws
+    -> HoppinClient
+  {
     HoppinClient(
-      apiURL: server.apiURL, loader: HTTPLoader(),
+      apiURL: server.apiURL, engine: try HTTPEngine(),
       retry: RetryPolicy(retries: retries, jitter: { 1 }, sleep: { waits.record($0) }))
   }
 
