@@ -228,6 +228,11 @@ class HoppinHandler(BaseHTTPRequestHandler):
             start -= hoppin_faults.SHIFT_ROWS
         if hit and page > 1 and faults.kind == "total-change":
             total += hoppin_faults.TOTAL_CHANGE
+        if hit and page > 1 and faults.kind == "total-shrink":
+            # The first rows of the list were deleted between two requests: every later row
+            # moves up, so the rows at the start of this page were on the previous one.
+            start += hoppin_faults.SHIFT_ROWS
+            total -= hoppin_faults.SHIFT_ROWS
         page_texts = [texts[i] for i in selected[start:start + count]]
         body = build_page_body(page_texts, total)
         if hit:

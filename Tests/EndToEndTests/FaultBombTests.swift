@@ -32,11 +32,12 @@ import Testing
     #expect(errors.first?.contains("page 2: the answer was larger than 16.0 MB") == true)
     #expect(try server.pageRequests() == [1, 2, 2, 3])
     // The second request for page 2 is the next command. Behind a transfer that went on
-    // decoding after its cap it came 20 to 40 seconds later.
+    // decoding after its cap it came 20 to 40 seconds later; alone on a machine it comes
+    // within 100 ms, and the bound leaves room for a busy one.
     let times = try server.pageRequestTimes()
     #expect(times.count == 4)
     if times.count == 4 {
-      #expect(times[2] - times[1] < 1.0, "\(times)")
+      #expect(times[2] - times[1] < 2.0, "\(times)")
     }
     #expect(run.peakResidentBytes > 0)
     #expect(run.peakResidentBytes < Self.memoryCeiling, "\(run.peakResidentBytes) bytes")

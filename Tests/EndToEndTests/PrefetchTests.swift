@@ -33,9 +33,10 @@ import Testing
   }
 }
 
-/// A prefetch that meets a fault is invisible: `more` asks for the page again and shows it.
+/// A prefetch that has just met a fault is reported by `more`, once; the next `more` asks for
+/// the page again and shows it.
 @Suite(.timeLimit(.minutes(1))) struct PrefetchFaultTests {
-  @Test func aFailedPrefetchIsAskedForAgainWithoutAnError() async throws {
+  @Test func aFailedPrefetchIsReportedOnceThenAskedForAgain() async throws {
     let server = try await HoppinTestServer(
       limit: 25,
       extraArguments: [
@@ -49,12 +50,13 @@ import Testing
       try await eventually {
         try server.requests().contains { $0.query["page"] == "2" && $0.status == 503 }
       })
-    session.send("more")
-    session.send("more")
+    for _ in 1...3 { session.send("more") }
     let run = try await session.finish()
 
-    #expect(run.status == 0)
-    #expect(run.stderr.isEmpty, "the failed prefetch is not reported: \(run.stderr)")
+    #expect(run.status == 1, "the first more failed")
+    #expect(
+      run.stderr == "error: Could not load page 2: the server answered HTTP 503. "
+        + "Type 'more' to try the same page again.\n")
     #expect(try server.pageRequests() == [1, 2, 2, 3])
     let expected =
       try await server.titles(page: 1) + server.titles(page: 2) + server.titles(page: 3)

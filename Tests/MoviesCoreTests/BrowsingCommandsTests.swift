@@ -187,8 +187,8 @@ import Testing
       guard case .link(let link, _, let opened) = web, case .link(_, _, let fileOpened) = file
       else { throw Failure.unexpected(web) }
       #expect(link == "https://movies.example/amelie")
-      #expect(opened)
-      #expect(!fileOpened, "a file: link is printed, never opened")
+      #expect(opened == .opened)
+      #expect(fileOpened == .refusedScheme, "a file: link is printed, never opened")
       #expect(opener.opened.withLock { $0.map(\.absoluteString) } == [link])
       let noLink = await runner.execute(.open(row: rowOf("Up")))
       #expect(throws: CommandRunner.Error.noLink(row: rowOf("Up"))) { try noLink.outcome.get() }
@@ -200,7 +200,9 @@ import Testing
       _ = await runner.execute(.more)
       let row = (await runner.browser.list.movies.firstIndex { $0.title == "Amélie" } ?? -1) + 1
       let reply = await runner.run(.open(row: row), layout: .init(width: 80, palette: .plain))
-      #expect(reply.output == "https://movies.example/amelie\n")
+      #expect(
+        reply.output
+          == "Not opened: xdg-open is not installed. The link: https://movies.example/amelie\n")
     }
   }
 

@@ -77,6 +77,15 @@ import Testing
     #expect((error["message"] as? String)?.contains("99") == true)
   }
 
+  @Test func controlCharactersAreEscapedAndReadBackTheSame() throws {
+    let nasty = "a\u{1B}[2J\u{9B}2J\u{7F}\u{85}\u{202E}\u{2066}z"
+    let line = JSONRenderer.render(parseError: .unknown(nasty), line: nasty)
+    #expect(line.contains(#"a\u001b[2J\u009B2J\u007F\u0085\u202E\u2066z"#), "\(line)")
+    #expect(!line.unicodeScalars.contains { TerminalText.needsEscape($0) && $0 != "\n" })
+    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    #expect(object?["input"] as? String == nasty)
+  }
+
   @Test func aLineThatIsNotACommandIsAnObjectToo() throws {
     let text = JSONRenderer.render(parseError: .unknown("frob"), line: "frob 1")
     let object = try #require(

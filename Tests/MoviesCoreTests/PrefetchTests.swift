@@ -90,7 +90,9 @@ import Testing
     #expect(await browser.list.movies.map(\.title) == (1...25).map { "Movie \($0)" })
   }
 
-  @Test func aFailedPrefetchIsInvisibleAndThePageIsAskedForAgain() async throws {
+  /// A prefetch that has just failed is reported as it is, not asked for again at once, which
+  /// would double the wait; the next `more` asks again.
+  @Test func aRecentPrefetchFailureIsReportedThenThePageIsAskedForAgain() async throws {
     let source = FakeMovieSource(movieCount: 25)
     source.failOnce(page: 2)
     let browser = makeBrowser(source)
@@ -98,6 +100,9 @@ import Testing
     _ = try await browser.loadNextPage()
     #expect(try await eventually { source.requestedPages == [1, 2] })
 
+    await #expect(throws: (any Error).self) { try await browser.loadNextPage() }
+    #expect(source.requestedPages == [1, 2], "the failure was not asked again at once")
+    #expect(await browser.list.loadedPages == 1)
     let second = try #require(try await browser.loadNextPage())
     #expect(second.rows == 11...20)
     #expect(second.warnings.isEmpty)

@@ -16,9 +16,9 @@ import Testing
     func record(_ wait: Duration) { list.withLock { $0.append(wait) } }
   }
 
-  private func client(_ server: HoppinTestServer, waits: Waits, retries: Int = 2) throws
-    -> HoppinClient
-  {
+  private func client(
+    _ server: HoppinTestServer, waits: Waits, retries: Int = 2
+  ) throws -> HoppinClient {
     HoppinClient(
       apiURL: server.apiURL, engine: try HTTPEngine(),
       retry: RetryPolicy(retries: retries, jitter: { 1 }, sleep: { waits.record($0) }))

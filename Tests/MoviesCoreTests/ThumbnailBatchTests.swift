@@ -73,13 +73,29 @@ import Testing
 
   @Test func aRangePastTheLoadedRowsFailsWithoutARequest() async throws {
     try await withRunner { runner, source, _ in
-      let result = await runner.execute(.thumbs(.range(5...12)))
+      let result = await runner.execute(.thumbs(.range(11...12)))
       guard case .failure(let error) = result.outcome else {
         Issue.record("expected a failure")
         return
       }
-      #expect(error.userMessage.contains("There is no row 12"))
+      #expect(error.userMessage.contains("There is no row 11"))
       #expect(source.thumbnailRequestCount == 0)
+    }
+  }
+
+  @Test func aRangeRunningPastTheLoadedRowsIsCutThereWithAWarning() async throws {
+    try await withRunner { runner, _, downloads in
+      let result = await runner.execute(.thumbs(.range(8...99)))
+      guard case .success(.thumbnailsSaved(let batch)) = result.outcome else {
+        Issue.record("expected a batch")
+        return
+      }
+      #expect(batch.rows == [8, 9, 10])
+      #expect(
+        result.warnings == [
+          "Only rows 1 to 10 are loaded, so rows 11 to 99 were left out; 'more' loads more rows."
+        ])
+      #expect(TemporaryFolder.names(in: downloads).count == 3)
     }
   }
 

@@ -177,4 +177,16 @@ import Testing
       DownloadName.make(row: 12, title: "The Matrix", format: .gif, attempt: 2)
         == "12-the-matrix-2.gif")
   }
+
+  @Test func downloadNamesAreCutBetweenCharactersToFitInBytes() {
+    let marks = "Z" + String(repeating: "\u{301}", count: 200)
+    #expect(marks.count == 1 && marks.utf8.count == 401)
+    #expect(DownloadName.make(row: 1, title: marks, movieID: "m/7", format: .png) == "1-id-m-7.png")
+    #expect(DownloadName.make(row: 1, title: marks, format: .png) == "1.png")
+    let long = DownloadName.make(
+      row: 2, title: "ab " + marks + String(repeating: "가", count: 100), format: .jpeg)
+    #expect(long == "2-ab.jpg")
+    let korean = DownloadName.make(row: 3, title: String(repeating: "가", count: 100), format: .gif)
+    #expect(korean == "3-" + String(repeating: "가", count: 40) + ".gif")
+  }
 }

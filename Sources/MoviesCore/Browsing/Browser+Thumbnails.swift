@@ -5,7 +5,8 @@ extension Browser {
   }
 
   /// Saves the thumbnails of many rows at once, each downloaded at most once, reporting
-  /// `progress(done, total)` as each finishes. A row that fails is recorded in the batch and
+  /// `progress(done, total)` as each finishes; a range is cut at the last loaded row. A row
+  /// that fails is recorded in the batch and
   /// the others go on; cancelling stops the rest and keeps what was saved.
   public func saveThumbnails(
     _ rows: ThumbRows, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
@@ -17,8 +18,10 @@ extension Browser {
       guard loaded > 0 else { throw Error.noSuchRow(1, loaded: 0, more: !list.isComplete) }
       wanted = 1...loaded
     case .range(let range):
-      _ = try movie(atRow: range.upperBound)
-      wanted = range
+      // Rows past the loaded ones are left out (the caller says so); a range that starts
+      // past them has nothing to save.
+      _ = try movie(atRow: range.lowerBound)
+      wanted = range.lowerBound...min(range.upperBound, loaded)
     }
     let work = try wanted.map { row in (row, try movie(atRow: row)) }
     var batch = ThumbnailBatch(rows: Array(wanted))
