@@ -135,7 +135,9 @@ import Testing
 
     try await session.waitFor("movies 20/40>")
     try session.type("list\r")
-    try await session.waitFor("PAGER-RAN")
+    // The first page went through the pager too (it is taller than the screen): wait for the
+    // pager that `list` started, or the file may be read while `cat >` has just emptied it.
+    try await session.waitUntil("the pager to run for list") { $0.contains("> list\nPAGER-RAN") }
     let text = try String(contentsOf: paged, encoding: .utf8)
     for title in titles { #expect(text.contains(title)) }
   }
