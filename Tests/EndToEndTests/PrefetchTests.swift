@@ -23,7 +23,8 @@ import Testing
     #expect(run.status == 0)
     #expect(try server.pageRequests() == [1, 2, 3])
     #expect(try server.posterRequests().isEmpty, "thumbnails are never prefetched")
-    let expected = try server.titles(page: 1) + server.titles(page: 2) + server.titles(page: 3)
+    let expected =
+      try await server.titles(page: 1) + server.titles(page: 2) + server.titles(page: 3)
     let firstPass = Array(run.tableRows.prefix(25))
     #expect(firstPass.map(\.number) == Array(1...25))
     for (row, title) in zip(firstPass, expected) {
@@ -57,7 +58,8 @@ import Testing
       run.stderr == "error: Could not load page 2: the server answered HTTP 503. "
         + "Type 'more' to try the same page again.\n")
     #expect(try server.pageRequests() == [1, 2, 2, 3])
-    let expected = try server.titles(page: 1) + server.titles(page: 2) + server.titles(page: 3)
+    let expected =
+      try await server.titles(page: 1) + server.titles(page: 2) + server.titles(page: 3)
     #expect(run.tableRows.map(\.number) == Array(1...25))
     for (row, title) in zip(run.tableRows, expected) {
       #expect(row.text.hasPrefix(title))
@@ -82,7 +84,7 @@ import Testing
 
     #expect(run.status == 0, "\(run.stderr)")
     let drama =
-      try server.titles(page: 1, extraQuery: "&genreId=4")
+      try await server.titles(page: 1, extraQuery: "&genreId=4")
       + server.titles(page: 2, extraQuery: "&genreId=4")
     let rows = run.tableRows.dropFirst(10)
     #expect(rows.map(\.number) == Array(1...20))
