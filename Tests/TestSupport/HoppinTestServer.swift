@@ -1,5 +1,11 @@
 import Foundation
 
+// The oracle below fetches pages with Foundation's own HTTP stack, independent of the
+// program's libcurl engine; on Linux that stack lives in FoundationNetworking.
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The repo's Hoppin-compatible server (`scripts/hoppin-server.py`), started on a free
 /// loopback port for one test, with its request log.
 public final class HoppinTestServer {
@@ -86,6 +92,17 @@ public final class HoppinTestServer {
         path: object["path"] as? String ?? "",
         query: object["query"] as? [String: String] ?? [:],
         status: object["status"] as? Int ?? 0)
+    }
+  }
+
+  /// When each movie-list request arrived (seconds since 1970, as the server logged them), in
+  /// order: for checking how soon the browser asked again.
+  public func pageRequestTimes() throws -> [Double] {
+    guard let data = FileManager.default.contents(atPath: logFile.path) else { return [] }
+    return try String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      guard object?["path"] as? String == "/hoppin/movies" else { return nil }
+      return object?["time"] as? Double
     }
   }
 
