@@ -4,7 +4,7 @@ import Testing
 
 /// `thumb` never leaves temporary files in the download folder: a process killed while it
 /// saves leaves none, and ones an older version left behind are swept.
-@Suite(.timeLimit(.minutes(3))) struct StagedFileTests {
+@Suite(.timeLimit(.minutes(5))) struct StagedFileTests {
   /// One movie, "Poster", with a poster from the sample data: it saves as `1-poster.jpg`.
   private func makeServer(in folders: ThumbnailFolders) throws -> HoppinTestServer {
     let poster = try FileManager.default.contentsOfDirectory(
@@ -44,7 +44,8 @@ import Testing
     }
     let process = Process()
     process.executableURL = TestPaths.moviesExecutable
-    process.arguments = folders.arguments(for: server) + ["-c", "thumb 1"]
+    // A loaded machine must not turn this into a download timeout.
+    process.arguments = folders.arguments(for: server) + ["--timeout", "600", "-c", "thumb 1"]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

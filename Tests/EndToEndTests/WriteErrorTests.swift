@@ -4,7 +4,7 @@ import Testing
 
 /// Output that cannot be written is a failure, as in coreutils: a full disk is reported on
 /// standard error with status 1; a reader that went away (`| head`) ends the program quietly.
-@Suite(.timeLimit(.minutes(1))) struct WriteErrorTests {
+@Suite(.timeLimit(.minutes(5))) struct WriteErrorTests {
   /// Runs `movies` with standard output on `output`, standard error captured.
   private func run(_ arguments: [String], output: FileHandle) async throws -> (
     reason: Process.TerminationReason, status: Int32, stderr: String
