@@ -32,6 +32,34 @@ import Testing
     #expect(try server.pageRequests().contains(3))
   }
 
+  /// After `order` whose first page cannot be read, `skip` switches to the new order without
+  /// that page.
+  @Test func skipAfterAFailedOrderSwitchesWithoutItsFirstPage() async throws {
+    let server = try HoppinTestServer(
+      limit: 25, extraArguments: ["--fault", "huge-number", "--fault-page", "1"])
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(
+      [
+        "--api", server.apiURL.absoluteString, "--json", "-c", "order ratingdesc", "-c", "skip",
+        "-c", "more",
+      ])
+
+    let objects = try run.stdout.split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    try #require(objects.count == 4, "\(run.stdout)")
+    #expect(objects[1]?["ok"] as? Bool == false)
+    #expect(
+      ((objects[1]?["error"] as? [String: Any])?["message"] as? String)?.contains("'skip'") == true)
+    #expect(objects[2]?["ok"] as? Bool == true)
+    #expect((objects[2]?["query"] as? [String: Any])?["order"] as? String == "ratingdesc")
+    let rows = objects[3]?["rows"] as? [[String: Any]] ?? []
+    #expect(rows.map { $0["row"] as? Int } == Array(1...10))
+    let expected = try server.titles(page: 2, extraQuery: "&order=ratingdesc")
+    #expect(rows.map { $0["title"] as? String } == expected)
+  }
+
   @Test func jsonSaysWhatSkipDid() async throws {
     let server = try HoppinTestServer(
       limit: 25, extraArguments: ["--fault", "huge-number", "--fault-page", "1"])
