@@ -46,4 +46,38 @@ import Testing
     #expect(result.status == SIGPIPE)
     #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
+
+  /// A non-blocking pipe from the parent (as some runtimes hand out) that fills up is waited
+  /// on, not taken for a failure or dropped.
+  @Test func aFullNonBlockingPipeIsWaitedOn() async throws {
+    let arguments = ["--count", "1000", "--no-prefetch", "-c", "list"]
+    let expected = try await MoviesRun.run(arguments)
+    try #require(expected.status == 0 && expected.stdoutBytes.count > 150_000)
+
+    let pipe = Pipe()
+    let writer = pipe.fileHandleForWriting.fileDescriptor
+    #expect(fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK) == 0)
+    let process = Process()
+    process.executableURL = TestPaths.moviesExecutable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "200"]) { $1 }
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = pipe.fileHandleForWriting
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    try pipe.fileHandleForWriting.close()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    // Nothing is read until the pipe is full, so the writer meets EAGAIN.
+    let reader = pipe.fileHandleForReading.fileDescriptor
+    let full = try await Eventually.holds {
+      var queued: Int32 = 0
+      return ioctl(reader, UInt(FIONREAD), &queued) == 0 && queued >= 65_536
+    }
+    try #require(full, "the pipe never filled")
+
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    #expect(try await Eventually.holds { !process.isRunning })
+    #expect(process.terminationStatus == 0)
+    #expect(output == expected.stdoutBytes)
+  }
 }
