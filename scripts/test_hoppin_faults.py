@@ -111,11 +111,11 @@ class FaultTest(unittest.TestCase):
                     continue
                 self.assertFalse(isinstance(movies, list) and movies and isinstance(movies[0], dict))
 
-    def test_gzip_bomb_is_small_on_the_wire_and_a_gigabyte_of_spaces_decoded(self):
+    def test_gzip_bomb_is_small_on_the_wire_and_256_megabytes_of_spaces_decoded(self):
         server = self.start("--fault", "gzip-bomb")
         status, response, body = server.get(PAGE + "1", timeout=30)
         self.assertEqual((status, response.getheader("Content-Encoding")), (200, "gzip"))
-        self.assertLess(len(body), 2_000_000)
+        self.assertLess(len(body), 300_000)
         unpacker = zlib.decompressobj(31)
         decoded = 0
         for start in range(0, len(body), 1 << 16):
@@ -123,7 +123,7 @@ class FaultTest(unittest.TestCase):
             self.assertEqual(piece.strip(b" "), b"")
             decoded += len(piece)
         self.assertTrue(unpacker.eof)
-        self.assertEqual(decoded, 1 << 30)
+        self.assertEqual(decoded, 256 << 20)
 
     def test_zstd_bomb_is_one_frame_of_rle_blocks_for_ten_gigabytes(self):
         server = self.start("--fault", "zstd-bomb")

@@ -6,7 +6,7 @@ import Testing
 /// eviction, and a download folder inside the cache is refused before anything is saved.
 @Suite(.timeLimit(.minutes(5))) struct CacheOwnershipTests {
   @Test func evictionLeavesFilesTheCacheNeverWrote() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -33,7 +33,7 @@ import Testing
 
   @Test(arguments: ["thumbnails", "thumbnails/saved", "thumbnails/../thumbnails"])
   func aDownloadFolderInsideTheCacheIsRefused(inside: String) async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func aCacheFolderReachedThroughASymlinkIsStillRecognised() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -76,7 +76,7 @@ import Testing
   /// Saved files beside the cache's `thumbnails/` folder, or around it, are never among its
   /// entries.
   @Test func aDownloadFolderBesideTheEntriesIsFine() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func aCacheFolderInsideTheDownloadFolderIsFine() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }

@@ -5,7 +5,7 @@ import Testing
 /// Hostile text reaches every output path, not only the table: warnings about repeated rows
 /// (whose movie IDs come from the server) and errors that quote a server's address. None of
 /// it reaches the terminal raw.
-@Suite struct FaultHostileTextTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultHostileTextTests {
   /// Each sequence and how it must be shown: caret notation for C0 and DEL, `\u{…}` for C1
   /// and bidirectional overrides, as git and kubectl show them.
   static let nasty: [(raw: String, shown: String)] = [
@@ -29,11 +29,11 @@ import Testing
   @Test func jsonOutputEscapesEveryControlCharacter() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try HoppinTestServer(catalogue: try Self.makeCatalogue(in: folder))
+    let server = try await HoppinTestServer(catalogue: try Self.makeCatalogue(in: folder))
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
-      ["--api", server.apiURL.absoluteString, "--json", "-c", "show 2", "-c", "show 7"])
+      ["--api", server.apiURL.absoluteString, "--json"], input: "show 2\nshow 7\n")
 
     #expect(run.status == 0, "\(run.stderr)")
     FaultChecks.expectNoRawControlBytes(run)
@@ -49,7 +49,7 @@ import Testing
   @Test func warningsAndErrorsQuotingTheServerAreEscaped() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       catalogue: try Self.makeCatalogue(in: folder), extraArguments: ["--fault", "shift"])
     defer { server.stop() }
 

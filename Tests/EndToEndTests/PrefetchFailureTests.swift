@@ -6,15 +6,15 @@ import Testing
 /// scratch behind the user's back, which doubled the wait and the requests.
 @Suite(.timeLimit(.minutes(5))) struct PrefetchFailureTests {
   @Test func aFailureMoreWaitedForIsReportedOnceWithItsAttempts() async throws {
-    let titles = try FaultChecks.expectedTitles(limit: 25)
-    let server = try HoppinTestServer(
+    let titles = try await FaultChecks.expectedTitles(limit: 25)
+    let server = try await HoppinTestServer(
       limit: 25,
       extraArguments: ["--fault", "status", "--fault-page", "2", "--fault-times", "3"])
     defer { server.stop() }
 
     // The first page loads at start and starts the prefetch of page 2, which `more` waits for.
     let run = try await MoviesRun.run(
-      ["--api", server.apiURL.absoluteString, "-c", "more", "-c", "more"])
+      ["--api", server.apiURL.absoluteString], input: "more\nmore\n")
 
     #expect(run.status == 1)
     #expect(
@@ -32,14 +32,11 @@ import Testing
 /// already loaded; the shrinking count says so, and how to reload.
 @Suite(.timeLimit(.minutes(5))) struct ShrinkingTotalTests {
   @Test func aShrinkingTotalWarnsThatRowsMayHaveBeenSkipped() async throws {
-    let server = try HoppinTestServer(limit: 25, extraArguments: ["--fault", "total-shrink"])
+    let server = try await HoppinTestServer(limit: 25, extraArguments: ["--fault", "total-shrink"])
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
-      [
-        "--api", server.apiURL.absoluteString, "--order", "releasedateasc", "-c", "more", "-c",
-        "more",
-      ])
+      ["--api", server.apiURL.absoluteString, "--order", "releasedateasc"], input: "more\nmore\n")
 
     #expect(run.status == 0, "\(run.stderr)")
     #expect(

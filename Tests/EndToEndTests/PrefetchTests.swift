@@ -3,17 +3,17 @@ import TestSupport
 import Testing
 
 /// Next-page prefetch, seen from the server's request log.
-@Suite struct PrefetchTests {
+@Suite(.timeLimit(.minutes(1))) struct PrefetchTests {
   @Test func moreIsServedFromThePrefetchAndNothingIsAskedTwiceOrPastTheEnd() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let session = try MoviesSession(["--api", server.apiURL.absoluteString])
 
     try await session.waitForOutput(containing: "Showing 10 of 25")
-    #expect(try await Eventually.holds { try server.pageRequests() == [1, 2] })
+    #expect(try await eventually { try server.pageRequests() == [1, 2] })
     session.send("more")
     try await session.waitForOutput(containing: "Showing 20 of 25")
-    #expect(try await Eventually.holds { try server.pageRequests() == [1, 2, 3] })
+    #expect(try await eventually { try server.pageRequests() == [1, 2, 3] })
     session.send("more")
     try await session.waitForOutput(containing: "All 25 movies loaded.")
     session.send("more")
@@ -34,9 +34,9 @@ import Testing
 
 /// A prefetch that has just met a fault is reported by `more`, once; the next `more` asks for
 /// the page again and shows it.
-@Suite struct PrefetchFaultTests {
+@Suite(.timeLimit(.minutes(1))) struct PrefetchFaultTests {
   @Test func aFailedPrefetchIsReportedOnceThenAskedForAgain() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25,
       extraArguments: [
         "--fault", "status", "--fault-status", "503", "--fault-page", "2", "--fault-times", "1",
@@ -61,16 +61,16 @@ import Testing
 }
 
 /// A new query while a prefetch of the old one is still on its way.
-@Suite struct PrefetchQueryChangeTests {
+@Suite(.timeLimit(.minutes(1))) struct PrefetchQueryChangeTests {
   @Test func aGenreChangeWhileAPrefetchHangsLoadsTheNewListInFull() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       extraArguments: ["--fault", "hang", "--fault-page", "2", "--fault-times", "1"])
     defer { server.stop() }
     let session = try MoviesSession(["--api", server.apiURL.absoluteString, "--timeout", "60"])
 
     try await session.waitForOutput(containing: "Showing 10 of")
     // Page 2 of every genre is being fetched ahead, and the server will never answer it.
-    #expect(try await Eventually.holds { try server.pageRequests() == [1, 2] })
+    #expect(try await eventually { try server.pageRequests() == [1, 2] })
     session.send("genre 4")
     session.send("more")
     let run = try await session.finish()

@@ -6,7 +6,7 @@ import Testing
 /// saves leaves none, and ones an older version left behind are swept.
 @Suite(.timeLimit(.minutes(5))) struct StagedFileTests {
   /// One movie, "Poster", with a poster from the sample data: it saves as `1-poster.jpg`.
-  private func makeServer(in folders: ThumbnailFolders) throws -> HoppinTestServer {
+  private func makeServer(in folders: ThumbnailFolders) async throws -> HoppinTestServer {
     let poster = try FileManager.default.contentsOfDirectory(
       atPath: TestPaths.sampleData.appendingPathComponent("posters").path
     ).sorted().first { $0.hasSuffix(".jpg") }
@@ -16,7 +16,7 @@ import Testing
     try FileManager.default.copyItem(
       at: TestPaths.sampleData.appendingPathComponent("posters/\(name)"),
       to: catalogue.appendingPathComponent("posters/\(name)"))
-    return try HoppinTestServer(catalogue: catalogue)
+    return try await HoppinTestServer(catalogue: catalogue)
   }
 
   private func temporaryFiles(in folder: URL) throws -> [String] {
@@ -28,7 +28,7 @@ import Testing
   @Test func aProcessKilledWhileSavingLeavesNoTemporaryFile() async throws {
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
-    let server = try makeServer(in: folders)
+    let server = try await makeServer(in: folders)
     defer { server.stop() }
     // Every free name is taken by a large (sparse) file, which saving reads to compare with
     // the poster: the save is stretched over seconds, with the poster's bytes written.
@@ -53,20 +53,19 @@ import Testing
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
     // Killed once it has compared a few of the files: the poster is staged by then.
-    let busy = try await Eventually.holds(
-      {
-        guard
-          let io = try? String(
-            contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8),
-          let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
-          let read = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces))
-        else { return false }
-        // Past the first planted file: the poster is staged before any is compared.
-        return read > 60_000_000
-      }, timeout: .seconds(90))
+    let busy = try await eventually(timeout: .seconds(90)) {
+      guard
+        let io = try? String(
+          contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8),
+        let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
+        let read = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces))
+      else { return false }
+      // Past the first planted file: the poster is staged before any is compared.
+      return read > 60_000_000
+    }
     try #require(busy, "movies never got to comparing the files")
     kill(process.processIdentifier, SIGTERM)
-    #expect(try await Eventually.holds { !process.isRunning })
+    #expect(try await eventually { !process.isRunning })
 
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(try temporaryFiles(in: folders.downloads) == [])
@@ -75,7 +74,7 @@ import Testing
   @Test func staleTemporaryFilesAreSweptAndFreshOnesKept() async throws {
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
-    let server = try makeServer(in: folders)
+    let server = try await makeServer(in: folders)
     defer { server.stop() }
     try FileManager.default.createDirectory(
       at: folders.downloads, withIntermediateDirectories: true)

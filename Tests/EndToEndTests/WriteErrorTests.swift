@@ -20,7 +20,7 @@ import Testing
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
-    let ended = try await Eventually.holds({ !process.isRunning }, timeout: .seconds(30))
+    let ended = try await eventually(timeout: .seconds(30)) { !process.isRunning }
     if !ended { process.terminate() }
     try #require(ended, "movies did not end")
     return (
@@ -69,14 +69,14 @@ import Testing
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     // Nothing is read until the pipe is full, so the writer meets EAGAIN.
     let reader = pipe.fileHandleForReading.fileDescriptor
-    let full = try await Eventually.holds {
+    let full = try await eventually {
       var queued: Int32 = 0
       return ioctl(reader, UInt(FIONREAD), &queued) == 0 && queued >= 65_536
     }
     try #require(full, "the pipe never filled")
 
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    #expect(try await Eventually.holds { !process.isRunning })
+    #expect(try await eventually { !process.isRunning })
     #expect(process.terminationStatus == 0)
     #expect(output == expected.stdoutBytes)
   }

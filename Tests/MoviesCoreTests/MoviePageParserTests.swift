@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct MoviePageParserTests {
+@Suite(.timeLimit(.minutes(1))) struct MoviePageParserTests {
   private func parse(_ json: String) throws -> MoviePage {
     try MoviePageParser.parse(Data(json.utf8))
   }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct ThumbnailStoreTests {
+@Suite(.timeLimit(.minutes(1))) struct ThumbnailStoreTests {
   private static let png = Data(
     [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("png body".utf8))
   private static let html = Data("<html><body>Not found</body></html>".utf8)

@@ -67,6 +67,13 @@ public actor Browser {
     self.now = now
   }
 
+  deinit {
+    for prefetch in pending { prefetch.task.cancel() }
+  }
+
+  /// The pages being fetched ahead, in page order.
+  var prefetchingPages: [Int] { pending.map(\.page) }
+
   /// Loads the next page and appends it: from the prefetch when it has that page, else from
   /// the source. Returns nil, making no request, when everything is loaded. On failure or
   /// cancellation the list and the page counter are unchanged.
@@ -77,9 +84,9 @@ public actor Browser {
     let page: MoviePage
     do {
       page = try await fetch(number, of: query)
-    } catch HoppinClient.Error.invalidPage(let error, let failed) {
+    } catch let error as HoppinClient.Error where error.isUnreadablePage {
       if list.nextPage == number, list.query == query { unreadable = (number, query) }
-      throw HoppinClient.Error.invalidPage(error, page: failed)
+      throw error
     }
     try Task.checkCancellation()
     // Another load may have finished while this one waited; append each page once.
@@ -145,9 +152,9 @@ public actor Browser {
     let page: MoviePage
     do {
       page = try await source.page(1, of: query)
-    } catch HoppinClient.Error.invalidPage(let error, let failed) {
+    } catch let error as HoppinClient.Error where error.isUnreadablePage {
       unreadable = (1, query)
-      throw HoppinClient.Error.invalidPage(error, page: failed)
+      throw error
     }
     try Task.checkCancellation()
     var fresh = MovieList(query: query)

@@ -92,18 +92,18 @@ public struct MovieList: Sendable, Hashable {
     return change
   }
 
-  /// Moves past the next page without its rows: they count as received, so the list can
-  /// still end at `totalCount`.
-  public mutating func skip() {
-    loadedPages += 1
-    rowsReceived += query.pageSize
-  }
-
   /// Whether a page after the next one can hold rows, by the server's `totalCount`; false
   /// when the server gives none, so nothing is asked for past the end.
   public func mayHavePage(_ page: Int) -> Bool {
     guard !isComplete, let totalCount else { return false }
     return (page - 1) * query.pageSize < totalCount
+  }
+
+  /// Moves past the next page without its rows: they count as received, so the list can
+  /// still end at `totalCount`.
+  public mutating func skip() {
+    loadedPages += 1
+    rowsReceived += query.pageSize
   }
 
   /// The movie at a 1-based row number, if that row is loaded.

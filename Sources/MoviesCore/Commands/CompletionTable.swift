@@ -37,7 +37,8 @@ public struct CompletionTable: Sendable, Hashable {
       switch command {
       case "show", "thumb", "open": rows.map(String.init)
       case "genre": genres + ["all"]
-      case "order": Command.knownOrders
+      case "order": OrderName.aliases.map(\.alias) + Command.knownOrders
+      case "help": Command.names
       default: []
       }
     // A server's genre name with control characters would go into the line, the history
@@ -56,7 +57,8 @@ public struct CompletionTable: Sendable, Hashable {
     switch words[0].lowercased() {
     case "show", "thumb", "open": return "N (a row number)"
     case "genre": return "NAME|ID|all"
-    case "order": return Command.knownOrders.joined(separator: "|")
+    case "order":
+      return (OrderName.aliases.map(\.alias) + ["ratingdesc", "…"]).joined(separator: "|")
     case "find": return "TEXT"
     default: return nil
     }

@@ -28,6 +28,12 @@ public enum JSONRenderer {
       }
       reply.shownRows = TextRenderer.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
+      if let error = result.stoppedBy {
+        object["ok"] = false
+        object["error"] = ["code": ErrorCode.of(error), "message": error.userMessage]
+        reply.error = error.userMessage
+        reply.wasCancelled = error is CancellationError
+      }
     }
     if !result.warnings.isEmpty { object["warnings"] = result.warnings }
     reply.output = line(object)
@@ -77,12 +83,14 @@ public enum JSONRenderer {
         "commands": Command.names.filter { moreRemains || $0 != "more" },
         "moreRemains": moreRemains,
       ]
+    case .commandHelp(let entry):
+      return ["usage": entry.usage, "summary": entry.summary, "examples": entry.examples]
     case .quit:
       return [:]
     case .genres(let genres, let current):
       return ["genres": genres.map { ["id": $0.id, "name": $0.name] }, "current": current]
-    case .link(let link, let row, let opened):
-      return ["row": row, "link": link, "opened": opened]
+    case .link(let link, let row, let opening):
+      return ["row": row, "link": link, "opened": opening == .opened]
     }
   }
 

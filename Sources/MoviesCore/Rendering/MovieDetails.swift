@@ -51,7 +51,7 @@ public enum MovieDetails {
     switch state {
     case .inMemory: " (cached, in memory)"
     case .onDisk: " (cached on disk)"
-    case .notCached: " (not cached; 'thumb N' downloads it)"
+    case .notCached: " (not cached; 'thumb N' saves it)"
     case .unavailable: " (cannot be loaded)"
     }
   }

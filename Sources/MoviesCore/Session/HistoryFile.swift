@@ -19,6 +19,8 @@ public struct HistoryFile: Sendable {
   public static let limit = 1_000
   /// The most bytes read from the end of the file; a larger file is cut back.
   public static let readLimit = 1_048_576
+  /// Longer lines (a pasted page of text) are not kept: recalling them garbles the prompt.
+  public static let longestLine = 1_000
 
   public let url: URL
   private let known = Known()
@@ -50,9 +52,10 @@ public struct HistoryFile: Sendable {
     return URL(fileURLWithPath: home).appendingPathComponent(".local/state/movies/history")
   }
 
-  /// The stored entries, oldest first, at most ``limit``.
+  /// The stored entries, oldest first, at most ``limit``; lines longer than ``longestLine``
+  /// (written by an older version) are left out, since recalling them garbles the prompt.
   public func entries() -> [String] {
-    Array(storedLines().lines.suffix(Self.limit))
+    Array(storedLines().lines.filter { $0.utf8.count <= Self.longestLine }.suffix(Self.limit))
   }
 
   /// The lines in the file's last ``readLimit`` bytes, and whether the file is larger.
@@ -85,7 +88,9 @@ public struct HistoryFile: Sendable {
     // Tab completion leaves a trailing space; `more ` and `more` are the same entry.
     var line = typed
     while line.last?.isWhitespace == true { line.removeLast() }
-    guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.contains("\n") else { return }
+    guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.contains("\n"),
+      line.utf8.count <= Self.longestLine
+    else { return }
     let known = known.state.withLock { state in
       if state.lineCount == nil {
         let stored = storedLines()
@@ -95,8 +100,11 @@ public struct HistoryFile: Sendable {
       return state
     }
     guard known.last != line else { return }
+    // What was typed is private: the folder is the owner's alone, and the file is made 0600
+    // (as redis-cli does).
     let folder = url.deletingLastPathComponent()
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let lineCount = known.lineCount ?? 0
     if lineCount >= 2 * Self.limit - 1 {
       compact(adding: line)

@@ -88,14 +88,18 @@ public struct ThumbnailStore: Sendable {
       throw Error.notAnImage(row: row)
     }
     try Task.checkCancellation()
-    let file = try place(image.data) { attempt in
-      DownloadName.make(
-        row: row, title: movie.title, movieID: movie.id, format: image.format, attempt: attempt)
+    let data = image.data
+    let (title, movieID, format) = (movie.title, movie.id, image.format)
+    let file = try await Blocking.fileIO { () throws(Error) in
+      try place(data) { attempt in
+        DownloadName.make(
+          row: row, title: title, movieID: movieID, format: format, attempt: attempt)
+      }
     }
     return SavedThumbnail(
       file: file, format: image.format, pixelSize: image.pixelSize, byteCount: image.data.count,
       origin: image.origin, elapsed: image.elapsed, downloadTime: image.downloadTime,
-      cacheProblem: image.cacheProblem)
+      cacheProblem: image.cacheProblem, isLocal: url.isFileURL)
   }
 
   /// Whether a movie's thumbnail is cached; loads nothing.
@@ -114,7 +118,7 @@ public struct ThumbnailStore: Sendable {
   /// taken (also by a planted symlink), so a killed write never leaves a partial file under
   /// the final name, nor a temporary one. A file that already holds
   /// the same bytes (a second `thumb N`) is reused.
-  private func place(_ data: Data, name: (Int) -> String) throws -> URL {
+  private func place(_ data: Data, name: (Int) -> String) throws(Error) -> URL {
     let folder = downloadFolder
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
