@@ -56,7 +56,7 @@ import Testing
     #expect((objects[2]?["query"] as? [String: Any])?["order"] as? String == "ratingdesc")
     let rows = objects[3]?["rows"] as? [[String: Any]] ?? []
     #expect(rows.map { $0["row"] as? Int } == Array(1...10))
-    let expected = try server.titles(page: 2, extraQuery: "&order=ratingdesc")
+    let expected = try await server.titles(page: 2, extraQuery: "&order=ratingdesc")
     #expect(rows.map { $0["title"] as? String } == expected)
   }
 
