@@ -135,16 +135,24 @@ import Testing
   }
 
   @Test(arguments: [
-    ("ELITE", ["Élite"]), ("amelie", ["Amélie"]), ("기생", ["기생충"]), ("comédie", ["Amélie", "Up"]),
-    ("e", ["Amélie", "Up", "Heat", "Élite"]),
-    ("nothing", []),
+    ("ELITE", ["Élite"]), ("amelie", ["Amélie"]), ("기생", ["기생충"]), ("ｈｅａｔ", ["Heat"]),
+    ("e", ["Amélie", "Heat", "Élite"]), ("genre:comédie", ["Amélie", "Up"]),
+    ("genre:COMEDIE u", ["Up"]), ("year:2000-2010", ["Amélie", "Up"]), ("year:1995", ["Heat"]),
+    ("rating:>8.2", ["Amélie", "기생충", "Heat"]), ("rating:<8 e", ["Élite"]),
+    ("rating:8.2-8.3 year:-2005", ["Amélie", "Heat"]), ("nothing", []), ("amelie heat", []),
   ])
-  func findKeepsRowNumbersAndIgnoresCaseAndAccents(text: String, titles: [String]) async throws {
-    try await withRunner(pageSize: 5) { runner, _ in
+  func findSearchesTheWholeListKeepingRowNumbers(text: String, titles: [String]) async throws {
+    // Two rows a page: the first page is loaded, find loads the rest.
+    try await withRunner(pageSize: 2) { runner, _ in
       _ = await runner.execute(.more)
       let result = try outcome(await runner.execute(.find(text)))
 
-      guard case .found(let matches, _, let list) = result else { throw Failure.unexpected(result) }
+      guard case .found(let found) = result else { throw Failure.unexpected(result) }
+      let (matches, list) = (found.matches, found.list)
+      #expect(list.isComplete && list.movies.count == 5)
+      #expect(
+        found.summary.hasPrefix(titles.isEmpty ? "No matches in 5 movies" : "\(titles.count) match")
+      )
       // The rows where the expected movies are, in list order.
       let rows = list.movies.indices.filter { titles.contains(list.movies[$0].title) }.map {
         $0 + 1

@@ -1,0 +1,141 @@
+/// `find`: searching the loaded rows, then the rest of the list as it loads.
+extension Browser {
+  /// What a search found, and how far it got.
+  public struct Scan: Sendable {
+    /// Every matching row, in row order.
+    public var matches: [MovieSearch.Match] = []
+    /// True when Ctrl-C stopped the scan before the end of the list.
+    public var stopped = false
+    /// The failure that stopped the scan, when a page could not be loaded.
+    public var failure: (any Swift.Error)?
+    /// Skipped or repeated rows and changed counts met while loading.
+    public var warnings: [String] = []
+  }
+
+  /// Searches the loaded rows, reporting their matches at once, then loads the rest of the
+  /// list and searches each page as it arrives. Loaded pages join the list, so `more`,
+  /// `show N` and `thumb N` go on from there. Pages are asked for larger than the list's page
+  /// size and several at a time (see ``ScanPlan``), and parsed while the next are in flight;
+  /// they join the list in order. Cancelling, or a page that fails, stops the scan and keeps
+  /// every page that joined the list.
+  ///
+  /// - Parameters:
+  ///   - found: each batch of matches, with the largest row number the table must fit.
+  ///   - progress: movies searched so far, and the server's count (0 when unknown).
+  public func scan(
+    for search: MovieSearch,
+    found: @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void,
+    progress: @Sendable (_ searched: Int, _ total: Int) -> Void
+  ) async -> Scan {
+    var scan = Scan()
+    cancelPrefetch()
+    defer { startPrefetch() }
+    report(search.matches(in: list), into: &scan, found: found, progress: progress)
+    var factor = ScanPlan.factor(pageSize: list.query.pageSize)
+    while !list.isComplete, !scan.stopped, scan.failure == nil {
+      let before = list.movies.count
+      guard let next = await scanStep(search, factor: factor, into: &scan, found, progress) else {
+        break
+      }
+      // A plan that ran out without adding a row would only ask for the same again.
+      if next == factor && list.movies.count == before { break }
+      factor = next
+    }
+    return scan
+  }
+
+  /// Runs one plan; returns the factor to plan with next, or nil when the scan is over.
+  private func scanStep(
+    _ search: MovieSearch, factor: Int, into scan: inout Scan,
+    _ found: @Sendable ([MovieSearch.Match], Int) -> Void,
+    _ progress: @Sendable (Int, Int) -> Void
+  ) async -> Int? {
+    let query = list.query
+    let plan = ScanPlan(
+      loadedPages: list.loadedPages, pageSize: query.pageSize, factor: factor,
+      totalCount: list.totalCount)
+    let source = self.source
+    return await withTaskGroup(of: (Int, Result<MoviePage, any Swift.Error>).self) { group in
+      defer { group.cancelAll() }
+      var requests: [ScanPlan.Request] = []
+      var arrived: [Int: Result<MoviePage, any Swift.Error>] = [:]
+      var nextToJoin = 0
+      var planEnded = false
+      while true {
+        // Keep the window full: requests past the next page to join are in flight.
+        while !planEnded, requests.count < nextToJoin + ScanPlan.window {
+          guard let request = plan.request(requests.count) else {
+            planEnded = true
+            break
+          }
+          let index = requests.count
+          requests.append(request)
+          let pageQuery = MovieQuery(
+            genreID: query.genreID, order: query.order, pageSize: request.pageSize)
+          group.addTask {
+            do {
+              return (index, .success(try await source.page(request.page, of: pageQuery)))
+            } catch {
+              return (index, .failure(error))
+            }
+          }
+        }
+        guard let (index, result) = await group.next() else { return factor }
+        arrived[index] = result
+        // Pages join the list in order; a later one waits for the ones before it.
+        while let result = arrived.removeValue(forKey: nextToJoin) {
+          let request = requests[nextToJoin]
+          nextToJoin += 1
+          let page: MoviePage
+          switch result {
+          case .success(let loaded): page = loaded
+          case .failure(let error):
+            if Task.isCancelled || error is CancellationError {
+              scan.stopped = true
+            } else {
+              scan.failure = error
+            }
+            return nil
+          }
+          if request.spans > 1, page.rowCount < request.pageSize, !ends(with: page) {
+            // The server caps the page size: its rows may not sit where a page of the size
+            // asked for would, so the page is dropped and asked for again in smaller pages.
+            return ScanPlan.powerOfTwo(atMost: page.rowCount / query.pageSize)
+          }
+          let change = list.add(page, spanning: request.spans)
+          scan.warnings += page.warnings + Self.notes(on: change)
+          let added =
+            change.rows.map {
+              search.matches(
+                in: list.movies[($0.lowerBound - 1)..<$0.upperBound], firstRow: $0.lowerBound)
+            } ?? []
+          report(added, into: &scan, found: found, progress: progress)
+          if list.isComplete { return nil }
+          if Task.isCancelled {
+            scan.stopped = true
+            return nil
+          }
+        }
+      }
+    }
+  }
+
+  /// Whether a page is the list's last: it is empty, or it reaches the server's count.
+  private func ends(with page: MoviePage) -> Bool {
+    if page.rowCount == 0 { return true }
+    guard let total = page.totalCount ?? list.totalCount else { return false }
+    return list.rowsReceived + page.rowCount >= total
+  }
+
+  private func report(
+    _ matches: [MovieSearch.Match], into scan: inout Scan,
+    found: @Sendable ([MovieSearch.Match], Int) -> Void,
+    progress: @Sendable (Int, Int) -> Void
+  ) {
+    if !matches.isEmpty {
+      scan.matches += matches
+      found(matches, max(list.totalCount ?? 0, list.movies.count + list.query.pageSize))
+    }
+    progress(list.movies.count, list.totalCount ?? 0)
+  }
+}
