@@ -88,11 +88,25 @@ struct Shell {
     let width = Terminal.width(environment: environment)
     // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
     let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
+    // `find` prints its matches as they are found, with a progress line of its own.
+    let finder = findPrinter(command, width: width)
+    let update: @Sendable (Int, Int) -> Void = { done, total in
+      if let finder {
+        finder.progress(searched: done, total: total)
+      } else {
+        progress.update(done: done, total: total)
+      }
+    }
+    let found: @Sendable ([MovieSearch.Match], Int) -> Void = { matches, largestRow in
+      finder?.rows(matches, largestRow: largestRow)
+    }
     let result: CommandResult
     if let interrupts {
       let label = await loadingLabel(command)
       let run = { [runner] in
-        await interrupts.cancellable { await runner.execute(command, progress: progress.update) }
+        await interrupts.cancellable {
+          await runner.execute(command, progress: update, found: found)
+        }
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
       if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
@@ -101,10 +115,14 @@ struct Shell {
         result = await run()
       }
     } else {
-      result = await runner.execute(command, progress: progress.update)
+      result = await runner.execute(command, progress: update, found: found)
     }
     progress.finish()
+    finder?.finish()
     var reply = render(result, of: command, width: width)
+    if finder != nil, case .success(.found(let found)) = result.outcome {
+      reply.output = textRenderer(width: width).findSummary(found)
+    }
     if !json, let preview, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
       do {
         reply.output += try preview.render(saved, maximumColumns: width) ?? ""
@@ -135,14 +153,28 @@ struct Shell {
 
   private func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
     if json { return JSONRenderer.render(result, of: command) }
-    let layout = TextRenderer.Layout(
-      width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain)
-    return TextRenderer(layout: layout).render(result)
+    return textRenderer(width: width).render(result)
+  }
+
+  private func textRenderer(width: Int) -> TextRenderer {
+    TextRenderer(
+      layout: TextRenderer.Layout(
+        width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain))
+  }
+
+  /// The printer of `find`'s matches as they come, in text mode.
+  private func findPrinter(_ command: Command, width: Int) -> FindPrinter? {
+    guard case .find = command, !json else { return nil }
+    return FindPrinter(
+      renderer: textRenderer(width: width),
+      showsProgress: Terminal.errorIsTerminal && environment["TERM"] != "dumb",
+      errorPalette: errorPalette)
   }
 
   private func isPaged(_ command: Command) -> Bool {
     switch command {
-    case .list, .find: !json
+    // `find` prints as it goes, so only `list` can wait for the pager.
+    case .list: !json
     default: false
     }
   }

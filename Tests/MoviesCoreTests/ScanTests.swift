@@ -43,11 +43,14 @@ import Testing
     func thumbnailData(at url: URL) async throws -> Data { throw Failure() }
   }
 
-  private func browser(_ source: PagedSource, pageSize: Int = 10) -> Browser {
+  private func browser(_ source: PagedSource, pageSize: Int = 10, prefetches: Bool = false)
+    -> Browser
+  {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-tests")
     return Browser(
       source: source, query: MovieQuery(pageSize: pageSize),
-      thumbnails: ThumbnailStore(downloadFolder: folder, cacheFolder: folder), prefetches: false)
+      thumbnails: ThumbnailStore(downloadFolder: folder, cacheFolder: folder),
+      prefetches: prefetches)
   }
 
   private func titles(_ list: MovieList) -> [String] { list.movies.map(\.title) }
@@ -141,5 +144,21 @@ import Testing
     #expect(titles(list) == (1...1_280).map { "Movie \($0)" })
     #expect(scan.matches.map(\.row) == (1...1_280).filter { String($0).contains("1") })
     #expect(list.nextPage == 129)
+  }
+
+  @Test func thePageFetchedAheadJoinsFirstAndNoRowIsAskedForTwice() async throws {
+    let source = PagedSource(count: 2_000)
+    let browser = browser(source, prefetches: true)
+    _ = try await browser.loadNextPage()
+
+    _ = await browser.scan(for: try MovieSearch("x"), found: { _, _ in }, progress: { _, _ in })
+
+    #expect(titles(await browser.list) == (1...2_000).map { "Movie \($0)" })
+    let ranges = source.requests.withLock { $0.map { ($0.page - 1) * $0.size..<$0.page * $0.size } }
+    for (index, range) in ranges.enumerated() {
+      for other in ranges[(index + 1)...] {
+        #expect(!range.overlaps(other), "\(range) asked twice")
+      }
+    }
   }
 }

@@ -28,9 +28,17 @@ extension Browser {
     progress: @Sendable (_ searched: Int, _ total: Int) -> Void
   ) async -> Scan {
     var scan = Scan()
-    cancelPrefetch()
     defer { startPrefetch() }
     report(search.matches(in: list), into: &scan, found: found, progress: progress)
+    // The page fetched ahead of `more` joins first, so no row is asked for twice.
+    if let next = list.nextPage, let prefetch, prefetch.page == next, prefetch.query == list.query {
+      do {
+        join(try await fetch(next, of: list.query), spans: 1, search, into: &scan, found, progress)
+      } catch {
+        stop(&scan, by: error)
+      }
+    }
+    cancelPrefetch()
     var factor = ScanPlan.factor(pageSize: list.query.pageSize)
     while !list.isComplete, !scan.stopped, scan.failure == nil {
       let before = list.movies.count
@@ -90,11 +98,7 @@ extension Browser {
           switch result {
           case .success(let loaded): page = loaded
           case .failure(let error):
-            if Task.isCancelled || error is CancellationError {
-              scan.stopped = true
-            } else {
-              scan.failure = error
-            }
+            stop(&scan, by: error)
             return nil
           }
           if request.spans > 1, page.rowCount < request.pageSize, !ends(with: page) {
@@ -102,14 +106,7 @@ extension Browser {
             // asked for would, so the page is dropped and asked for again in smaller pages.
             return ScanPlan.powerOfTwo(atMost: page.rowCount / query.pageSize)
           }
-          let change = list.add(page, spanning: request.spans)
-          scan.warnings += page.warnings + Self.notes(on: change)
-          let added =
-            change.rows.map {
-              search.matches(
-                in: list.movies[($0.lowerBound - 1)..<$0.upperBound], firstRow: $0.lowerBound)
-            } ?? []
-          report(added, into: &scan, found: found, progress: progress)
+          join(page, spans: request.spans, search, into: &scan, found, progress)
           if list.isComplete { return nil }
           if Task.isCancelled {
             scan.stopped = true
@@ -117,6 +114,31 @@ extension Browser {
           }
         }
       }
+    }
+  }
+
+  /// Adds a page to the list and reports the matches among its rows.
+  private func join(
+    _ page: MoviePage, spans: Int, _ search: MovieSearch, into scan: inout Scan,
+    _ found: @Sendable ([MovieSearch.Match], Int) -> Void,
+    _ progress: @Sendable (Int, Int) -> Void
+  ) {
+    let change = list.add(page, spanning: spans)
+    scan.warnings += page.warnings + Self.notes(on: change)
+    let added =
+      change.rows.map { rows in
+        search.matches(
+          in: list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
+      } ?? []
+    report(added, into: &scan, found: found, progress: progress)
+  }
+
+  /// Ctrl-C stops a scan quietly; any other failure is reported.
+  private func stop(_ scan: inout Scan, by error: any Swift.Error) {
+    if Task.isCancelled || error is CancellationError {
+      scan.stopped = true
+    } else {
+      scan.failure = error
     }
   }
 

@@ -33,7 +33,7 @@ public actor Browser {
   public internal(set) var list: MovieList
   /// Whether the page after the one shown is fetched in the background.
   public let prefetches: Bool
-  private var prefetch: Prefetch?
+  var prefetch: Prefetch?
 
   /// - Parameter prefetches: fetch the next page in the background once a page is shown, so
   ///   `more` rarely waits (default true). Thumbnails are never prefetched.
@@ -96,13 +96,13 @@ public actor Browser {
   }
 
   /// A page being fetched ahead of `more`.
-  private struct Prefetch {
+  struct Prefetch {
     var page: Int
     var query: MovieQuery
     var task: Task<MoviePage, any Swift.Error>
   }
 
-  private func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+  func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     if let prefetch, prefetch.page == number, prefetch.query == query {
       self.prefetch = nil
       let task = prefetch.task
