@@ -63,7 +63,7 @@ extension Browser {
       loadedPages: list.loadedPages, pageSize: query.pageSize, factor: factor,
       totalCount: list.totalCount)
     let source = self.source
-    return await withTaskGroup(of: (Int, Result<MoviePage, any Swift.Error>).self) { group in
+    return await withTaskGroup(of: Arrival.self) { group in
       defer { group.cancelAll() }
       var requests: [ScanPlan.Request] = []
       var arrived: [Int: Result<MoviePage, any Swift.Error>] = [:]
@@ -80,16 +80,17 @@ extension Browser {
           requests.append(request)
           let pageQuery = MovieQuery(
             genreID: query.genreID, order: query.order, pageSize: request.pageSize)
-          group.addTask {
+          group.addTask { [index, request, pageQuery] in
             do {
-              return (index, .success(try await source.page(request.page, of: pageQuery)))
+              return Arrival(
+                index: index, page: .success(try await source.page(request.page, of: pageQuery)))
             } catch {
-              return (index, .failure(error))
+              return Arrival(index: index, page: .failure(error))
             }
           }
         }
-        guard let (index, result) = await group.next() else { return factor }
-        arrived[index] = result
+        guard let arrival = await group.next() else { return factor }
+        arrived[arrival.index] = arrival.page
         // Pages join the list in order; a later one waits for the ones before it.
         while let result = arrived.removeValue(forKey: nextToJoin) {
           let request = requests[nextToJoin]
@@ -115,6 +116,13 @@ extension Browser {
         }
       }
     }
+  }
+
+  /// A page request's answer, by its place in the plan. (A struct, not a tuple: a release
+  /// build of Swift 6.3 read a tuple's integer from a task group's result wrongly.)
+  private struct Arrival: Sendable {
+    var index: Int
+    var page: Result<MoviePage, any Swift.Error>
   }
 
   /// Adds a page to the list and reports the matches among its rows.
