@@ -19,6 +19,8 @@ enum MoviesMain {
       case .version:
         Terminal.write("movies \(Options.version)\n", to: STDOUT_FILENO)
         exit(0)
+      case .pickPreview(let file, let row):
+        exit(PickPreview.run(file: file, row: row, environment: environment))
       case .browse(let parsed):
         options = parsed
       }
@@ -63,6 +65,11 @@ enum MoviesMain {
       pager: options.noPager || !Terminal.outputIsTerminal ? nil : Pager(environment: environment),
       history: history)
     shell.preview = preview(options, interactive: interactive, environment: environment)
+    if interactive && !options.json && Terminal.outputIsTerminal {
+      shell.picker = Picker(
+        environment: environment,
+        thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"))
+    }
 
     if interactive,
       let editor = LineEditor(

@@ -16,7 +16,9 @@ struct Shell {
   let json: Bool
   /// Draws the poster under `thumb N`; nil for no preview.
   var preview: PosterPreview? = nil
-  /// Long `list` and `find` output goes through it at the prompt; nil with `--no-pager`.
+  /// `pick`'s fzf; nil where there is no terminal to show it on.
+  var picker: Picker? = nil
+  /// Long `list` output goes through it at the prompt; nil with `--no-pager`.
   let pager: Pager?
   /// Where the prompt's lines are kept across runs; nil when history is off.
   let history: HistoryFile?
@@ -85,6 +87,9 @@ struct Shell {
   /// it and a slow load shows a spinner.
   @discardableResult
   private func perform(_ command: Command, interrupts: Interrupts? = nil) async -> Reply {
+    if case .pick(let text) = command, let picker {
+      return await pick(text, with: picker, interrupts)
+    }
     let width = Terminal.width(environment: environment)
     // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
     let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
@@ -149,6 +154,19 @@ struct Shell {
     }
     if let error = reply.error { report(message: error) }
     return reply
+  }
+
+  /// `pick`: fzf over the loaded rows; Enter prints the row as `show N` does.
+  private func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
+    let list = await runner.browser.list
+    let width = Terminal.width(environment: environment)
+    switch await picker.pick(list, query: text, source: runner.browser.source, width: width) {
+    case .picked(let row): return await perform(.show(row: row), interrupts: interrupts)
+    case .nothingPicked: return Reply()
+    case .unavailable(let message):
+      report(message: message)
+      return Reply(error: message)
+    }
   }
 
   private func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {

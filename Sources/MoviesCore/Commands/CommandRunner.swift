@@ -19,7 +19,8 @@ public struct CommandRunner: Sendable {
       case .noLink(let row):
         "Row \(row) has no link; 'show \(row)' prints what it has."
       case .noPicker:
-        "'pick' works at a terminal's prompt, with fzf installed; 'find TEXT' searches anywhere."
+        "'pick' works at a terminal's prompt, with fzf installed (on Debian or Ubuntu: "
+          + "'sudo apt-get install fzf'); 'find TEXT' searches anywhere."
       }
     }
   }

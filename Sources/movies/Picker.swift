@@ -1,0 +1,100 @@
+import Foundation
+import MoviesCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `pick`: fzf over the loaded rows, with a preview pane that shows the highlighted row's
+/// details and poster. The preview is this program again (`--pick-preview FILE ROW`), reading
+/// the row from a temporary file written here, so moving through the list makes no request.
+struct Picker {
+  /// What the picker ended with.
+  enum Outcome {
+    case picked(row: Int)
+    /// Esc, Ctrl-C, or no row matched.
+    case nothingPicked
+    /// fzf is missing or could not start; the sentence says how to get it.
+    case unavailable(String)
+  }
+
+  static let missingFzf =
+    "'pick' needs fzf, which is not installed: on Debian or Ubuntu, 'sudo apt-get install fzf' "
+    + "(scripts/install-deps does it); 'find TEXT' searches without it."
+
+  let environment: [String: String]
+  /// The folder of the disk cache of thumbnails, where the preview looks for posters.
+  let thumbnailCache: URL
+
+  /// Opens fzf over the rows, starting with `query` typed; waits for it on a thread of its
+  /// own, so no concurrency thread blocks.
+  func pick(
+    _ list: MovieList, query: String, source: any MovieSource, width: Int
+  ) async -> Outcome {
+    guard let fzf = Terminal.findProgram("fzf", environment: environment) else {
+      return .unavailable(Self.missingFzf)
+    }
+    guard !list.movies.isEmpty else { return .nothingPicked }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("movies-pick-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let rowsFile = folder.appendingPathComponent("rows.jsonl")
+    let input = folder.appendingPathComponent("input")
+    let output = folder.appendingPathComponent("output")
+    do {
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+      try PickFile.rows(list, source: source, thumbnailCache: thumbnailCache).write(to: rowsFile)
+      try lines(list, width: width).write(to: input)
+    } catch {
+      return .unavailable(
+        "Could not write the picker's temporary files: \(error.localizedDescription)")
+    }
+    let preview =
+      [Terminal.executableURL.path, "--pick-preview", rowsFile.path]
+      .map(Self.quoted).joined(separator: " ") + " {1}"
+    let arguments = [
+      fzf, "--no-multi", "--layout=reverse", "--prompt=pick> ", "--query=\(query)",
+      "--header=Enter: show the movie · Esc: back", "--preview=\(preview)",
+      "--preview-window=right,55%,wrap",
+    ]
+    let command =
+      arguments.map(Self.quoted).joined(separator: " ") + " < \(Self.quoted(input.path))"
+      + " > \(Self.quoted(output.path))"
+    let status: Int32
+    do {
+      let pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: nil, quiet: false)
+      status = await Self.wait(pid)
+    } catch {
+      return .unavailable("Could not start fzf (\(error)); " + Self.missingFzf)
+    }
+    guard status == 0, let data = FileManager.default.contents(atPath: output.path) else {
+      return .nothingPicked
+    }
+    let first = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).first
+    guard let row = first.flatMap({ Int($0) }), list.movie(atRow: row) != nil else {
+      return .nothingPicked
+    }
+    return .picked(row: row)
+  }
+
+  /// One line per row as the table shows it, the row number first (fzf's `{1}`).
+  private func lines(_ list: MovieList, width: Int) -> Data {
+    let renderer = TextRenderer(layout: .init(width: max(40, width * 45 / 100), palette: .plain))
+    let matches = list.movies.enumerated().map {
+      MovieSearch.Match(row: $0.offset + 1, movie: $0.element)
+    }
+    return Data(
+      renderer.foundRows(matches, largestRow: list.movies.count, header: false).utf8)
+  }
+
+  private static func wait(_ pid: pid_t) async -> Int32 {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: ChildProcess.wait(pid)) }.start()
+    }
+  }
+
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
