@@ -52,7 +52,8 @@ public struct CompletionTable: Sendable, Hashable {
     case "show", "thumb", "open": return "N (a row number)"
     case "genre": return "NAME|ID|all"
     case "order": return Command.knownOrders.joined(separator: "|")
-    case "find": return "TEXT"
+    case "find": return "WORDS genre:G year:Y-Y rating:>R"
+    case "pick": return "[TEXT]"
     default: return nil
     }
   }
