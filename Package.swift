@@ -9,13 +9,18 @@ let package = Package(
   ],
   targets: [
     // The core: model, sources, paging, thumbnails and rendering to strings. No terminal I/O.
-    .target(name: "MoviesCore"),
+    .target(name: "MoviesCore", dependencies: ["CCurl"]),
 
     // The executable owns the terminal: the REPL, line editing, signals, colour and width.
     .executableTarget(
       name: "movies", dependencies: ["MoviesCore", "CEditLine", "CChafa", "CPNG", "CTurboJPEG"]),
 
     // System C libraries, one module each.
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
     .systemLibrary(
       name: "CEditLine",
       pkgConfig: "libedit",
