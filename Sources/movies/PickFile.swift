@@ -6,14 +6,29 @@ import MoviesCore
 /// the same parser as any page) and the poster's address.
 enum PickFile {
   static func rows(_ list: MovieList, source: any MovieSource, thumbnailCache: URL) -> Data {
-    var data = line(["cache": thumbnailCache.path])
+    // Written by hand, not with JSONSerialization: after a full scan there are tens of
+    // thousands of rows, and the picker should open at once.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(list.movies.count * 400)
+    bytes += Array(#"{"cache":"#.utf8)
+    appendString(thumbnailCache.path, to: &bytes)
+    bytes += Array("}\n".utf8)
     for movie in list.movies {
       let poster = movie.thumbnail.flatMap { try? source.thumbnailURL(for: $0).absoluteString }
-      data += line([
-        "hoppin": ["movies": ["movie": [record(movie)]]], "poster": poster ?? NSNull(),
-      ])
+      bytes += Array(#"{"poster":"#.utf8)
+      if let poster { appendString(poster, to: &bytes) } else { bytes += Array("null".utf8) }
+      bytes += Array(#","hoppin":{"movies":{"movie":[{"#.utf8)
+      var first = true
+      for (key, value) in record(movie) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        appendString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendString(value, to: &bytes)
+      }
+      bytes += Array("}]}}}\n".utf8)
     }
-    return data
+    return Data(bytes)
   }
 
   /// Row `row`'s movie and poster address, and the cache folder; nil when the file has no
@@ -31,24 +46,40 @@ enum PickFile {
     return (movie, poster, URL(fileURLWithPath: cache, isDirectory: true))
   }
 
-  private static func line(_ object: [String: Any]) -> Data {
-    ((try? JSONSerialization.data(withJSONObject: object)) ?? Data("{}".utf8))
-      + Data("\n".utf8)
+  /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
+  private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        bytes += [UInt8(ascii: "\\"), byte]
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default:
+        bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
   }
 
-  /// A movie in the API's field names.
-  private static func record(_ movie: Movie) -> [String: Any] {
-    var record: [String: Any] = movie.otherFields
-    record["title"] = movie.title
-    record["genreNames"] = movie.genres.joined(separator: ",")
-    record["movieId"] = movie.id
-    record["thumbnailImage"] = movie.thumbnail
-    record["linkUrl"] = movie.link
-    record["ratingAverage"] = movie.rating
-    record["ratingCount"] = movie.ratingCount
-    record["releaseDate"] = movie.releaseDate
-    record["runningTime"] = movie.runningTime
-    record["grade"] = movie.grade
+  /// A movie in the API's field names, every value as text (the parser reads numbers from
+  /// text as it does from a server).
+  private static func record(_ movie: Movie) -> [(String, String)] {
+    var record = movie.otherFields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    func add(_ key: String, _ value: String?) {
+      if let value { record.append((key, value)) }
+    }
+    add("title", movie.title)
+    add("genreNames", movie.genres.joined(separator: ","))
+    add("movieId", movie.id)
+    add("thumbnailImage", movie.thumbnail)
+    add("linkUrl", movie.link)
+    add("ratingAverage", movie.rating.map { String($0) })
+    add("ratingCount", movie.ratingCount.map(String.init))
+    add("releaseDate", movie.releaseDate)
+    add("runningTime", movie.runningTime.map(String.init))
+    add("grade", movie.grade)
     return record
   }
 }

@@ -29,7 +29,7 @@ struct Picker {
   /// Opens fzf over the rows, starting with `query` typed; waits for it on a thread of its
   /// own, so no concurrency thread blocks.
   func pick(
-    _ list: MovieList, query: String, source: any MovieSource, width: Int
+    _ list: MovieList, query: String, source: any MovieSource
   ) async -> Outcome {
     guard let fzf = Terminal.findProgram("fzf", environment: environment) else {
       return .unavailable(Self.missingFzf)
@@ -45,7 +45,7 @@ struct Picker {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
       try PickFile.rows(list, source: source, thumbnailCache: thumbnailCache).write(to: rowsFile)
-      try lines(list, width: width).write(to: input)
+      try lines(list).write(to: input)
     } catch {
       return .unavailable(
         "Could not write the picker's temporary files: \(error.localizedDescription)")
@@ -78,14 +78,24 @@ struct Picker {
     return .picked(row: row)
   }
 
-  /// One line per row as the table shows it, the row number first (fzf's `{1}`).
-  private func lines(_ list: MovieList, width: Int) -> Data {
-    let renderer = TextRenderer(layout: .init(width: max(40, width * 45 / 100), palette: .plain))
-    let matches = list.movies.enumerated().map {
-      MovieSearch.Match(row: $0.offset + 1, movie: $0.element)
+  /// One line per row: the row number first (fzf's `{1}`), the title, year, rating and
+  /// genres, escaped. Not the table's padded columns: after a full scan there are tens of
+  /// thousands of rows, and fzf lines them up well enough.
+  private func lines(_ list: MovieList) -> Data {
+    var text = ""
+    text.reserveCapacity(list.movies.count * 60)
+    for (offset, movie) in list.movies.enumerated() {
+      text += String(offset + 1) + "  " + TerminalText.escape(movie.title)
+      if let year = movie.releaseDate?.prefix(4) {
+        text += "  (" + TerminalText.escape(String(year)) + ")"
+      }
+      if let rating = movie.rating { text += "  " + Format.rating(rating) }
+      if !movie.genres.isEmpty {
+        text += "  " + TerminalText.escape(movie.genres.joined(separator: ", "))
+      }
+      text += "\n"
     }
-    return Data(
-      renderer.foundRows(matches, largestRow: list.movies.count, header: false).utf8)
+    return Data(text.utf8)
   }
 
   private static func wait(_ pid: pid_t) async -> Int32 {

@@ -159,8 +159,7 @@ struct Shell {
   /// `pick`: fzf over the loaded rows; Enter prints the row as `show N` does.
   private func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
     let list = await runner.browser.list
-    let width = Terminal.width(environment: environment)
-    switch await picker.pick(list, query: text, source: runner.browser.source, width: width) {
+    switch await picker.pick(list, query: text, source: runner.browser.source) {
     case .picked(let row): return await perform(.show(row: row), interrupts: interrupts)
     case .nothingPicked: return Reply()
     case .unavailable(let message):
