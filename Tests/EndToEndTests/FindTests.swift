@@ -88,6 +88,9 @@ import Testing
     #expect(expected(["love"]).count > 10)
     #expect(objects[1]["loaded"] as? Int == titles.count, "the whole list joined")
     #expect(objects[1]["complete"] as? Bool == true)
+    #expect(objects[1]["stopped"] as? Bool == false)
+    #expect(objects[1]["text"] as? String == "love")
+    #expect((objects[1]["seconds"] as? Double).map { $0 > 0 && $0 < 60 } == true)
     #expect((objects[3]["rows"] as? [Any])?.isEmpty == true, "more has nothing left to load")
 
     // Pages at multiples of --count, never asking for a row twice.
