@@ -161,4 +161,33 @@ import Testing
       }
     }
   }
+
+  /// Every row without a title: each page warns about each row.
+  final class TitlelessSource: MovieSource {
+    struct Failure: Error {}
+    var name: String { "titleless" }
+    func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+      let start = (number - 1) * query.pageSize
+      let rows = max(0, min(query.pageSize, 500 - start))
+      return MoviePage(
+        movies: [], rowCount: rows, totalCount: 500,
+        warnings: (0..<rows).map { "Skipped row \($0 + 1) of the page." })
+    }
+    func thumbnailURL(for reference: String) throws -> URL { throw Failure() }
+    func thumbnailData(at url: URL) async throws -> Data { throw Failure() }
+  }
+
+  @Test func warningsAreCappedWithACountOfTheRest() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-tests")
+    let browser = Browser(
+      source: TitlelessSource(), query: MovieQuery(pageSize: 10),
+      thumbnails: ThumbnailStore(downloadFolder: folder, cacheFolder: folder), prefetches: false)
+
+    let scan = await browser.scan(
+      for: try MovieSearch("x"), found: { _, _ in }, progress: { _, _ in })
+
+    #expect(await browser.list.isComplete)
+    #expect(scan.warnings.count == Browser.warningLimit + 1)
+    #expect(scan.warnings.last == "… and 480 more such warnings.")
+  }
 }

@@ -8,9 +8,15 @@ extension Browser {
     public var stopped = false
     /// The failure that stopped the scan, when a page could not be loaded.
     public var failure: (any Swift.Error)?
-    /// Skipped or repeated rows and changed counts met while loading.
+    /// Skipped or repeated rows and changed counts met while loading: the first
+    /// ``warningLimit``, then one line counting the rest.
     public var warnings: [String] = []
+    /// Warnings past the limit, not kept.
+    var warningsLeftOut = 0
   }
+
+  /// How many warnings a scan keeps: a hostile server could send one per row of every page.
+  static let warningLimit = 20
 
   /// Searches the loaded rows, reporting their matches at once, then loads the rest of the
   /// list and searches each page as it arrives. Loaded pages join the list, so `more`,
@@ -48,6 +54,9 @@ extension Browser {
       // A plan that ran out without adding a row would only ask for the same again.
       if next == factor && list.movies.count == before { break }
       factor = next
+    }
+    if scan.warningsLeftOut > 0 {
+      scan.warnings.append("… and \(Format.grouped(scan.warningsLeftOut)) more such warnings.")
     }
     return scan
   }
@@ -132,7 +141,13 @@ extension Browser {
     _ progress: @Sendable (Int, Int) -> Void
   ) {
     let change = list.add(page, spanning: spans)
-    scan.warnings += page.warnings + Self.notes(on: change)
+    for warning in page.warnings + Self.notes(on: change) {
+      if scan.warnings.count < Self.warningLimit {
+        scan.warnings.append(warning)
+      } else {
+        scan.warningsLeftOut += 1
+      }
+    }
     let added =
       change.rows.map { rows in
         search.matches(
