@@ -122,8 +122,8 @@ import Testing
     try await session.waitFor("searched 1,280 of 2,006")
     try session.press("C-c")
     let screen = try await session.waitFor("movies 1,280/2,006>")
-    #expect(screen.contains("the search stopped"))
-    #expect(screen.contains(" in the 1,280 of 2,006 movies loaded"))
+    #expect(screen.contains(" in 1,280 of 2,006 movies ("))
+    #expect(screen.contains("; stopped: 'find' again goes on."))
 
     try session.type("show 1280\r")
     try await session.waitFor("#1280  ")
