@@ -34,16 +34,27 @@ enum PickFile {
   /// Row `row`'s movie and poster address, and the cache folder; nil when the file has no
   /// such row or it does not parse.
   static func read(_ file: URL, row: Int) -> (movie: Movie, poster: URL?, cache: URL)? {
-    guard row >= 1, let data = FileManager.default.contents(atPath: file.path) else { return nil }
-    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    guard lines.count > row,
-      let header = try? JSONSerialization.jsonObject(with: Data(lines[0])) as? [String: Any],
+    guard row >= 1, let data = FileManager.default.contents(atPath: file.path),
+      let headerLine = line(0, of: data), let rowLine = line(row, of: data),
+      let header = try? JSONSerialization.jsonObject(with: headerLine) as? [String: Any],
       let cache = header["cache"] as? String,
-      let object = try? JSONSerialization.jsonObject(with: Data(lines[row])) as? [String: Any],
-      let movie = try? MoviePageParser.parse(Data(lines[row])).movies.first
+      let object = try? JSONSerialization.jsonObject(with: rowLine) as? [String: Any],
+      let movie = try? MoviePageParser.parse(rowLine).movies.first
     else { return nil }
     let poster = (object["poster"] as? String).flatMap(URL.init(string:))
     return (movie, poster, URL(fileURLWithPath: cache, isDirectory: true))
+  }
+
+  /// Line `index` (from 0) of the file, found by counting newlines: the preview runs at each
+  /// move of the highlight, over a file of maybe tens of thousands of lines.
+  private static func line(_ index: Int, of data: Data) -> Data? {
+    var start = data.startIndex
+    for _ in 0..<index {
+      guard let newline = data[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      start = newline + 1
+    }
+    let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+    return start < end ? Data(data[start..<end]) : nil
   }
 
   /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.

@@ -58,8 +58,10 @@ struct Picker {
       "--header=Enter: show the movie · Esc: back", "--preview=\(preview)",
       "--preview-window=right,55%,wrap",
     ]
+    // fzf runs the preview with $SHELL; the quoting above is for sh.
     let command =
-      arguments.map(Self.quoted).joined(separator: " ") + " < \(Self.quoted(input.path))"
+      "SHELL=/bin/sh exec " + arguments.map(Self.quoted).joined(separator: " ")
+      + " < \(Self.quoted(input.path))"
       + " > \(Self.quoted(output.path))"
     let status: Int32
     do {
