@@ -6,12 +6,17 @@ public struct MoviesRun: Sendable {
   public var stdout: String
   public var stderr: String
   public var stdoutBytes: Data
+  /// The process's peak resident memory (VmHWM) as last seen while it ran, polled every 20 ms.
+  public var peakResidentBytes: Int
 
-  public init(status: Int32, stdout: String, stderr: String, stdoutBytes: Data) {
+  public init(
+    status: Int32, stdout: String, stderr: String, stdoutBytes: Data, peakResidentBytes: Int = 0
+  ) {
     self.status = status
     self.stdout = stdout
     self.stderr = stderr
     self.stdoutBytes = stdoutBytes
+    self.peakResidentBytes = peakResidentBytes
   }
 
   /// The lines of standard output that are table rows: `<row number>  <title> …`.
@@ -66,7 +71,9 @@ public struct MoviesRun: Sendable {
     try process.run()
 
     let deadline = ContinuousClock.now + timeout
+    var peak = 0
     while process.isRunning {
+      peak = max(peak, Self.peakResidentBytes(of: process.processIdentifier) ?? 0)
       if ContinuousClock.now > deadline {
         kill(process.processIdentifier, SIGKILL)
         throw RunError.timedOut
@@ -79,6 +86,15 @@ public struct MoviesRun: Sendable {
       status: process.terminationStatus,
       stdout: String(decoding: stdout, as: UTF8.self),
       stderr: String(decoding: stderr, as: UTF8.self),
-      stdoutBytes: stdout)
+      stdoutBytes: stdout, peakResidentBytes: peak)
+  }
+
+  /// VmHWM from /proc: the most resident memory the process has had so far.
+  static func peakResidentBytes(of pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes * 1024
   }
 }

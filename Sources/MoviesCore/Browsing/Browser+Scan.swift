@@ -34,17 +34,17 @@ extension Browser {
     progress: @Sendable (_ searched: Int, _ total: Int) -> Void
   ) async -> Scan {
     var scan = Scan()
-    defer { startPrefetch() }
+    defer { startPrefetch(depth: 1) }
     report(search.matches(in: list), into: &scan, found: found, progress: progress)
-    // The page fetched ahead of `more` joins first, so no row is asked for twice.
-    if let next = list.nextPage, let prefetch, prefetch.page == next, prefetch.query == list.query {
+    // The pages fetched ahead of `more` join first, so no row is asked for twice.
+    while let next = list.nextPage, isPrefetching(next), !scan.stopped, scan.failure == nil {
       do {
         join(try await fetch(next, of: list.query), spans: 1, search, into: &scan, found, progress)
       } catch {
         stop(&scan, by: error)
       }
     }
-    cancelPrefetch()
+    cancelPrefetches()
     var factor = ScanPlan.factor(pageSize: list.query.pageSize)
     while !list.isComplete, !scan.stopped, scan.failure == nil {
       let before = list.movies.count

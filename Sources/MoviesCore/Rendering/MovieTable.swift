@@ -38,45 +38,77 @@ public struct MovieTable: Sendable {
   /// One line per movie, numbered from `firstRow`, each ending in a newline.
   public func rows(_ movies: some Collection<Movie>, firstRow: Int) -> String {
     var text = ""
+    text.reserveCapacity(movies.count * (lineWidth + 16))
     for (offset, movie) in movies.enumerated() {
-      text += row(movie, number: firstRow + offset) + "\n"
+      appendRow(movie, number: firstRow + offset, to: &text)
+      text += "\n"
     }
     return text
   }
 
   func row(_ movie: Movie, number: Int) -> String {
-    line(
+    var text = ""
+    appendRow(movie, number: number, to: &text)
+    return text
+  }
+
+  private var lineWidth: Int {
+    numberWidth + titleWidth + (genresWidth > 0 ? genresWidth + Self.gap.count : 0)
+      + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
+  }
+
+  private func appendRow(_ movie: Movie, number: Int, to text: inout String) {
+    appendLine(
       number: String(number),
       title: TerminalText.escape(movie.title),
       genres: TerminalText.escape(movie.genres.joined(separator: ", ")),
       rating: movie.rating.map(Format.rating) ?? "–",
       released: movie.releaseDate.map { TerminalText.escape(Format.releaseDate($0)) } ?? "–",
-      styled: true
+      styled: true, to: &text
     )
   }
 
   private func line(
-    number: String, title: String, genres: String, rating: String, released: String,
-    styled: Bool = false
+    number: String, title: String, genres: String, rating: String, released: String
   ) -> String {
-    var cells = [
-      palette.apply(
-        styled ? palette.dim : "",
-        to: DisplayWidth.pad(number, toColumns: numberWidth, alignRight: true)),
-      DisplayWidth.pad(title, toColumns: titleWidth),
-    ]
-    if genresWidth > 0 { cells.append(DisplayWidth.pad(genres, toColumns: genresWidth)) }
-    cells.append(
-      palette.apply(
-        styled ? palette.accent : "",
-        to: DisplayWidth.pad(rating, toColumns: Self.ratingWidth, alignRight: true)))
-    cells.append(DisplayWidth.pad(released, toColumns: Self.releasedWidth))
-    return trimmingTrailingSpaces(cells.joined(separator: Self.gap))
+    var text = ""
+    appendLine(
+      number: number, title: title, genres: genres, rating: rating, released: released,
+      styled: false, to: &text)
+    return text
   }
 
-  private func trimmingTrailingSpaces(_ text: String) -> String {
-    var text = text
-    while text.last == " " { text.removeLast() }
-    return text
+  /// Builds the line in place: one string, no cell arrays, trailing spaces never written.
+  private func appendLine(
+    number: String, title: String, genres: String, rating: String, released: String,
+    styled: Bool, to text: inout String
+  ) {
+    let start = text.utf8.count
+    appendStyled(styled ? palette.dim : "", to: &text) {
+      DisplayWidth.append(number, paddedTo: numberWidth, alignRight: true, to: &$0)
+    }
+    text += Self.gap
+    DisplayWidth.append(title, paddedTo: titleWidth, to: &text)
+    if genresWidth > 0 {
+      text += Self.gap
+      DisplayWidth.append(genres, paddedTo: genresWidth, to: &text)
+    }
+    text += Self.gap
+    appendStyled(styled ? palette.accent : "", to: &text) {
+      DisplayWidth.append(rating, paddedTo: Self.ratingWidth, alignRight: true, to: &$0)
+    }
+    text += Self.gap
+    DisplayWidth.append(released, paddedTo: Self.releasedWidth, to: &text)
+    while text.utf8.count > start, text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
+  }
+
+  /// Appends a cell wrapped in a style; with no style (colour off) only the cell.
+  private func appendStyled(
+    _ style: String, to text: inout String, _ cell: (inout String) -> Void
+  ) {
+    guard !style.isEmpty else { return cell(&text) }
+    text += style
+    cell(&text)
+    text += palette.reset
   }
 }
