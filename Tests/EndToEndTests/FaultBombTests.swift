@@ -15,7 +15,7 @@ import Testing
   ) async throws -> (MoviesRun, HoppinTestServer) {
     let server = try HoppinTestServer(
       limit: 25, extraArguments: fault + ["--fault-page", "2", "--fault-times", "1"])
-    let run = try await MoviesRun.run(
+    let run = try await MoviesRun.runMeasuringMemory(
       ["--no-prefetch", "--api", server.apiURL.absoluteString] + flags,
       input: "more\nmore\nmore\n")
     return (run, server)

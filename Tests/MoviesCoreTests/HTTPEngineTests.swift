@@ -74,22 +74,46 @@ struct HTTPEngineTests {
     #expect(ContinuousClock.now - cancelled < .seconds(10))
   }
 
-  @Test func atMostSixConnectionsGoToOneHost() async throws {
+  @Test func atMostSixConnectionsGoToOneHostAndAQueuedRequestKeepsItsDeadline() async throws {
     let server = try HoppinTestServer(limit: 12, extraArguments: ["--fault", "hang"])
     defer { server.stop() }
     let engine = try HTTPEngine()
-    let loads = try (1...7).map { page in
+    let loads = try (1...6).map { page in
       let address = try url(server, "/hoppin/movies?version=1&page=\(page)&count=1")
       return Task { try await engine.load(address, limits: Self.limits) }
     }
-    await eventually { ((try? server.requests().count) ?? 0) >= 6 }
-    // The seventh waits for a free connection; cancelling one of the six lets it through.
-    try await Task.sleep(for: .milliseconds(300))
-    #expect(try server.requests().count == 6)
-    loads[0].cancel()
-    await eventually { ((try? server.requests().count) ?? 0) == 7 }
+    await eventually { ((try? server.requests().count) ?? 0) == 6 }
+
+    // A seventh waits for one of the six connections; its own short deadline still ends it,
+    // and it never reached the server.
+    let queued = TransferLimits(maxBytes: 1_000, deadline: .milliseconds(500))
+    let started = ContinuousClock.now
+    await #expect(throws: TransferFailure.deadlineExceeded(.milliseconds(500))) {
+      _ = try await engine.load(
+        try url(server, "/hoppin/movies?version=1&page=7&count=1"), limits: queued)
+    }
+    #expect(ContinuousClock.now - started < .seconds(8), "the others' deadline is 10 s")
+    #expect(try server.pageRequests().sorted() == Array(1...6))
     for load in loads { load.cancel() }
     for load in loads { _ = try? await load.value }
+  }
+
+  @Test func aLoadCancelledBeforeItStartsSendsNothing() async throws {
+    let server = try HoppinTestServer(limit: 12)
+    defer { server.stop() }
+    let engine = try HTTPEngine()
+    let first = try url(server, "/hoppin/movies?version=1&page=1&count=1")
+    let load = Task {
+      while !Task.isCancelled { await Task.yield() }
+      return try await engine.load(first, limits: Self.limits)
+    }
+    load.cancel()
+    await #expect(throws: CancellationError.self) { try await load.value }
+
+    _ = try await engine.load(
+      try url(server, "/hoppin/movies?version=1&page=2&count=1"), limits: Self.limits)
+    await eventually { ((try? server.requests().count) ?? 0) >= 1 }
+    #expect(try server.pageRequests() == [2])
   }
 
   @Test func theDeadlineCoversTheWholeRequest() async throws {
@@ -150,7 +174,7 @@ struct HTTPEngineTests {
 
   @Test func otherSchemesAreNotLoaded() async throws {
     let address = try #require(URL(string: "file:///etc/passwd"))
-    await #expect(throws: TransferFailure.self) {
+    await #expect(throws: TransferFailure.failed("Unsupported protocol")) {
       _ = try await HTTPEngine().load(address, limits: Self.limits)
     }
   }

@@ -6,7 +6,7 @@ public struct MoviesRun: Sendable {
   public var stdout: String
   public var stderr: String
   public var stdoutBytes: Data
-  /// The process's peak resident memory (VmHWM) as last seen while it ran, polled every 20 ms.
+  /// The process's peak resident memory, when the run was asked to measure it; else 0.
   public var peakResidentBytes: Int
 
   public init(
@@ -71,9 +71,7 @@ public struct MoviesRun: Sendable {
     try process.run()
 
     let deadline = ContinuousClock.now + timeout
-    var peak = 0
     while process.isRunning {
-      peak = max(peak, Self.peakResidentBytes(of: process.processIdentifier) ?? 0)
       if ContinuousClock.now > deadline {
         kill(process.processIdentifier, SIGKILL)
         throw RunError.timedOut
@@ -86,15 +84,34 @@ public struct MoviesRun: Sendable {
       status: process.terminationStatus,
       stdout: String(decoding: stdout, as: UTF8.self),
       stderr: String(decoding: stderr, as: UTF8.self),
-      stdoutBytes: stdout, peakResidentBytes: peak)
+      stdoutBytes: stdout)
   }
 
-  /// VmHWM from /proc: the most resident memory the process has had so far.
-  static func peakResidentBytes(of pid: Int32) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-    else { return nil }
-    return kilobytes * 1024
+  /// Starts `movies` from a small Python parent that waits for it and writes the child's
+  /// peak resident memory (`ru_maxrss`, in KB) to `report`.
+  static let memoryWrapper = """
+    import resource, subprocess, sys
+    status = subprocess.run(sys.argv[2:]).returncode
+    with open(sys.argv[1], "w") as report:
+        report.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+    sys.exit(status)
+    """
+
+  /// Like `run`, and also measures the peak resident memory of the whole run, as the kernel
+  /// counted it when the process ended.
+  public static func runMeasuringMemory(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:],
+    timeout: Duration = .seconds(60)
+  ) async throws -> MoviesRun {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let report = folder.appendingPathComponent("maxrss")
+    var run = try await Self.run(
+      ["python3", "-c", memoryWrapper, report.path, TestPaths.moviesExecutable.path] + arguments,
+      input: input, environment: environment, timeout: timeout,
+      executable: URL(fileURLWithPath: "/usr/bin/env"))
+    let kilobytes = Int((try? String(contentsOf: report, encoding: .utf8)) ?? "") ?? 0
+    run.peakResidentBytes = kilobytes * 1024
+    return run
   }
 }

@@ -60,6 +60,13 @@ public actor Browser {
     self.now = now
   }
 
+  deinit {
+    for prefetch in pending { prefetch.task.cancel() }
+  }
+
+  /// The pages being fetched ahead, in page order.
+  var prefetchingPages: [Int] { pending.map(\.page) }
+
   /// Loads the next page and appends it: from the prefetch when it has that page, else from
   /// the source. Returns nil, making no request, when everything is loaded. On failure or
   /// cancellation the list and the page counter are unchanged.

@@ -99,7 +99,11 @@ public struct MovieTable: Sendable {
     }
     text += Self.gap
     DisplayWidth.append(released, paddedTo: Self.releasedWidth, to: &text)
-    while text.utf8.count > start, text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
+    // Scalar by scalar: a server's prepended mark before the padding forms one Character
+    // with the space after it.
+    while text.utf8.count > start, text.unicodeScalars.last == " " {
+      text.unicodeScalars.removeLast()
+    }
   }
 
   /// Appends a cell wrapped in a style; with no style (colour off) only the cell.
