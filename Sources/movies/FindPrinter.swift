@@ -46,9 +46,14 @@ final class FindPrinter: Sendable {
     }
   }
 
-  /// Erases the progress line, so the summary starts on a clean line.
-  func finish() {
-    state.withLock { erase(&$0) }
+  /// Erases the progress line, so the summary starts on a clean line; true when there was
+  /// one to erase.
+  @discardableResult
+  func finish() -> Bool {
+    state.withLock { state in
+      defer { erase(&state) }
+      return state.progressShown
+    }
   }
 
   private func erase(_ state: inout State) {

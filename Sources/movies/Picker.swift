@@ -26,8 +26,8 @@ struct Picker {
   /// The folder of the disk cache of thumbnails, where the preview looks for posters.
   let thumbnailCache: URL
 
-  /// Opens fzf over the rows, starting with `query` typed; waits for it on a thread of its
-  /// own, so no concurrency thread blocks.
+  /// Opens fzf over the rows, starting with `query` typed. Files are written and fzf waited
+  /// for off the concurrency pool (``Blocking``).
   func pick(
     _ list: MovieList, query: String, source: any MovieSource
   ) async -> Outcome {
@@ -37,16 +37,20 @@ struct Picker {
     guard !list.movies.isEmpty else { return .nothingPicked }
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("movies-pick-\(UUID().uuidString)", isDirectory: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let rowsFile = folder.appendingPathComponent("rows.jsonl")
     let input = folder.appendingPathComponent("input")
     let output = folder.appendingPathComponent("output")
+    let rows = PickFile.rows(list, source: source, thumbnailCache: thumbnailCache)
+    let lines = lines(list)
     do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-      try PickFile.rows(list, source: source, thumbnailCache: thumbnailCache).write(to: rowsFile)
-      try lines(list).write(to: input)
+      try await Blocking.fileIO {
+        try FileManager.default.createDirectory(
+          at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try rows.write(to: rowsFile)
+        try lines.write(to: input)
+      }
     } catch {
+      await Self.remove(folder)
       return .unavailable(
         "Could not write the picker's temporary files: \(error.localizedDescription)")
     }
@@ -66,13 +70,14 @@ struct Picker {
     let status: Int32
     do {
       let pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: nil, quiet: false)
-      status = await Self.wait(pid)
+      status = await ChildProcess.exitStatus(of: pid)
     } catch {
+      await Self.remove(folder)
       return .unavailable("Could not start fzf (\(error)); " + Self.missingFzf)
     }
-    guard status == 0, let data = FileManager.default.contents(atPath: output.path) else {
-      return .nothingPicked
-    }
+    let data = await Blocking.fileIO { FileManager.default.contents(atPath: output.path) }
+    await Self.remove(folder)
+    guard status == 0, let data else { return .nothingPicked }
     let first = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).first
     guard let row = first.flatMap({ Int($0) }), list.movie(atRow: row) != nil else {
       return .nothingPicked
@@ -100,10 +105,8 @@ struct Picker {
     return Data(text.utf8)
   }
 
-  private static func wait(_ pid: pid_t) async -> Int32 {
-    await withCheckedContinuation { continuation in
-      Thread { continuation.resume(returning: ChildProcess.wait(pid)) }.start()
-    }
+  private static func remove(_ folder: URL) async {
+    await Blocking.fileIO { try? FileManager.default.removeItem(at: folder) }
   }
 
   private static func quoted(_ text: String) -> String {

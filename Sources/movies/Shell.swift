@@ -1,3 +1,4 @@
+import Dispatch
 import MoviesCore
 import Synchronization
 
@@ -8,6 +9,11 @@ import Synchronization
 /// Reads commands and prints what they produce: from the libedit prompt when a person is
 /// typing, or from `-c` and standard input in script mode, where there is no prompt, output is
 /// plain and the exit status says whether every command succeeded.
+///
+/// The main actor owns the terminal: the shell runs on the main thread, so the blocking
+/// reads (`el_gets`, `readLine`) hold that thread and never one of the concurrency pool's,
+/// while the commands they start run on the pool.
+@MainActor
 struct Shell {
   let runner: CommandRunner
   let environment: [String: String]
@@ -18,14 +24,23 @@ struct Shell {
   var preview: PosterPreview? = nil
   /// `pick`'s fzf; nil where there is no terminal to show it on.
   var picker: Picker? = nil
-  /// Long `list` output goes through it at the prompt; nil with `--no-pager`.
+  /// Long `list` output and pages go through it at the prompt; nil with `--no-pager`.
   let pager: Pager?
   /// Where the prompt's lines are kept across runs; nil when history is off.
   let history: HistoryFile?
+  /// Said once, under the first poster that is not drawn: why posters are off.
+  var previewNote: String? = nil
+  private let notes = Notes()
 
-  /// Genre names for completion, loaded in the background so the first prompt never waits.
+  /// The genres, for completion and the prompt, loaded in the background so the first
+  /// prompt never waits.
   private final class GenreNames: Sendable {
-    let names = Mutex<[String]>([])
+    let genres = Mutex<[Genre]>([])
+  }
+
+  /// Whether the preview note was said.
+  private final class Notes: Sendable {
+    let previewNoteSaid = Mutex(false)
   }
 
   /// The prompt loop. Returns the exit status.
@@ -33,14 +48,20 @@ struct Shell {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
     var shownRows = await perform(.more, interrupts: interrupts).shownRows
     let genres = GenreNames()
-    Task { [runner] in
-      let names = await runner.genreNames()
-      genres.names.withLock { $0 = names }
+    // Detached: a task started here would belong to the main actor, whose thread waits in
+    // el_gets, and could not finish until a line was typed. Cancelled when the loop ends.
+    let genreLoad = Task.detached { [runner] in
+      let list = (try? await runner.genreSource?.genres()) ?? []
+      genres.genres.withLock { $0 = list }
     }
-    editor.genreNames = { genres.names.withLock { $0 } }
+    defer { genreLoad.cancel() }
+    editor.genreNames = { genres.genres.withLock { $0.map(\.name) } }
     while true {
       let list = await runner.browser.list
-      editor.prompt = StatusLine.prompt(list)
+      let genreName = genres.genres.withLock { all in
+        all.first { $0.id == list.query.genreID }?.name
+      }
+      editor.prompt = StatusLine.prompt(list, genreName: genreName)
       editor.completions = CompletionTable(moreRemains: !list.isComplete, rows: shownRows)
       interrupts.reset()
       switch editor.readLine() {
@@ -66,9 +87,11 @@ struct Shell {
     }
   }
 
-  /// Script mode: runs each line in order; 0 when all succeeded, else 1.
-  func runScript(lines: some Sequence<String>) async -> Int32 {
-    var succeeded = await perform(.more).error == nil
+  /// Script mode: runs each line in order; 0 when all succeeded, else 1. With
+  /// `showsFirstPage` false (`-c`, as `psql -c`), the first page is loaded without being
+  /// printed, so only what the commands produce is printed.
+  func runScript(lines: some Sequence<String>, showsFirstPage: Bool = true) async -> Int32 {
+    var succeeded = await perform(.more, printsOutput: showsFirstPage).error == nil
     for line in lines {
       do {
         guard let command = try Command.parse(line) else { continue }
@@ -86,7 +109,9 @@ struct Shell {
   /// Runs one command and prints its reply. At the prompt (`interrupts` given) Ctrl-C cancels
   /// it and a slow load shows a spinner.
   @discardableResult
-  private func perform(_ command: Command, interrupts: Interrupts? = nil) async -> Reply {
+  private func perform(
+    _ command: Command, interrupts: Interrupts? = nil, printsOutput: Bool = true
+  ) async -> Reply {
     if case .pick(let text) = command, let picker {
       return await pick(text, with: picker, interrupts)
     }
@@ -106,6 +131,8 @@ struct Shell {
       finder?.rows(matches, largestRow: largestRow)
     }
     let result: CommandResult
+    // Whether the spinner or progress bar erased the line the terminal echoed ^C on.
+    var lineErased = false
     if let interrupts {
       let label = await loadingLabel(command)
       let run = { [runner] in
@@ -115,31 +142,39 @@ struct Shell {
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
       if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
-        result = await Spinner.run(label: label, palette: errorPalette, run)
+        (result, lineErased) = await Spinner.run(label: label, palette: errorPalette, run)
       } else {
         result = await run()
       }
     } else {
       result = await runner.execute(command, progress: update, found: found)
     }
-    progress.finish()
-    finder?.finish()
+    if progress.finish() { lineErased = true }
+    if finder?.finish() == true { lineErased = true }
     var reply = render(result, of: command, width: width)
     if finder != nil, case .success(.found(let found)) = result.outcome {
       reply.output = textRenderer(width: width).findSummary(found)
     }
-    if !json, let preview, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
-      do {
-        reply.output += try preview.render(saved, maximumColumns: width) ?? ""
-      } catch {
-        reply.warnings.append(error.userMessage)
+    if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
+      if let preview {
+        do {
+          reply.output += try preview.render(saved, maximumColumns: width) ?? ""
+        } catch {
+          reply.warnings.append(error.userMessage)
+        }
+      } else if let previewNote, !notes.previewNoteSaid.withLock({ $0 }) {
+        notes.previewNoteSaid.withLock { $0 = true }
+        reply.output += previewNote + "\n"
       }
     }
-    // The terminal echoed ^C where the cursor was; the message starts on a line of its own.
-    if reply.wasCancelled && !json { Terminal.write("\n", to: STDOUT_FILENO) }
-    if interrupts != nil, let pager, isPaged(command),
+    // The terminal echoed ^C where the cursor was; the message starts on a line of its own,
+    // unless the spinner or the progress bar already wiped that line.
+    if reply.wasCancelled && !json && !lineErased { Terminal.write("\n", to: STDOUT_FILENO) }
+    if !printsOutput && reply.error == nil {
+      // The first page of a -c run: loaded, not printed (a failure still is, for --json).
+    } else if interrupts != nil, let pager, isPaged(command),
       reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
-      pager.show(reply.output)
+      await pager.show(reply.output)
     {
       // The pager showed it.
     } else {
@@ -149,11 +184,33 @@ struct Shell {
     let palette = errorPalette
     for warning in reply.warnings {
       Terminal.write(
-        palette.apply(palette.warning, to: "warning: ") + TerminalText.escape(warning) + "\n",
+        palette.apply(palette.warning, to: "warning: ")
+          + wrappedForErrors(TerminalText.escape(warning), after: "warning: ") + "\n",
         to: STDERR_FILENO)
     }
     if let error = reply.error { report(message: error) }
     return reply
+  }
+
+  private func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
+    if json { return JSONRenderer.render(result, of: command) }
+    return textRenderer(width: width).render(result)
+  }
+
+  private func textRenderer(width: Int) -> TextRenderer {
+    TextRenderer(
+      layout: TextRenderer.Layout(
+        width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
+        wrapsText: Terminal.outputIsTerminal))
+  }
+
+  /// The printer of `find`'s matches as they come, in text mode.
+  private func findPrinter(_ command: Command, width: Int) -> FindPrinter? {
+    guard case .find = command, !json else { return nil }
+    return FindPrinter(
+      renderer: textRenderer(width: width),
+      showsProgress: Terminal.errorIsTerminal && environment["TERM"] != "dumb",
+      errorPalette: errorPalette)
   }
 
   /// `pick`: fzf over the loaded rows; Enter prints the row as `show N` does.
@@ -168,30 +225,12 @@ struct Shell {
     }
   }
 
-  private func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
-    if json { return JSONRenderer.render(result, of: command) }
-    return textRenderer(width: width).render(result)
-  }
-
-  private func textRenderer(width: Int) -> TextRenderer {
-    TextRenderer(
-      layout: TextRenderer.Layout(
-        width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain))
-  }
-
-  /// The printer of `find`'s matches as they come, in text mode.
-  private func findPrinter(_ command: Command, width: Int) -> FindPrinter? {
-    guard case .find = command, !json else { return nil }
-    return FindPrinter(
-      renderer: textRenderer(width: width),
-      showsProgress: Terminal.errorIsTerminal && environment["TERM"] != "dumb",
-      errorPalette: errorPalette)
-  }
-
+  /// Tables go through the pager when taller than the screen: `list` and pages (a first
+  /// page of `--count 1000` would otherwise scroll past). `find` prints as it finds, so it
+  /// does not wait for a pager.
   private func isPaged(_ command: Command) -> Bool {
     switch command {
-    // `find` prints as it goes, so only `list` can wait for the pager.
-    case .list: !json
+    case .list, .more, .morePages, .genre, .order: !json
     default: false
     }
   }
@@ -199,7 +238,7 @@ struct Shell {
   /// What the spinner says while a command loads; nil for commands that load nothing.
   private func loadingLabel(_ command: Command) async -> String? {
     switch command {
-    case .more:
+    case .more, .morePages:
       guard let page = await runner.browser.list.nextPage else { return nil }
       return "Loading page \(page) from \(TerminalText.escape(await runner.browser.source.name))…"
     case .genre(let genre): return "Loading genre \(TerminalText.escape(genre))…"
@@ -221,8 +260,18 @@ struct Shell {
   private func report(message: String) {
     let palette = errorPalette
     Terminal.write(
-      palette.apply(palette.error, to: "error: ") + TerminalText.escape(message) + "\n",
+      palette.apply(palette.error, to: "error: ")
+        + wrappedForErrors(TerminalText.escape(message), after: "error: ") + "\n",
       to: STDERR_FILENO)
+  }
+
+  /// A message broken at spaces to the terminal's width when standard error is one; the
+  /// prefix (`error: `) is already on the first line. Logs keep one line per message.
+  private func wrappedForErrors(_ message: String, after prefix: String) -> String {
+    guard Terminal.errorIsTerminal else { return message }
+    let wrapped = TextWrap.wrap(
+      prefix + message, toColumns: Terminal.width(environment: environment))
+    return String(wrapped.dropFirst(prefix.count))
   }
 
   private var errorPalette: Palette { usesColor(Terminal.errorIsTerminal) ? .ansi : .plain }
@@ -234,5 +283,9 @@ struct Shell {
 
 /// Standard input, one line at a time, read as the commands run.
 struct StandardInputLines: Sequence, IteratorProtocol {
-  mutating func next() -> String? { Swift.readLine(strippingNewline: true) }
+  mutating func next() -> String? {
+    // A blocking read: it belongs on the main thread, not on the concurrency pool.
+    dispatchPrecondition(condition: .onQueue(.main))
+    return Swift.readLine(strippingNewline: true)
+  }
 }

@@ -69,7 +69,7 @@ import Testing
       titles.filter { title in words.allSatisfy { title.lowercased().contains($0) } }.sorted()
     }
 
-    let server = try HoppinTestServer(catalogue: catalogue)
+    let server = try await HoppinTestServer(catalogue: catalogue)
     defer { server.stop() }
     let run = try await MoviesRun.run(
       ["--api", server.apiURL.absoluteString, "--count", "7", "--json"],
@@ -110,7 +110,9 @@ import Testing
   @Test func ctrlCMidScanKeepsTheListAndTheRowsFound() async throws {
     // Page 3 never answers: the scan loads 64 pages' worth in large pages (two of them 640
     // rows), then waits there.
-    let server = try HoppinTestServer(extraArguments: ["--fault", "hang", "--fault-page", "3"])
+    let server = try await HoppinTestServer(extraArguments: [
+      "--fault", "hang", "--fault-page", "3",
+    ])
     defer { server.stop() }
     let session = try TmuxSession(
       arguments: ["--api", server.apiURL.absoluteString, "--timeout", "600", "--no-color"],

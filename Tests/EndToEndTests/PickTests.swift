@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test(.enabled(if: hasFzf)) func pickPreviewsARowWithItsPosterAndEnterShowsIt() async throws {
-    let server = try HoppinTestServer()
+    let server = try await HoppinTestServer()
     defer { server.stop() }
     let page = try server.titles(page: 1)
     let session = try TmuxSession(

@@ -37,6 +37,8 @@ public struct MoviesRun: Sendable {
     environment["MOVIES_API"] = nil
     environment["NO_COLOR"] = nil
     environment["COLUMNS"] = "200"
+    // No config file from the account running the tests.
+    environment["XDG_CONFIG_HOME"] = "/nonexistent/movies-tests-config"
     environment.merge(extra) { _, new in new }
     return environment
   }

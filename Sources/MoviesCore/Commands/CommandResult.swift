@@ -11,14 +11,16 @@ public enum CommandOutcome: Sendable {
   /// `thumb N-M` or `thumb all`.
   case thumbnailsSaved(ThumbnailBatch)
   case help(moreRemains: Bool)
+  /// `help CMD`.
+  case commandHelp(CommandUsage.Entry)
   /// `genre` or `order` restarted the list and loaded its first page.
   case restarted(MovieList, rows: ClosedRange<Int>?)
   /// `genres`: every genre, and the id of the one browsed (empty for all).
   case genres([Genre], current: String)
   /// `find`: the rows that matched, with their row numbers, and how far the search got.
   case found(FindResult)
-  /// `open`: the link, and whether it was handed to the desktop (else it is printed).
-  case link(String, row: Int, opened: Bool)
+  /// `open`: the link, and whether it was handed to the desktop (else it is printed, and why).
+  case link(String, row: Int, opening: LinkOpening)
   case quit
 }
 
@@ -27,9 +29,25 @@ public struct CommandResult: Sendable {
   public var outcome: Result<CommandOutcome, any Error>
   /// Notes that did not stop the command (skipped rows), one sentence each.
   public var warnings: [String]
+  /// What stopped a command after part of it was done (`more 5` failing at the third page):
+  /// the outcome says what was done, and the command still counts as failed.
+  public var stoppedBy: (any Error)?
 
-  public init(outcome: Result<CommandOutcome, any Error>, warnings: [String] = []) {
+  public init(
+    outcome: Result<CommandOutcome, any Error>, warnings: [String] = [],
+    stoppedBy: (any Error)? = nil
+  ) {
     self.outcome = outcome
     self.warnings = warnings
+    self.stoppedBy = stoppedBy
   }
+}
+
+/// What `open N` did with a link.
+public enum LinkOpening: Sendable, Hashable {
+  case opened
+  /// No program to open links with; the link is printed.
+  case noOpener
+  /// Not an http or https link, so it was not handed over; it is printed.
+  case refusedScheme
 }

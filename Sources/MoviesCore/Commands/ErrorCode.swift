@@ -1,7 +1,7 @@
 /// A short, stable name for each kind of failure, for scripts reading `--json` output.
 public enum ErrorCode {
   /// `usage`, `no_such_row`, `unknown_genre`, `no_genre_list`, `no_link`, `source`,
-  /// `thumbnail`, `cancelled`, `no_picker` or `internal`.
+  /// `open_failed`, `thumbnail`, `cancelled`, `no_picker` or `internal`.
   public static func of(_ error: any Error) -> String {
     switch error {
     case is Command.ParseError, is MovieSearch.Error: return "usage"
@@ -12,6 +12,7 @@ public enum ErrorCode {
       case .unknownGenre: return "unknown_genre"
       case .noLink: return "no_link"
       case .noPicker: return "no_picker"
+      case .openFailed: return "open_failed"
       }
     case let error as HoppinGenres.Error:
       if case .notOffered = error { return "no_genre_list" }

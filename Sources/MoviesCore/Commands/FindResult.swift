@@ -24,12 +24,13 @@ public struct FindResult: Sendable {
     self.failure = failure
   }
 
-  /// `9 matches in 58,788 movies (0.9 s)`; a search that did not reach the end says how far
+  /// `9 matches in 58,788 movies (0.9 s)`, or `No movie matches 'TEXT' in …` (the text as
+  /// typed: the renderer escapes it); a search that did not reach the end says how far
   /// it got (`3 matches in 1,280 of 58,788 movies (0.4 s); stopped: 'find' again goes on.`).
   public var summary: String {
     let count =
       switch matches.count {
-      case 0: "No matches"
+      case 0: "No movie matches '\(text)'"
       case 1: "1 match"
       default: "\(Format.grouped(matches.count)) matches"
       }

@@ -4,10 +4,14 @@ public struct TextRenderer: Sendable {
   public struct Layout: Sendable {
     public var width: Int
     public var palette: Palette
+    /// Whether prose (summaries, help, status lines) is broken at spaces to the width: at a
+    /// terminal, yes; for scripts each message stays on one line.
+    public var wrapsText: Bool
 
-    public init(width: Int, palette: Palette) {
+    public init(width: Int, palette: Palette, wrapsText: Bool = false) {
       self.width = width
       self.palette = palette
+      self.wrapsText = wrapsText
     }
   }
 
@@ -25,6 +29,10 @@ public struct TextRenderer: Sendable {
       reply.wasCancelled = error is CancellationError
     case .success(let outcome):
       reply.output = render(outcome)
+      if layout.wrapsText, Self.isProse(outcome) {
+        reply.output = TextWrap.wrap(
+          reply.output, toColumns: layout.width, indent: Self.indent(outcome))
+      }
       if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
         if !problem.cancelled { reply.warnings += ThumbnailSummary.failureWarnings(batch) }
         reply.error = problem.message
@@ -36,6 +44,10 @@ public struct TextRenderer: Sendable {
       }
       reply.shownRows = Self.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
+      if let error = result.stoppedBy {
+        reply.error = error.userMessage
+        reply.wasCancelled = error is CancellationError
+      }
     }
     return reply
   }
@@ -52,14 +64,14 @@ public struct TextRenderer: Sendable {
         output += table.rows(
           list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
       }
-      return output + StatusLine.render(list, palette: palette) + "\n"
+      return output + StatusLine.render(list, palette: palette, width: statusWidth) + "\n"
     case .nothingMoreToLoad(let list):
       return "All \(Format.grouped(list.movies.count)) movies are already loaded; "
         + "type 'list' to see them again.\n"
     case .list(let list):
       let table = self.table(for: list)
       return table.header() + "\n" + table.rows(list.movies, firstRow: 1)
-        + StatusLine.render(list, palette: palette) + "\n"
+        + StatusLine.render(list, palette: palette, width: statusWidth) + "\n"
     case .movie(let movie, let row, let thumbnail):
       return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
     case .thumbnailSaved(let saved, _):
@@ -68,6 +80,8 @@ public struct TextRenderer: Sendable {
       return ThumbnailSummary.render(batch)
     case .help(let moreRemains):
       return StatusLine.help(moreRemains: moreRemains)
+    case .commandHelp(let entry):
+      return CommandUsage.explain(entry)
     case .quit:
       return ""
     case .restarted(let list, let rows):
@@ -81,10 +95,36 @@ public struct TextRenderer: Sendable {
     case .found(let found):
       let rows = foundRows(found.matches, largestRow: Self.largestRow(found.list), header: true)
       return rows + findSummary(found)
-    case .link(let link, _, let opened):
-      return (opened ? "Opened " : "") + TerminalText.escape(link) + "\n"
+    case .link(let link, _, let opening):
+      let shown = TerminalText.escape(link)
+      switch opening {
+      case .opened: return "Opened \(shown)\n"
+      case .noOpener: return "Not opened: xdg-open is not installed. The link: \(shown)\n"
+      case .refusedScheme:
+        return "Not opened: only http and https links are opened. The link: \(shown)\n"
+      }
     }
   }
+
+  /// Outcomes that print sentences rather than a table or labelled fields, wrapped to the
+  /// width at a terminal (tables fit it already; their status line is wrapped on its own).
+  private static func isProse(_ outcome: CommandOutcome) -> Bool {
+    switch outcome {
+    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .help, .commandHelp, .link: true
+    default: false
+    }
+  }
+
+  /// Help continues its descriptions under themselves.
+  private static func indent(_ outcome: CommandOutcome) -> String {
+    switch outcome {
+    case .help: String(repeating: " ", count: 13)
+    case .commandHelp: "  "
+    default: ""
+    }
+  }
+
+  private var statusWidth: Int? { layout.wrapsText ? layout.width : nil }
 
   /// The rows a reply's table shows.
   static func shownRows(_ outcome: CommandOutcome) -> [Int] {
@@ -107,7 +147,7 @@ public struct TextRenderer: Sendable {
 
   /// The line under `find`'s matches.
   public func findSummary(_ found: FindResult) -> String {
-    layout.palette.apply(layout.palette.dim, to: found.summary) + "\n"
+    layout.palette.apply(layout.palette.dim, to: TerminalText.escape(found.summary)) + "\n"
   }
 
   /// The largest row number a list's table must make room for.
@@ -116,6 +156,8 @@ public struct TextRenderer: Sendable {
   }
 
   private func table(for list: MovieList) -> MovieTable {
-    MovieTable(width: layout.width, largestRow: Self.largestRow(list), palette: layout.palette)
+    MovieTable(
+      width: layout.width, largestRow: Self.largestRow(list), palette: layout.palette,
+      firstPage: list.movies.prefix(list.query.pageSize))
   }
 }
