@@ -275,7 +275,7 @@ def page_body(kind, body):
         return b'{"hoppin":{"movies":{"movie":' + b"[" * DEEP_LEVELS + b"]" * DEEP_LEVELS + b"}}}"
     if kind == "huge-number":
         # Valid JSON, but a number no double holds: strict parsers reject the whole page.
-        return body.replace(b'"title":', b'"budget":1e400,"title":', 1)
+        return body.replace(b'"title":', b'"hugeNumber":1e400,"title":', 1)
     if kind == "many-rows":
         rows = b",".join([b'{"title":"a"}'] * MANY_ROWS)
         return b'{"hoppin":{"movies":{"movie":[' + rows + b']},"totalCount":"' + str(MANY_ROWS).encode() + b'"}}'

@@ -72,10 +72,12 @@ enum MoviesMain {
       downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
       cacheFolder: cacheFolder(options, environment: environment))
     if thumbnails.downloadFolderIsInCache {
+      let downloads = TerminalText.escape(thumbnails.downloadFolder.path)
+      let entries = TerminalText.escape(thumbnails.cacheEntriesFolder.path)
       Terminal.write(
-        "movies: the download folder \(TerminalText.escape(thumbnails.downloadFolder.path)) is inside "
-          + "the image cache's \(TerminalText.escape(thumbnails.cacheEntriesFolder.path)), where files may be removed; "
-          + "pick another --download-dir or --cache-dir.\n", to: STDERR_FILENO)
+        "movies: the download folder \(downloads) is inside the image cache's \(entries), "
+          + "where files may be removed; pick another --download-dir or --cache-dir.\n",
+        to: STDERR_FILENO)
       exit(2)
     }
     let browser = Browser(

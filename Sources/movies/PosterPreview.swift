@@ -20,7 +20,7 @@ struct PosterPreview {
   /// The preview of a saved thumbnail, at most `maximumColumns` wide; nil for formats without
   /// a decoder here (GIF, WebP).
   func render(_ saved: SavedThumbnail, maximumColumns: Int) throws -> String? {
-    guard let data = FileManager.default.contents(atPath: saved.file.path) else { return nil }
+    let data = saved.data
     let image: RGBAImage
     switch saved.format {
     case .png: image = try PNGDecoder.decode(data)

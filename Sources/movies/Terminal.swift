@@ -70,6 +70,11 @@ enum Terminal {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
+        // A non-blocking descriptor inherited from the parent: wait until it takes more.
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+        }
         if descriptor == STDOUT_FILENO { outputFailed(errno: errno) }
         return
       }

@@ -43,7 +43,7 @@ import Testing
     }
     #expect(dramaPages == ["1", "2"] || dramaPages == ["1", "2", "3"])
     #expect(try server.requests().contains { $0.path == "/hoppin/genres" })
-    let expected = try server.titles(page: 1, extraQuery: "&genreId=\(drama.id)")
+    let expected = try await server.titles(page: 1, extraQuery: "&genreId=\(drama.id)")
     for title in expected { #expect(run.stdout.contains(title)) }
   }
 
@@ -90,7 +90,7 @@ import Testing
   @Test func jsonModePrintsOneParseableObjectPerCommand() async throws {
     let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
-    let page = try server.movies(page: 1)
+    let page = try await server.movies(page: 1)
 
     let run = try await MoviesRun.run(
       ["--api", server.apiURL.absoluteString, "--json"],
@@ -131,7 +131,7 @@ import Testing
   @Test func openHandsTheLinkToXdgOpenOrPrintsIt() async throws {
     let server = try await HoppinTestServer(limit: 5)
     defer { server.stop() }
-    let link = try #require(try server.movies(page: 1).first?["linkUrl"] as? String)
+    let link = try #require(try await server.movies(page: 1).first?["linkUrl"] as? String)
     let folder = try TestPaths.makeTemporaryFolder()
     let opened = folder.appendingPathComponent("opened")
     let fake = folder.appendingPathComponent("xdg-open")

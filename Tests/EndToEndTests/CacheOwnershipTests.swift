@@ -4,7 +4,7 @@ import Testing
 
 /// The image cache removes only files it wrote: whatever else is in its folder survives
 /// eviction, and a download folder inside the cache is refused before anything is saved.
-@Suite(.timeLimit(.minutes(2))) struct CacheOwnershipTests {
+@Suite(.timeLimit(.minutes(5))) struct CacheOwnershipTests {
   @Test func evictionLeavesFilesTheCacheNeverWrote() async throws {
     let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }

@@ -4,7 +4,7 @@ import Testing
 
 /// What a hostile page prints is bounded by the page, never multiplied by it: long field
 /// names, thousands of fields and thousands of unusable rows each cost a few lines.
-@Suite(.timeLimit(.minutes(2))) struct OutputBoundsTests {
+@Suite(.timeLimit(.minutes(5))) struct OutputBoundsTests {
   @Test func showListsFiftyOtherFieldsWithShortLabels() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -39,7 +39,7 @@ import Testing
 }
 
 /// A title that makes no usable file name still gets its thumbnail saved.
-@Suite(.timeLimit(.minutes(1))) struct DownloadNameTests {
+@Suite(.timeLimit(.minutes(5))) struct DownloadNameTests {
   @Test func aTitleOfCombiningMarksIsSavedUnderTheRowAndID() async throws {
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -70,7 +70,7 @@ import Testing
 }
 
 /// A page of thousands of unusable rows warns about a few and counts the rest.
-@Suite(.timeLimit(.minutes(1))) struct RowWarningBoundTests {
+@Suite(.timeLimit(.minutes(5))) struct RowWarningBoundTests {
   @Test(arguments: [false, true])
   func unusableRowsCostElevenWarnings(json: Bool) async throws {
     let folder = try TestPaths.makeTemporaryFolder()

@@ -23,7 +23,7 @@ import Testing
       #expect(query["genreId"] == "")
       #expect(query["order"] == "releasedateasc")
     }
-    let expected = try server.titles(page: 1) + server.titles(page: 2)
+    let expected = try await server.titles(page: 1) + server.titles(page: 2)
     let rows = run.tableRows
     #expect(rows.map(\.number) == Array(1...20))
     for (row, title) in zip(rows, expected) {
@@ -72,7 +72,7 @@ import Testing
     #expect(run.status == 0)
     let last = try #require(run.tableRows.last)
     #expect(last.number == 21)
-    let expected = try #require(server.titles(page: 3).first)
+    let expected = try #require(await server.titles(page: 3).first)
     #expect(last.text.hasPrefix(expected))
     #expect(run.stdout.contains("All 21 movies loaded."))
   }
@@ -93,7 +93,8 @@ import Testing
     #expect(request.query["genreId"] == "1")
     #expect(request.query["order"] == "ratingdesc")
     #expect(request.query["count"] == "5")
-    let expected = try server.titles(page: 1, count: 5, extraQuery: "&genreId=1&order=ratingdesc")
+    let expected = try await server.titles(
+      page: 1, count: 5, extraQuery: "&genreId=1&order=ratingdesc")
     #expect(run.tableRows.map(\.number) == Array(1...5))
     for (row, title) in zip(run.tableRows, expected) {
       #expect(row.text.hasPrefix(title))

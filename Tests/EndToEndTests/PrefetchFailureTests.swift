@@ -4,7 +4,7 @@ import Testing
 
 /// A prefetch that fails while `more` waits for it is reported as it is, not retried from
 /// scratch behind the user's back, which doubled the wait and the requests.
-@Suite(.timeLimit(.minutes(1))) struct PrefetchFailureTests {
+@Suite(.timeLimit(.minutes(5))) struct PrefetchFailureTests {
   @Test func aFailureMoreWaitedForIsReportedOnceWithItsAttempts() async throws {
     let titles = try await FaultChecks.expectedTitles(limit: 25)
     let server = try await HoppinTestServer(
@@ -30,7 +30,7 @@ import Testing
 
 /// Rows deleted at the top of the server's list between pages move later rows onto pages
 /// already loaded; the shrinking count says so, and how to reload.
-@Suite(.timeLimit(.minutes(1))) struct ShrinkingTotalTests {
+@Suite(.timeLimit(.minutes(5))) struct ShrinkingTotalTests {
   @Test func aShrinkingTotalWarnsThatRowsMayHaveBeenSkipped() async throws {
     let server = try await HoppinTestServer(limit: 25, extraArguments: ["--fault", "total-shrink"])
     defer { server.stop() }

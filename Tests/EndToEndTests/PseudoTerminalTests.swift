@@ -9,8 +9,8 @@ import Testing
     defer { server.stop() }
     let session = try TmuxSession(arguments: ["--api", server.apiURL.absoluteString])
     defer { session.stop() }
-    let firstTitles = try server.titles(page: 1)
-    let lastTitles = try server.titles(page: 2)
+    let firstTitles = try await server.titles(page: 1)
+    let lastTitles = try await server.titles(page: 2)
 
     try await session.waitFor(try #require(firstTitles.last))
     try session.type("mo")
@@ -131,11 +131,13 @@ import Testing
       arguments: ["--api", server.apiURL.absoluteString, "--count", "20"],
       environment: ["PAGER": "cat > '\(paged.path)'; echo PAGER-RAN"], height: 15)
     defer { session.stop() }
-    let titles = try server.titles(page: 1, count: 20)
+    let titles = try await server.titles(page: 1, count: 20)
 
     try await session.waitFor("movies 20/40>")
     try session.type("list\r")
-    try await session.waitFor("PAGER-RAN")
+    // The first page went through the pager too (it is taller than the screen): wait for the
+    // pager that `list` started, or the file may be read while `cat >` has just emptied it.
+    try await session.waitUntil("the pager to run for list") { $0.contains("> list\nPAGER-RAN") }
     let text = try String(contentsOf: paged, encoding: .utf8)
     for title in titles { #expect(text.contains(title)) }
   }

@@ -22,7 +22,7 @@ import Testing
     #expect(errors[2].contains("'abc' is not a row number"))
     #expect(errors[3].contains("There is no row 999"))
     #expect(errors[4].contains("Unknown command 'frobnicate'"))
-    let second = try #require(server.titles(page: 1).dropFirst().first)
+    let second = try #require(await server.titles(page: 1).dropFirst().first)
     #expect(run.stdout.contains("#2  \(second)"))
   }
 

@@ -52,7 +52,7 @@ import Testing
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
-    let posters = try server.movies(page: 1, count: 30).map { movie in
+    let posters = try await server.movies(page: 1, count: 30).map { movie in
       try #require((movie["thumbnailImage"] as? String).flatMap(URL.init(string:))).path
     }
 

@@ -170,6 +170,28 @@ import Testing
     }
   }
 
+  @Test func containsReadsOnlyTheHeaderAndChecksTheLength() throws {
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder)
+      let url = Self.url("a")
+      let whole = DiskCache.encode(Self.entry(100), for: url)
+      let file = cache.file(for: url)
+      for length in [0, 8, 39, 48, 56, whole.count - 1] {
+        try whole.prefix(length).write(to: file)
+        #expect(!cache.contains(url), "cut at \(length) bytes")
+      }
+      try (whole + Data([0])).write(to: file)
+      #expect(!cache.contains(url), "one byte too many")
+      var damaged = whole
+      damaged[damaged.count - 50] ^= 0xFF
+      try damaged.write(to: file)
+      #expect(cache.contains(url), "the header is sound")
+      #expect(cache.read(url) == nil, "the body's checksum is not")
+      try whole.write(to: file)
+      #expect(cache.contains(url))
+    }
+  }
+
   @Test func keysAreStableHexNames() {
     let key = DiskCache.key(for: Self.url("a"))
     #expect(key == DiskCache.key(for: Self.url("a")))

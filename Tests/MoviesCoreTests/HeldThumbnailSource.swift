@@ -12,6 +12,9 @@ final class HeldThumbnailSource: MovieSource {
     var running = 0
     var mostAtOnce = 0
     var cancelled = 0
+    /// Downloads waiting for ``release()``.
+    var held: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+    var nextID: UInt64 = 0
   }
 
   /// The bytes every download answers with.
@@ -33,7 +36,12 @@ final class HeldThumbnailSource: MovieSource {
 
   /// Lets every held and future download finish.
   func release() {
-    state.withLock { $0.isReleased = true }
+    let held = state.withLock { state in
+      state.isReleased = true
+      defer { state.held = [:] }
+      return Array(state.held.values)
+    }
+    for download in held { download.resume() }
   }
 
   func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
@@ -52,12 +60,34 @@ final class HeldThumbnailSource: MovieSource {
     }
     defer { state.withLock { $0.running -= 1 } }
     do {
-      // Task.sleep ends with CancellationError when the download is cancelled.
-      while !state.withLock({ $0.isReleased }) { try await Task.sleep(for: .milliseconds(2)) }
+      try await waitForRelease()
     } catch {
       state.withLock { $0.cancelled += 1 }
       throw error
     }
     return body
+  }
+
+  /// Waits until released, or throws `CancellationError` when the download is cancelled.
+  /// Suspended, not polling: a held download costs the pool nothing while it waits.
+  private func waitForRelease() async throws {
+    let id = state.withLock { state in
+      state.nextID += 1
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (download: CheckedContinuation<Void, any Error>) in
+        let outcome: Result<Void, any Error>? = state.withLock { state in
+          if state.isReleased { return .success(()) }
+          if Task.isCancelled { return .failure(CancellationError()) }
+          state.held[id] = download
+          return nil
+        }
+        if let outcome { download.resume(with: outcome) }
+      }
+    } onCancel: {
+      state.withLock { $0.held.removeValue(forKey: id) }?.resume(throwing: CancellationError())
+    }
   }
 }

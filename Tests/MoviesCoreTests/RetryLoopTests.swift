@@ -5,10 +5,6 @@ import Testing
 
 @testable import MoviesCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The client's retry loop against the local server with `--fault status`: which failures it
 /// retries, how long it waits each time (recorded by an injected sleep, so nothing sleeps),
 /// and when it gives up.

@@ -32,6 +32,7 @@ import Testing
       #expect(saved.file.lastPathComponent == "12-the-matrix.png")
       #expect(saved.file.deletingLastPathComponent().path == store.downloadFolder.path)
       #expect(FileManager.default.contents(atPath: saved.file.path) == Self.png)
+      #expect(saved.data == Self.png)
       #expect(saved.format == .png)
       #expect(saved.byteCount == Self.png.count)
       #expect(saved.origin != .diskCache)

@@ -2,6 +2,10 @@
 /// milliseconds until it holds, and gives up after `timeout`, so a bug fails the test instead
 /// of hanging it. The one polling helper of the tests; never sleep a fixed time instead.
 ///
+/// The default deadline is generous, 30 s, below the suites' one-minute limit: with every
+/// test of the package running at once on a busy two-core machine, a few hops between actors
+/// have been seen to wait more than 15 s for a thread.
+///
 /// - Returns: whether the condition held before the deadline.
 public func eventually(
   timeout: Duration = .seconds(30), _ condition: () async throws -> Bool

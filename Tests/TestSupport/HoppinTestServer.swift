@@ -55,20 +55,16 @@ public final class HoppinTestServer {
     process.standardOutput = output
     try process.run()
 
-    // The first line says where it listens. Reading it blocks until Python has started, so
-    // it is read on a Dispatch queue: tests run side by side on a few pool threads, and one
-    // blocked there holds up every test waiting for a thread.
+    // The first line says where it listens; reading it blocks until Python has started.
     let reader = output.fileHandleForReading
-    let line = await withCheckedContinuation { continuation in
-      DispatchQueue(label: "hoppin-test-server-start").async {
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-          let chunk = reader.availableData
-          if chunk.isEmpty { break }
-          line.append(chunk)
-        }
-        continuation.resume(returning: line)
+    let line = try await offThePool {
+      var line = Data()
+      while !line.contains(UInt8(ascii: "\n")) {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        line.append(chunk)
       }
+      return line
     }
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {
@@ -129,19 +125,20 @@ public final class HoppinTestServer {
 
   /// Fetches a page straight from the server, as the oracle the browser's output is compared
   /// with. The request shows up in the log, so call this before or after the run under test.
-  public func titles(page: Int, count: Int = 10, extraQuery: String = "") throws -> [String] {
-    try movies(page: page, count: count, extraQuery: extraQuery).compactMap {
+  public func titles(page: Int, count: Int = 10, extraQuery: String = "") async throws -> [String] {
+    try await movies(page: page, count: count, extraQuery: extraQuery).compactMap {
       $0["title"] as? String
     }
   }
 
   /// A page's movies as the server sends them, straight from the server: the oracle for
   /// fields other than the title.
-  public func movies(page: Int, count: Int = 10, extraQuery: String = "") throws -> [[String: Any]]
+  public func movies(page: Int, count: Int = 10, extraQuery: String = "") async throws
+    -> [[String: Any]]
   {
     let address = "\(apiURL.absoluteString)?version=1&page=\(page)&count=\(count)\(extraQuery)"
     guard let url = URL(string: address) else { throw ServerError.badURL(address) }
-    let data = try Data(contentsOf: url)
+    let data = try await offThePool { try Data(contentsOf: url) }
     let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     let movies = (root?["hoppin"] as? [String: Any])?["movies"] as? [String: Any]
     switch movies?["movie"] {

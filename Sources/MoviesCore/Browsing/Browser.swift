@@ -41,9 +41,10 @@ public actor Browser {
   /// When the last load returned, to tell a script from a person.
   private var lastLoad: ContinuousClock.Instant?
   private let now: @Sendable () -> ContinuousClock.Instant
-  /// The next page, when its last load failed because the answer could not be read: the
-  /// only page `skip` moves past.
-  private var unreadablePage: Int?
+  /// The page whose last load failed because the answer could not be read, and its query:
+  /// the next page of the list, or the first of a `genre` or `order` that failed. The only
+  /// page `skip` moves past.
+  private var unreadable: (page: Int, query: MovieQuery)?
 
   /// A `more` that comes sooner than this after the last one returned is a script or a
   /// search reading fast: it gets two pages fetched ahead instead of one.
@@ -84,14 +85,14 @@ public actor Browser {
     do {
       page = try await fetch(number, of: query)
     } catch let error as HoppinClient.Error where error.isUnreadablePage {
-      if list.nextPage == number, list.query == query { unreadablePage = number }
+      if list.nextPage == number, list.query == query { unreadable = (number, query) }
       throw error
     }
     try Task.checkCancellation()
     // Another load may have finished while this one waited; append each page once.
     guard list.nextPage == number, list.query == query else { return Load(warnings: []) }
     let change = list.add(page)
-    unreadablePage = nil
+    unreadable = nil
     startPrefetch(depth: fast ? 2 : 1)
     lastLoad = now()
     return Load(
@@ -100,11 +101,18 @@ public actor Browser {
 
   /// Moves past the next page when its answer could not be read (a value JSON cannot hold,
   /// say), so one bad page does not block the rest of the list; its rows are counted as
-  /// missing. Returns the page's number.
+  /// missing. After a `genre` or `order` whose first page could not be read, the list
+  /// switches to that query without it. Returns the page's number.
   public func skipUnreadablePage() throws(Error) -> Int {
-    guard let page = unreadablePage, list.nextPage == page else { throw .nothingToSkip }
+    guard let (page, query) = unreadable else { throw .nothingToSkip }
+    if query != list.query, page == 1 {
+      cancelPrefetches()
+      list = MovieList(query: query)
+      lastLoad = nil
+    }
+    guard list.query == query, list.nextPage == page else { throw .nothingToSkip }
     list.skip()
-    unreadablePage = nil
+    unreadable = nil
     startPrefetch(depth: 1)
     return page
   }
@@ -141,12 +149,18 @@ public actor Browser {
   /// Unfinished prefetches of the old query are cancelled; `more` fetches those pages again.
   public func restart(with query: MovieQuery) async throws -> Load {
     cancelPrefetches()
-    let page = try await source.page(1, of: query)
+    let page: MoviePage
+    do {
+      page = try await source.page(1, of: query)
+    } catch let error as HoppinClient.Error where error.isUnreadablePage {
+      unreadable = (1, query)
+      throw error
+    }
     try Task.checkCancellation()
     var fresh = MovieList(query: query)
     let change = fresh.add(page)
     list = fresh
-    unreadablePage = nil
+    unreadable = nil
     lastLoad = nil
     startPrefetch(depth: 1)
     return Load(
@@ -174,7 +188,7 @@ public actor Browser {
   func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     if let index = pending.firstIndex(where: { $0.page == number && $0.query == query }) {
       let task = pending.remove(at: index).task
-      let asked = ContinuousClock.now
+      let asked = now()
       do {
         return try await withTaskCancellationHandler {
           try await task.value
@@ -203,13 +217,14 @@ public actor Browser {
       return stale
     }
     let source = self.source
+    let now = self.now
     for page in next..<(next + depth) where page == next || list.mayHavePage(page) {
       guard !pending.contains(where: { $0.page == page }) else { continue }
       let task = Task {
         do {
           return try await source.page(page, of: query)
         } catch {
-          throw PrefetchFailure(error: error, time: .now)
+          throw PrefetchFailure(error: error, time: now())
         }
       }
       pending.append(Prefetch(page: page, query: query, task: task))

@@ -82,9 +82,7 @@ public enum Command: Sendable, Hashable {
 
   /// The orders offered for `order` and its completion; other words go to the server as they
   /// are.
-  public static let knownOrders = [
-    "releasedateasc", "releasedatedesc", "ratingdesc", "ratingasc", "titleasc",
-  ]
+  public static var knownOrders: [String] { MovieQuery.orders }
 
   /// The most pages one `more N` loads.
   public static let mostPages = 100

@@ -2,6 +2,11 @@
 public struct MovieQuery: Sendable, Hashable {
   /// The order the browser asks for when none is given.
   public static let defaultOrder = "releasedateasc"
+  /// The orders the API defines: the one list that `order`, its completion, `help` and the
+  /// offline catalogue use. Other words go to a server as they are.
+  public static let orders = [
+    "releasedateasc", "releasedatedesc", "ratingdesc", "ratingasc", "titleasc",
+  ]
   /// The page size the browser asks for when none is given.
   public static let defaultPageSize = 10
 

@@ -121,7 +121,6 @@ public struct MovieTable: Sendable {
     number: String, title: String, genres: String, rating: String, released: String,
     styled: Bool, to text: inout String
   ) {
-    let start = text.utf8.count
     appendStyled(styled ? palette.dim : "", to: &text) {
       DisplayWidth.append(number, paddedTo: numberWidth, alignRight: true, to: &$0)
     }
@@ -136,12 +135,9 @@ public struct MovieTable: Sendable {
       DisplayWidth.append(rating, paddedTo: Self.ratingWidth, alignRight: true, to: &$0)
     }
     text += Self.gap
-    DisplayWidth.append(released, paddedTo: Self.releasedWidth, to: &text)
-    // Scalar by scalar: a server's prepended mark before the padding forms one Character
-    // with the space after it.
-    while text.utf8.count > start, text.unicodeScalars.last == " " {
-      text.unicodeScalars.removeLast()
-    }
+    // The last cell is cut to its width but not padded, so no line ends in spaces (values
+    // are trimmed when parsed). Trimming afterwards cost a copy of the page's text per space.
+    text += DisplayWidth.truncate(released, toColumns: Self.releasedWidth)
   }
 
   /// Appends a cell wrapped in a style; with no style (colour off) only the cell.

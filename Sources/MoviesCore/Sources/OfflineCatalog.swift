@@ -43,9 +43,7 @@ public actor OfflineCatalog: MovieSource, GenreSource {
   }
 
   /// The orders the catalogue can sort by, as the API names them.
-  public static let orders = [
-    "releasedateasc", "releasedatedesc", "ratingdesc", "ratingasc", "titleasc",
-  ]
+  public static var orders: [String] { MovieQuery.orders }
 
   public nonisolated let folder: URL
   /// The catalogue's bytes and index, read once.

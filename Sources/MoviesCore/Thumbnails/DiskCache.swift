@@ -65,9 +65,34 @@ public struct DiskCache: Sendable {
     return entry
   }
 
-  /// Whether a sound entry exists, without marking it as used.
+  /// Whether an entry for the address exists and is whole, without marking it as used.
+  ///
+  /// Only the header is read: its address must be this one and its body length must match
+  /// the file's. `show N` asks this for a row it shows, and reading and hashing the whole
+  /// image there would cost as much as loading it; a body damaged in place is still caught
+  /// by ``read(_:)``, which then downloads it again.
   public func contains(_ url: URL) -> Bool {
-    Self.decode(FileManager.default.contents(atPath: file(for: url).path), for: url) != nil
+    guard let handle = FileHandle(forReadingAtPath: file(for: url).path) else { return false }
+    defer { try? handle.close() }
+    let address = Array(url.absoluteString.utf8)
+    guard let head = try? handle.read(upToCount: Self.headerSize + address.count),
+      let size = try? handle.seekToEnd()
+    else { return false }
+    return Self.header(head, matches: address, fileSize: Int(size))
+  }
+
+  /// Whether a header names the address and announces a body that fills the rest of a file
+  /// of `fileSize` bytes.
+  private static func header(_ head: Data, matches address: [UInt8], fileSize: Int) -> Bool {
+    guard head.count == headerSize + address.count, Array(head.prefix(8)) == magic else {
+      return false
+    }
+    func number(at offset: Int) -> UInt64 {
+      head.dropFirst(offset).prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+    return number(at: 32) == UInt64(address.count)
+      && Array(head.dropFirst(headerSize)) == address
+      && UInt64(fileSize) == UInt64(headerSize + address.count) + number(at: 8)
   }
 
   /// Stores an entry atomically, then evicts the least recently used ones over the limit.

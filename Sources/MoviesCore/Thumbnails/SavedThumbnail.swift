@@ -3,6 +3,9 @@ import Foundation
 /// A thumbnail that `thumb N` put in the download folder.
 public struct SavedThumbnail: Sendable, Hashable {
   public var file: URL
+  /// The bytes written to `file`, so the preview need not read the file back (shared with
+  /// the memory cache, not copied).
+  public var data: Data
   public var format: ImageFormat
   public var pixelSize: PixelSize?
   public var byteCount: Int

@@ -19,7 +19,10 @@ final class StagedFile {
 
   /// Writes the bytes; returns nil when the folder cannot take them (the reason in `errno`).
   init?(_ data: Data, in folder: URL) {
-    let unnamed = open(folder.path, Self.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+    // Naming an unnamed file goes through /proc/self/fd, which a sandbox may not mount.
+    let unnamed =
+      access("/proc/self/fd", F_OK) == 0
+      ? open(folder.path, Self.temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o644) : -1
     if unnamed >= 0 {
       guard Self.write(data, to: unnamed) else {
         close(unnamed)

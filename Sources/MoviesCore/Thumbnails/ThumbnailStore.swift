@@ -97,7 +97,8 @@ public struct ThumbnailStore: Sendable {
       }
     }
     return SavedThumbnail(
-      file: file, format: image.format, pixelSize: image.pixelSize, byteCount: image.data.count,
+      file: file, data: data, format: image.format, pixelSize: image.pixelSize,
+      byteCount: image.data.count,
       origin: image.origin, elapsed: image.elapsed, downloadTime: image.downloadTime,
       cacheProblem: image.cacheProblem, isLocal: url.isFileURL)
   }
