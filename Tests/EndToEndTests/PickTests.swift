@@ -17,7 +17,7 @@ import Testing
   @Test(.enabled(if: hasFzf)) func pickPreviewsARowWithItsPosterAndEnterShowsIt() async throws {
     let server = try await HoppinTestServer()
     defer { server.stop() }
-    let page = try server.titles(page: 1)
+    let page = try await server.titles(page: 1)
     let session = try TmuxSession(
       arguments: ["--api", server.apiURL.absoluteString, "--no-prefetch"], width: 140, height: 45)
     defer { session.stop() }
