@@ -1,7 +1,7 @@
 import MoviesCore
 
 /// libFuzzer target: any bytes as a typed line. Parsing must never crash, a row number is
-/// always at least 1, and every error has a message.
+/// always at least 1, and every error has a message; `find`'s text is parsed and matched too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func commandFuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let line = String(
@@ -10,6 +10,14 @@ public func commandFuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     switch try Command.parse(line) {
     case .show(let row), .thumb(let row):
       precondition(row >= 1, "row \(row) accepted")
+    case .find(let text):
+      // find's words and filters: an error has a message; a search runs on any title.
+      do {
+        let search = try MovieSearch(text)
+        _ = search.matches(Movie(title: line, genres: [line], rating: 8, releaseDate: line))
+      } catch {
+        precondition(!error.message.isEmpty, "a search error without a message")
+      }
     default:
       break
     }

@@ -16,7 +16,11 @@ _movies() {
     --download-dir|--cache-dir)
       COMPREPLY=($(compgen -d -- "$cur"))
       return ;;
-    --api|--count|--genre|--retries|--timeout|-c)
+    -c)
+      # The command to run: its name, such as 'find godfather' or 'pick'.
+      COMPREPLY=($(compgen -W "more list show thumb genre order genres find pick open help quit" -- "$cur"))
+      return ;;
+    --api|--count|--genre|--retries|--timeout)
       return ;;
   esac
   local flags="--api --count --order --genre --download-dir --cache-dir --color --no-color"

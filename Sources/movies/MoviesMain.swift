@@ -22,6 +22,8 @@ enum MoviesMain {
       case .version:
         Terminal.write("movies \(Options.version)\n", to: STDOUT_FILENO)
         exit(0)
+      case .pickPreview(let file, let row):
+        exit(PickPreview.run(file: file, row: row, environment: environment))
       case .browse(let parsed):
         options = parsed
       }
@@ -106,6 +108,11 @@ enum MoviesMain {
       Terminal.write(
         "warning: \(mode.rawValue) images do not get through tmux or screen, so posters may "
           + "not show; '--preview symbols' draws them there.\n", to: STDERR_FILENO)
+    }
+    if interactive && !options.json && Terminal.outputIsTerminal {
+      shell.picker = Picker(
+        environment: environment,
+        thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"))
     }
 
     if interactive,

@@ -8,6 +8,8 @@ struct Options {
     case browse(Options)
     case help
     case version
+    /// `--pick-preview FILE ROW`: the hidden mode fzf runs for `pick`'s preview pane.
+    case pickPreview(file: String, row: Int)
   }
 
   /// A command line that cannot be used; exit status 2.
@@ -91,6 +93,12 @@ struct Options {
       switch name {
       case "-h", "--help": return .help
       case "--version": return .version
+      case "--pick-preview":
+        let file = try value()
+        guard let row = remaining.popFirst().flatMap({ Int($0) }) else {
+          throw UsageError(message: "--pick-preview needs a file and a row number.")
+        }
+        return .pickPreview(file: file, row: row)
       case "--api": options.api = try apiURL(try value(), from: "--api")
       case "--count": options.query.pageSize = try pageSize(try value())
       case "--order": options.query.order = try order(try value())
@@ -234,7 +242,9 @@ struct Options {
       genre G      restart the list with genre G, a name or an id ('genre all')
       order O      restart the list in order O (rating, newest, oldest, title, ...)
       genres       list the genres
-      find TEXT    show the loaded rows whose title or genres contain TEXT
+      find TEXT    search every movie's title for all the words of TEXT, loading
+                   the rest of the list; filters genre:WORD, year:1970-1979, rating:>8
+      pick [TEXT]  choose a loaded row in fzf, with a preview; Enter shows it
       open N       open the link of row N with xdg-open, or print it
       help         list the commands; 'help CMD' explains one (also ?, \\?)
       quit         leave (also exit, q, \\q, or Ctrl-D)

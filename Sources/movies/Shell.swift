@@ -22,7 +22,9 @@ struct Shell {
   let json: Bool
   /// Draws the poster under `thumb N`; nil for no preview.
   var preview: PosterPreview? = nil
-  /// Long `list` and `find` output goes through it at the prompt; nil with `--no-pager`.
+  /// `pick`'s fzf; nil where there is no terminal to show it on.
+  var picker: Picker? = nil
+  /// Long `list` output and pages go through it at the prompt; nil with `--no-pager`.
   let pager: Pager?
   /// Where the prompt's lines are kept across runs; nil when history is off.
   let history: HistoryFile?
@@ -110,16 +112,33 @@ struct Shell {
   private func perform(
     _ command: Command, interrupts: Interrupts? = nil, printsOutput: Bool = true
   ) async -> Reply {
+    if case .pick(let text) = command, let picker {
+      return await pick(text, with: picker, interrupts)
+    }
     let width = Terminal.width(environment: environment)
     // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
     let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
+    // `find` prints its matches as they are found, with a progress line of its own.
+    let finder = findPrinter(command, width: width)
+    let update: @Sendable (Int, Int) -> Void = { done, total in
+      if let finder {
+        finder.progress(searched: done, total: total)
+      } else {
+        progress.update(done: done, total: total)
+      }
+    }
+    let found: @Sendable ([MovieSearch.Match], Int) -> Void = { matches, largestRow in
+      finder?.rows(matches, largestRow: largestRow)
+    }
     let result: CommandResult
     // Whether the spinner or progress bar erased the line the terminal echoed ^C on.
     var lineErased = false
     if let interrupts {
       let label = await loadingLabel(command)
       let run = { [runner] in
-        await interrupts.cancellable { await runner.execute(command, progress: progress.update) }
+        await interrupts.cancellable {
+          await runner.execute(command, progress: update, found: found)
+        }
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
       if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
@@ -128,10 +147,14 @@ struct Shell {
         result = await run()
       }
     } else {
-      result = await runner.execute(command, progress: progress.update)
+      result = await runner.execute(command, progress: update, found: found)
     }
     if progress.finish() { lineErased = true }
+    if finder?.finish() == true { lineErased = true }
     var reply = render(result, of: command, width: width)
+    if finder != nil, case .success(.found(let found)) = result.outcome {
+      reply.output = textRenderer(width: width).findSummary(found)
+    }
     if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
       if let preview {
         do {
@@ -171,17 +194,43 @@ struct Shell {
 
   private func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
     if json { return JSONRenderer.render(result, of: command) }
-    let layout = TextRenderer.Layout(
-      width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
-      wrapsText: Terminal.outputIsTerminal)
-    return TextRenderer(layout: layout).render(result)
+    return textRenderer(width: width).render(result)
   }
 
-  /// Tables go through the pager when taller than the screen: `list`, `find`, and pages
-  /// (a first page of `--count 1000` would otherwise scroll past).
+  private func textRenderer(width: Int) -> TextRenderer {
+    TextRenderer(
+      layout: TextRenderer.Layout(
+        width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
+        wrapsText: Terminal.outputIsTerminal))
+  }
+
+  /// The printer of `find`'s matches as they come, in text mode.
+  private func findPrinter(_ command: Command, width: Int) -> FindPrinter? {
+    guard case .find = command, !json else { return nil }
+    return FindPrinter(
+      renderer: textRenderer(width: width),
+      showsProgress: Terminal.errorIsTerminal && environment["TERM"] != "dumb",
+      errorPalette: errorPalette)
+  }
+
+  /// `pick`: fzf over the loaded rows; Enter prints the row as `show N` does.
+  private func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
+    let list = await runner.browser.list
+    switch await picker.pick(list, query: text, source: runner.browser.source) {
+    case .picked(let row): return await perform(.show(row: row), interrupts: interrupts)
+    case .nothingPicked: return Reply()
+    case .unavailable(let message):
+      report(message: message)
+      return Reply(error: message)
+    }
+  }
+
+  /// Tables go through the pager when taller than the screen: `list` and pages (a first
+  /// page of `--count 1000` would otherwise scroll past). `find` prints as it finds, so it
+  /// does not wait for a pager.
   private func isPaged(_ command: Command) -> Bool {
     switch command {
-    case .list, .find, .more, .morePages, .genre, .order: !json
+    case .list, .more, .morePages, .genre, .order: !json
     default: false
     }
   }

@@ -74,10 +74,14 @@ import Testing
       height: 20)
     defer { session.stop() }
     try await session.waitFor("movies 60/")
-    // `find` output taller than the screen goes to the pager, which cannot start.
-    try session.type("find e\r")
-    let screen = try await session.waitFor("of 60 loaded")
-    #expect(screen.contains("rows of 60 loaded"), "the matches were printed: \(screen)")
+    try session.type("show 1\r")
+    try await session.waitFor("Running time")
+    // `list` output taller than the screen goes to the pager, which cannot start.
+    try session.type("list\r")
+    let screen = try await session.waitUntil("the list printed") {
+      $0.contains("Showing 60 of") && !$0.contains("Running time")
+    }
+    #expect(screen.contains("  60  "), "the rows were printed: \(screen)")
   }
 
   @Test func thePromptNamesTheGenreAndOrder() async throws {

@@ -137,9 +137,12 @@ import Testing
   @Test func findEchoesWhatWasTypedEscaped() {
     let list = MovieList(query: MovieQuery())
     let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
-      CommandResult(outcome: .success(.found([], text: "\u{1B}[2Jgone", list: list))))
+      CommandResult(
+        outcome: .success(
+          .found(FindResult(text: "\u{1B}[2Jgone", matches: [], list: list, elapsed: .zero)))))
 
-    #expect(text.output == "No loaded row matches '^[[2Jgone'.\n")
+    #expect(text.output.hasPrefix("No movie matches '^[[2Jgone' in 0 movies"))
+    #expect(!text.output.contains("\u{1B}"))
   }
 
   @Test func genreNamesFromTheServerReachTheTerminalEscaped() {
@@ -155,16 +158,25 @@ import Testing
   }
 
   @Test(arguments: [
-    ("ELITE", ["Élite"]), ("amelie", ["Amélie"]), ("기생", ["기생충"]), ("comédie", ["Amélie", "Up"]),
-    ("e", ["Amélie", "Up", "Heat", "Élite"]),
-    ("nothing", []),
+    ("ELITE", ["Élite"]), ("amelie", ["Amélie"]), ("기생", ["기생충"]), ("ｈｅａｔ", ["Heat"]),
+    ("e", ["Amélie", "Heat", "Élite"]), ("genre:comédie", ["Amélie", "Up"]),
+    ("genre:COMEDIE u", ["Up"]), ("year:2000-2010", ["Amélie", "Up"]), ("year:1995", ["Heat"]),
+    ("rating:>8.2", ["Amélie", "기생충", "Heat"]), ("rating:<8 e", ["Élite"]),
+    ("rating:8.2-8.3 year:-2005", ["Amélie", "Heat"]), ("nothing", []), ("amelie heat", []),
   ])
-  func findKeepsRowNumbersAndIgnoresCaseAndAccents(text: String, titles: [String]) async throws {
-    try await withRunner(pageSize: 5) { runner, _ in
+  func findSearchesTheWholeListKeepingRowNumbers(text: String, titles: [String]) async throws {
+    // Two rows a page: the first page is loaded, find loads the rest.
+    try await withRunner(pageSize: 2) { runner, _ in
       _ = await runner.execute(.more)
       let result = try outcome(await runner.execute(.find(text)))
 
-      guard case .found(let matches, _, let list) = result else { throw Failure.unexpected(result) }
+      guard case .found(let found) = result else { throw Failure.unexpected(result) }
+      let (matches, list) = (found.matches, found.list)
+      #expect(list.isComplete && list.movies.count == 5)
+      #expect(
+        found.summary.hasPrefix(
+          titles.isEmpty ? "No movie matches '\(text)' in 5 movies" : "\(titles.count) match")
+      )
       // The rows where the expected movies are, in list order.
       let rows = list.movies.indices.filter { titles.contains(list.movies[$0].title) }.map {
         $0 + 1

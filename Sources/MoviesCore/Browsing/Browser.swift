@@ -33,7 +33,7 @@ public actor Browser {
 
   public let source: any MovieSource
   public let thumbnails: ThumbnailStore
-  public private(set) var list: MovieList
+  public internal(set) var list: MovieList
   /// Whether the pages after the one shown are fetched in the background.
   public let prefetches: Bool
   /// Pages being fetched ahead, in page order: one, or two for a fast reader.
@@ -168,7 +168,7 @@ public actor Browser {
   }
 
   /// A page being fetched ahead of `more`.
-  private struct Prefetch {
+  struct Prefetch {
     var page: Int
     var query: MovieQuery
     var task: Task<MoviePage, any Swift.Error>
@@ -185,7 +185,7 @@ public actor Browser {
     var time: ContinuousClock.Instant
   }
 
-  private func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+  func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     if let index = pending.firstIndex(where: { $0.page == number && $0.query == query }) {
       let task = pending.remove(at: index).task
       let asked = now()
@@ -208,7 +208,7 @@ public actor Browser {
 
   /// Keeps `depth` pages in flight after the last one loaded, never past the end. Pages
   /// already in flight are kept, so a reader who slows down wastes no request.
-  private func startPrefetch(depth: Int) {
+  func startPrefetch(depth: Int) {
     guard prefetches, let next = list.nextPage else { return cancelPrefetches() }
     let query = list.query
     pending.removeAll { prefetch in
@@ -231,7 +231,12 @@ public actor Browser {
     }
   }
 
-  private func cancelPrefetches() {
+  /// Whether a page of the current query is being fetched ahead.
+  func isPrefetching(_ page: Int) -> Bool {
+    pending.contains { $0.page == page && $0.query == list.query }
+  }
+
+  func cancelPrefetches() {
     for prefetch in pending { prefetch.task.cancel() }
     pending.removeAll()
   }

@@ -27,7 +27,7 @@ public struct MovieList: Sendable, Hashable {
   /// The server's count of matching movies, from the latest page that gave one.
   public private(set) var totalCount: Int?
   /// Distinct rows the server has sent, counting skipped ones; compared with `totalCount`.
-  private var rowsReceived = 0
+  public private(set) var rowsReceived = 0
   /// An empty page, or a short one from a server that gives no `totalCount`, ends the list.
   private var receivedLastPage = false
   /// The `movieId`s in the list, so a row the server sends twice is shown once.
@@ -61,6 +61,12 @@ public struct MovieList: Sendable, Hashable {
   /// Adds a page's movies, dropping any whose `movieId` is already listed (the server's list
   /// shifted between pages), adopts a changed `totalCount`, and says what changed.
   public mutating func add(_ page: MoviePage) -> Change {
+    add(page, spanning: 1)
+  }
+
+  /// Adds a page that was asked for at `pages` times the page size (a full scan asks for
+  /// larger pages), counting it as that many pages so `more` goes on from the right one.
+  public mutating func add(_ page: MoviePage, spanning pages: Int) -> Change {
     var change = Change()
     let firstRow = movies.count + 1
     if movies.isEmpty, let total = page.totalCount {
@@ -75,7 +81,7 @@ public struct MovieList: Sendable, Hashable {
         movies.append(movie)
       }
     }
-    loadedPages += 1
+    loadedPages += pages
     // A repeated row is not a new one: counting it would reach totalCount early and stop
     // before the rows the shift pushed onto the next page.
     rowsReceived += page.rowCount - change.droppedDuplicates.count
@@ -85,7 +91,7 @@ public struct MovieList: Sendable, Hashable {
       }
       totalCount = new
     }
-    if page.rowCount == 0 || (page.rowCount < query.pageSize && totalCount == nil) {
+    if page.rowCount == 0 || (page.rowCount < query.pageSize * pages && totalCount == nil) {
       receivedLastPage = true
     }
     change.rows = movies.count >= firstRow ? firstRow...movies.count : nil

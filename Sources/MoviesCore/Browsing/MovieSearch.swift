@@ -1,30 +1,182 @@
 import Foundation
 
-/// `find TEXT`: the loaded rows whose title or genres contain the text, ignoring case and
-/// accents, with their row numbers kept so `show N` still points at the same movie.
-public enum MovieSearch {
+/// What `find TEXT` looks for: words that must all be in the title, and optional filters
+/// (`genre:WORD`, `year:1972` or `year:1970-1979`, `rating:>8`).
+///
+/// Matching ignores case, accents and width (`ｆｕｌｌ` is `full`), and compares composed text,
+/// so a Korean syllable typed whole matches the same syllable in a title.
+public struct MovieSearch: Sendable, Hashable {
   /// One row that matched.
   public struct Match: Sendable, Hashable {
     public var row: Int
     public var movie: Movie
-  }
 
-  public static func matches(_ text: String, in list: MovieList) -> [Match] {
-    let needle = fold(text.trimmingCharacters(in: .whitespaces))
-    guard !needle.isEmpty else { return [] }
-    return list.movies.enumerated().compactMap { offset, movie in
-      let haystacks = [movie.title] + movie.genres
-      guard haystacks.contains(where: { fold($0).contains(needle) }) else { return nil }
-      return Match(row: offset + 1, movie: movie)
+    public init(row: Int, movie: Movie) {
+      self.row = row
+      self.movie = movie
     }
   }
 
-  /// Case and accents folded, and composed again, so `é` matches `e` and a Korean syllable
-  /// typed whole matches the same syllable in a title whatever its normalisation.
-  static func fold(_ text: String) -> String {
+  /// Why a search text could not be understood.
+  public enum Error: Swift.Error, Sendable, Hashable {
+    case badYear(String)
+    case badRating(String)
+    case emptyFilter(String)
+
+    public var message: String {
+      switch self {
+      case .badYear(let text):
+        "'\(text)' is not a year; use year:1972 or a range such as year:1970-1979."
+      case .badRating(let text):
+        "'\(text)' is not a rating; use rating:>8, rating:<5, rating:7-8 or rating:8 (8 or more)."
+      case .emptyFilter(let text):
+        "'\(text)' needs a value, such as genre:drama, year:1972 or rating:>8."
+      }
+    }
+  }
+
+  /// The title's words, folded.
+  public var words: [[UInt8]]
+  /// Folded pieces of genre names; a movie must have a genre containing each.
+  public var genres: [[UInt8]] = []
+  public var years: ClosedRange<Int>?
+  public var ratings: ClosedRange<Double>?
+
+  /// Parses the text typed after `find`.
+  public init(_ text: String) throws(Error) {
+    words = []
+    for word in text.split(whereSeparator: \.isWhitespace) {
+      let lower = word.lowercased()
+      if let value = Self.value(of: "genre:", in: lower, word) {
+        guard !value.isEmpty else { throw .emptyFilter(String(word)) }
+        genres.append(Self.fold(value))
+      } else if let value = Self.value(of: "year:", in: lower, word) {
+        guard !value.isEmpty else { throw .emptyFilter(String(word)) }
+        guard let range = Self.yearRange(value) else { throw .badYear(String(word)) }
+        years = range
+      } else if let value = Self.value(of: "rating:", in: lower, word) {
+        guard !value.isEmpty else { throw .emptyFilter(String(word)) }
+        guard let range = Self.ratingRange(value) else { throw .badRating(String(word)) }
+        ratings = range
+      } else {
+        let folded = Self.fold(String(word))
+        if !folded.isEmpty { words.append(folded) }
+      }
+    }
+  }
+
+  /// True when the movie's title has every word and the movie passes every filter.
+  public func matches(_ movie: Movie) -> Bool {
+    if let years {
+      guard let year = movie.releaseDate.flatMap({ Int($0.prefix(4)) }), years.contains(year)
+      else { return false }
+    }
+    if let ratings {
+      guard let rating = movie.rating, ratings.contains(rating) else { return false }
+    }
+    if !genres.isEmpty {
+      let folded = movie.genres.map(Self.fold)
+      for genre in genres where !folded.contains(where: { Self.contains($0, genre) }) {
+        return false
+      }
+    }
+    guard !words.isEmpty else { return true }
+    let title = Self.fold(movie.title)
+    return words.allSatisfy { Self.contains(title, $0) }
+  }
+
+  /// The matching movies among `movies`, numbered from `firstRow`.
+  public func matches(in movies: some Collection<Movie>, firstRow: Int) -> [Match] {
+    movies.enumerated().compactMap { offset, movie in
+      matches(movie) ? Match(row: firstRow + offset, movie: movie) : nil
+    }
+  }
+
+  /// The matching rows of a list, with their row numbers.
+  public func matches(in list: MovieList) -> [Match] {
+    matches(in: list.movies, firstRow: 1)
+  }
+
+  private static func value(of key: String, in lower: String, _ word: Substring) -> String? {
+    guard lower.hasPrefix(key) else { return nil }
+    return String(word.dropFirst(key.count))
+  }
+
+  /// `1972`, `1970-1979`, `1970-` or `-1979`.
+  private static func yearRange(_ text: String) -> ClosedRange<Int>? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    func year(_ part: Substring?, default value: Int) -> Int? {
+      guard let part, !part.isEmpty else { return value }
+      guard part.count <= 4, let year = Int(part), year >= 0 else { return nil }
+      return year
+    }
+    switch parts.count {
+    case 1: return Int(text).flatMap { year in text.count <= 4 && year >= 0 ? year...year : nil }
+    case 2:
+      guard let low = year(parts[0], default: 0), let high = year(parts[1], default: 9_999),
+        low <= high, !(parts[0].isEmpty && parts[1].isEmpty)
+      else { return nil }
+      return low...high
+    default: return nil
+    }
+  }
+
+  /// `>8`, `>=8`, `<5`, `<=5`, `7-8`, or `8` (8 or more). Ratings are at most 10, `>8`
+  /// means above 8.
+  private static func ratingRange(_ text: String) -> ClosedRange<Double>? {
+    func number(_ part: Substring) -> Double? {
+      guard let value = Double(part), value.isFinite, value >= 0 else { return nil }
+      return value
+    }
+    if text.hasPrefix(">=") { return number(text.dropFirst(2)).map { $0...Double.infinity } }
+    if text.hasPrefix("<=") { return number(text.dropFirst(2)).map { 0...$0 } }
+    if text.hasPrefix(">") { return number(text.dropFirst()).map { $0.nextUp...Double.infinity } }
+    if text.hasPrefix("<") {
+      return number(text.dropFirst()).flatMap { $0 > 0 ? 0...$0.nextDown : nil }
+    }
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    if parts.count == 2, let low = number(parts[0]), let high = number(parts[1]), low <= high {
+      return low...high
+    }
+    return number(Substring(text)).map { $0...Double.infinity }
+  }
+
+  /// Case, accents and width folded, composed again, as UTF-8. ASCII text, most titles, takes
+  /// a short path: a full scan folds every title once.
+  static func fold(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return Array(foldedString(text).utf8) }
+      bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+    }
+    return bytes
+  }
+
+  /// The folded text, for comparing names (genres).
+  static func foldedString(_ text: String) -> String {
     text.folding(
       options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
     )
     .precomposedStringWithCanonicalMapping
+  }
+
+  /// Whether `needle` occurs in `haystack`. Both are whole UTF-8 text, so a match always
+  /// starts and ends on a character boundary.
+  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard !needle.isEmpty else { return true }
+    guard haystack.count >= needle.count else { return false }
+    let first = needle[0]
+    var index = 0
+    let last = haystack.count - needle.count
+    while index <= last {
+      if haystack[index] == first {
+        var offset = 1
+        while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+        if offset == needle.count { return true }
+      }
+      index += 1
+    }
+    return false
   }
 }

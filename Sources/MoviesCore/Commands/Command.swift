@@ -20,8 +20,10 @@ public enum Command: Sendable, Hashable {
   case order(String)
   /// List the genres the source knows.
   case genres
-  /// Filter the loaded rows by a piece of their title or genres.
+  /// Search the whole list: title words and `genre:`, `year:`, `rating:` filters.
   case find(String)
+  /// Pick a loaded row in fzf (the executable runs it), starting from the text, if any.
+  case pick(String)
   /// Open row N's link, or print it.
   case open(row: Int)
 
@@ -74,9 +76,8 @@ public enum Command: Sendable, Hashable {
 
   /// The command names, in the order `help` lists them.
   public static let names = [
-    "more", "skip", "list", "show", "thumb", "genre", "order", "genres", "find", "open", "help",
-    "quit",
-    "exit",
+    "more", "skip", "list", "show", "thumb", "genre", "order", "genres", "find", "pick", "open",
+    "help", "quit", "exit",
   ]
 
   /// The orders offered for `order` and its completion; other words go to the server as they
@@ -108,6 +109,7 @@ public enum Command: Sendable, Hashable {
     case .order: "order"
     case .genres: "genres"
     case .find: "find"
+    case .pick: "pick"
     case .open: "open"
     }
   }
@@ -156,6 +158,7 @@ public enum Command: Sendable, Hashable {
     case "genre": return .genre(try text(example: "Drama"))
     case "genres": return try noArgument(.genres)
     case "find": return .find(try text(example: "godfather"))
+    case "pick": return .pick(arguments.joined(separator: " "))
     case "open": return .open(row: try row())
     case "order":
       let order = try text(example: "rating")

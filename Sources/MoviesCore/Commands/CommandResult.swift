@@ -17,8 +17,8 @@ public enum CommandOutcome: Sendable {
   case restarted(MovieList, rows: ClosedRange<Int>?)
   /// `genres`: every genre, and the id of the one browsed (empty for all).
   case genres([Genre], current: String)
-  /// `find`: the loaded rows that matched, with their row numbers.
-  case found([MovieSearch.Match], text: String, list: MovieList)
+  /// `find`: the rows that matched, with their row numbers, and how far the search got.
+  case found(FindResult)
   /// `open`: the link, and whether it was handed to the desktop (else it is printed, and why).
   case link(String, row: Int, opening: LinkOpening)
   case quit

@@ -7,6 +7,7 @@ public struct CommandRunner: Sendable {
     case noGenreList
     case unknownGenre(String, known: [String])
     case noLink(row: Int)
+    case noPicker
     /// The desktop's opener ran and failed.
     case openFailed(row: Int, link: String)
 
@@ -19,6 +20,9 @@ public struct CommandRunner: Sendable {
           + (known.isEmpty ? "." : "; try one of \(known.joined(separator: ", ")).")
       case .noLink(let row):
         "Row \(row) has no link; 'show \(row)' prints what it has."
+      case .noPicker:
+        "'pick' works at a terminal's prompt, with fzf installed (on Debian or Ubuntu: "
+          + "'sudo apt-get install fzf'); 'find TEXT' searches anywhere."
       case .openFailed(let row, let link):
         "xdg-open could not open row \(row)'s link \(link); copy it from here."
       }
@@ -40,10 +44,14 @@ public struct CommandRunner: Sendable {
   }
 
   /// Runs a command; errors are part of the result, never thrown. Commands that work through
-  /// many items (`thumb all`) report `progress(done, total)` as they go.
+  /// many items (`thumb all`, `find`) report `progress(done, total)` as they go; `find`
+  /// reports each batch of matches to `found` as it is found (see ``Browser/scan(for:found:progress:)``).
   public func execute(
     _ command: Command,
-    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+    found: @escaping @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void = {
+      _, _ in
+    }
   ) async -> CommandResult {
     var warnings: [String] = []
     var stoppedBy: (any Swift.Error)?
@@ -110,8 +118,17 @@ public struct CommandRunner: Sendable {
         guard let genreSource else { throw Error.noGenreList }
         outcome = .genres(try await genreSource.genres(), current: await browser.list.query.genreID)
       case .find(let text):
-        let list = await browser.list
-        outcome = .found(MovieSearch.matches(text, in: list), text: text, list: list)
+        let search = try MovieSearch(text)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let scan = await browser.scan(for: search, found: found, progress: progress)
+        warnings = scan.warnings
+        outcome = .found(
+          FindResult(
+            text: text, matches: scan.matches, list: await browser.list,
+            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure))
+      case .pick:
+        throw Error.noPicker
       case .open(let row):
         outcome = try await open(row: row)
       }
@@ -184,8 +201,8 @@ public struct CommandRunner: Sendable {
     }
     guard let genreSource else { throw Error.noGenreList }
     let genres = try await genreSource.genres()
-    let wanted = MovieSearch.fold(nameOrID)
-    guard let genre = genres.first(where: { MovieSearch.fold($0.name) == wanted }) else {
+    let wanted = MovieSearch.foldedString(nameOrID)
+    guard let genre = genres.first(where: { MovieSearch.foldedString($0.name) == wanted }) else {
       throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
     }
     return genre.id

@@ -35,9 +35,15 @@ public enum CommandUsage {
       takes: "one order", examples: ["order rating", "order newest"]),
     Entry(name: "genres", usage: "genres", summary: "list the genres", examples: ["genres"]),
     Entry(
-      name: "find", usage: "find TEXT",
-      summary: "show the loaded rows whose title or genres contain TEXT",
-      takes: "some text", examples: ["find godfather"]),
+      name: "find", usage: "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R]",
+      summary: "search every movie of the list, loading the rest, for titles with all the "
+        + "words; the filters narrow it",
+      takes: "some words or filters",
+      examples: ["find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8"]),
+    Entry(
+      name: "pick", usage: "pick [TEXT]",
+      summary: "choose a loaded row in fzf, with a preview; Enter shows it",
+      takes: "some text to start the search with", examples: ["pick", "pick godfather"]),
     Entry(
       name: "open", usage: "open N", summary: "open the link of row N, or print it",
       takes: "one row number", examples: ["open 3"]),

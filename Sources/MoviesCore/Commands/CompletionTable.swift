@@ -59,7 +59,8 @@ public struct CompletionTable: Sendable, Hashable {
     case "genre": return "NAME|ID|all"
     case "order":
       return (OrderName.aliases.map(\.alias) + ["ratingdesc", "…"]).joined(separator: "|")
-    case "find": return "TEXT"
+    case "find": return "WORDS genre:G year:Y-Y rating:>R"
+    case "pick": return "[TEXT]"
     default: return nil
     }
   }

@@ -1,16 +1,17 @@
 /// A short, stable name for each kind of failure, for scripts reading `--json` output.
 public enum ErrorCode {
   /// `usage`, `no_such_row`, `unknown_genre`, `no_genre_list`, `no_link`, `source`,
-  /// `open_failed`, `thumbnail`, `cancelled` or `internal`.
+  /// `open_failed`, `thumbnail`, `cancelled`, `no_picker` or `internal`.
   public static func of(_ error: any Error) -> String {
     switch error {
-    case is Command.ParseError: return "usage"
+    case is Command.ParseError, is MovieSearch.Error: return "usage"
     case is Browser.Error: return "no_such_row"
     case let error as CommandRunner.Error:
       switch error {
       case .noGenreList: return "no_genre_list"
       case .unknownGenre: return "unknown_genre"
       case .noLink: return "no_link"
+      case .noPicker: return "no_picker"
       case .openFailed: return "open_failed"
       }
     case let error as HoppinGenres.Error:

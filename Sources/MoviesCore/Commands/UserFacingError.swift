@@ -11,6 +11,7 @@ extension ThumbnailPipeline.Error: UserFacingError {}
 extension DiskCache.Error: UserFacingError {}
 extension Browser.Error: UserFacingError {}
 extension Command.ParseError: UserFacingError {}
+extension MovieSearch.Error: UserFacingError {}
 extension CommandRunner.Error: UserFacingError {}
 extension HoppinGenres.Error: UserFacingError {}
 extension GenreListParser.Error: UserFacingError {}

@@ -26,6 +26,11 @@ public enum JSONRenderer {
         reply.error = problem.message
         reply.wasCancelled = problem.cancelled
       }
+      if case .found(let found) = outcome, let failure = found.failure {
+        object["ok"] = false
+        object["error"] = ["code": ErrorCode.of(failure), "message": failure.userMessage]
+        reply.error = failure.userMessage
+      }
       reply.shownRows = TextRenderer.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
       if let error = result.stoppedBy {
@@ -58,9 +63,13 @@ public enum JSONRenderer {
       return listFields(list, rows: [])
     case .list(let list):
       return listFields(list, rows: list.movies.enumerated().map { ($0.offset + 1, $0.element) })
-    case .found(let matches, let text, let list):
-      var fields = listFields(list, rows: matches.map { ($0.row, $0.movie) })
-      fields["text"] = text
+    case .found(let found):
+      var fields = listFields(found.list, rows: found.matches.map { ($0.row, $0.movie) })
+      fields["text"] = found.text
+      fields["stopped"] = found.stopped
+      fields["seconds"] =
+        Double(found.elapsed.components.seconds)
+        + Double(found.elapsed.components.attoseconds) / 1e18
       return fields
     case .movie(let movie, let row, let thumbnail):
       return [

@@ -38,6 +38,10 @@ public struct TextRenderer: Sendable {
         reply.error = problem.message
         reply.wasCancelled = problem.cancelled
       }
+      if case .found(let found) = outcome {
+        reply.error = found.failure?.userMessage
+        reply.wasCancelled = found.stopped
+      }
       reply.shownRows = Self.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
       if let error = result.stoppedBy {
@@ -88,16 +92,9 @@ public struct TextRenderer: Sendable {
         return DisplayWidth.pad(TerminalText.escape(genre.id), toColumns: 4, alignRight: true)
           + "  " + TerminalText.escape(genre.name) + marker + "\n"
       }.joined()
-    case .found(let matches, let text, let list):
-      guard !matches.isEmpty else {
-        return "No loaded row matches '\(TerminalText.escape(text))'.\n"
-      }
-      let table = self.table(for: list)
-      let rows = matches.map { table.row($0.movie, number: $0.row) + "\n" }.joined()
-      let count = matches.count == 1 ? "1 row" : "\(Format.grouped(matches.count)) rows"
-      return table.header() + "\n" + rows
-        + palette.apply(palette.dim, to: "\(count) of \(Format.grouped(list.movies.count)) loaded")
-        + "\n"
+    case .found(let found):
+      let rows = foundRows(found.matches, largestRow: Self.largestRow(found.list), header: true)
+      return rows + findSummary(found)
     case .link(let link, _, let opening):
       let shown = TerminalText.escape(link)
       switch opening {
@@ -134,15 +131,33 @@ public struct TextRenderer: Sendable {
     switch outcome {
     case .pageLoaded(_, let rows), .restarted(_, let rows): rows.map(Array.init) ?? []
     case .list(let list): Array((0..<list.movies.count).map { $0 + 1 })
-    case .found(let matches, _, _): matches.map(\.row)
+    case .found(let found): found.matches.map(\.row)
     default: []
     }
   }
 
+  /// Matches of `find` as table rows, under the table's header when `header` is true; used
+  /// for each batch as a search goes on. Nothing for no matches.
+  public func foundRows(_ matches: [MovieSearch.Match], largestRow: Int, header: Bool) -> String {
+    guard !matches.isEmpty else { return "" }
+    let table = MovieTable(width: layout.width, largestRow: largestRow, palette: layout.palette)
+    return (header ? table.header() + "\n" : "")
+      + matches.map { table.row($0.movie, number: $0.row) + "\n" }.joined()
+  }
+
+  /// The line under `find`'s matches.
+  public func findSummary(_ found: FindResult) -> String {
+    layout.palette.apply(layout.palette.dim, to: TerminalText.escape(found.summary)) + "\n"
+  }
+
+  /// The largest row number a list's table must make room for.
+  static func largestRow(_ list: MovieList) -> Int {
+    max(list.totalCount ?? 0, list.movies.count + list.query.pageSize)
+  }
+
   private func table(for list: MovieList) -> MovieTable {
-    let largest = max(list.totalCount ?? 0, list.movies.count + list.query.pageSize)
-    return MovieTable(
-      width: layout.width, largestRow: largest, palette: layout.palette,
+    MovieTable(
+      width: layout.width, largestRow: Self.largestRow(list), palette: layout.palette,
       firstPage: list.movies.prefix(list.query.pageSize))
   }
 }

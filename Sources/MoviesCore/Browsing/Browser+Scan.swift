@@ -1,0 +1,186 @@
+/// `find`: searching the loaded rows, then the rest of the list as it loads.
+extension Browser {
+  /// What a search found, and how far it got.
+  public struct Scan: Sendable {
+    /// Every matching row, in row order.
+    public var matches: [MovieSearch.Match] = []
+    /// True when Ctrl-C stopped the scan before the end of the list.
+    public var stopped = false
+    /// The failure that stopped the scan, when a page could not be loaded.
+    public var failure: (any Swift.Error)?
+    /// Skipped or repeated rows and changed counts met while loading: the first
+    /// ``warningLimit``, then one line counting the rest.
+    public var warnings: [String] = []
+    /// Warnings past the limit, not kept.
+    var warningsLeftOut = 0
+  }
+
+  /// How many warnings a scan keeps: a hostile server could send one per row of every page.
+  static let warningLimit = 20
+
+  /// Searches the loaded rows, reporting their matches at once, then loads the rest of the
+  /// list and searches each page as it arrives. Loaded pages join the list, so `more`,
+  /// `show N` and `thumb N` go on from there. Pages are asked for larger than the list's page
+  /// size and several at a time (see ``ScanPlan``), and parsed while the next are in flight;
+  /// they join the list in order. Cancelling, or a page that fails, stops the scan and keeps
+  /// every page that joined the list.
+  ///
+  /// - Parameters:
+  ///   - found: each batch of matches, with the largest row number the table must fit.
+  ///   - progress: movies searched so far, and the server's count (0 when unknown).
+  public func scan(
+    for search: MovieSearch,
+    found: @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void,
+    progress: @Sendable (_ searched: Int, _ total: Int) -> Void
+  ) async -> Scan {
+    var scan = Scan()
+    defer { startPrefetch(depth: 1) }
+    report(search.matches(in: list), into: &scan, found: found, progress: progress)
+    // The pages fetched ahead of `more` join first, so no row is asked for twice.
+    while let next = list.nextPage, isPrefetching(next), !scan.stopped, scan.failure == nil {
+      do {
+        join(try await fetch(next, of: list.query), spans: 1, search, into: &scan, found, progress)
+      } catch {
+        stop(&scan, by: error)
+      }
+    }
+    cancelPrefetches()
+    var factor = ScanPlan.factor(pageSize: list.query.pageSize)
+    while !list.isComplete, !scan.stopped, scan.failure == nil {
+      let before = list.movies.count
+      guard let next = await scanStep(search, factor: factor, into: &scan, found, progress) else {
+        break
+      }
+      // A plan that ran out without adding a row would only ask for the same again.
+      if next == factor && list.movies.count == before { break }
+      factor = next
+    }
+    if scan.warningsLeftOut > 0 {
+      scan.warnings.append("… and \(Format.grouped(scan.warningsLeftOut)) more such warnings.")
+    }
+    return scan
+  }
+
+  /// Runs one plan; returns the factor to plan with next, or nil when the scan is over.
+  private func scanStep(
+    _ search: MovieSearch, factor: Int, into scan: inout Scan,
+    _ found: @Sendable ([MovieSearch.Match], Int) -> Void,
+    _ progress: @Sendable (Int, Int) -> Void
+  ) async -> Int? {
+    let query = list.query
+    let plan = ScanPlan(
+      loadedPages: list.loadedPages, pageSize: query.pageSize, factor: factor,
+      totalCount: list.totalCount)
+    let source = self.source
+    return await withTaskGroup(of: Arrival.self) { group in
+      defer { group.cancelAll() }
+      var requests: [ScanPlan.Request] = []
+      var arrived: [Int: Result<MoviePage, any Swift.Error>] = [:]
+      var nextToJoin = 0
+      var planEnded = false
+      while true {
+        // Keep the window full: requests past the next page to join are in flight.
+        while !planEnded, requests.count < nextToJoin + ScanPlan.window {
+          guard let request = plan.request(requests.count) else {
+            planEnded = true
+            break
+          }
+          let index = requests.count
+          requests.append(request)
+          let pageQuery = MovieQuery(
+            genreID: query.genreID, order: query.order, pageSize: request.pageSize)
+          group.addTask { [index, request, pageQuery] in
+            do {
+              return Arrival(
+                index: index, page: .success(try await source.page(request.page, of: pageQuery)))
+            } catch {
+              return Arrival(index: index, page: .failure(error))
+            }
+          }
+        }
+        guard let arrival = await group.next() else { return factor }
+        arrived[arrival.index] = arrival.page
+        // Pages join the list in order; a later one waits for the ones before it.
+        while let result = arrived.removeValue(forKey: nextToJoin) {
+          let request = requests[nextToJoin]
+          nextToJoin += 1
+          let page: MoviePage
+          switch result {
+          case .success(let loaded): page = loaded
+          case .failure(let error):
+            stop(&scan, by: error)
+            return nil
+          }
+          if request.spans > 1, page.rowCount < request.pageSize, !ends(with: page) {
+            // The server caps the page size: its rows may not sit where a page of the size
+            // asked for would, so the page is dropped and asked for again in smaller pages.
+            return ScanPlan.powerOfTwo(atMost: page.rowCount / query.pageSize)
+          }
+          join(page, spans: request.spans, search, into: &scan, found, progress)
+          if list.isComplete { return nil }
+          if Task.isCancelled {
+            scan.stopped = true
+            return nil
+          }
+        }
+      }
+    }
+  }
+
+  /// A page request's answer, by its place in the plan. (A struct, not a tuple: a release
+  /// build of Swift 6.3 read a tuple's integer from a task group's result wrongly.)
+  private struct Arrival: Sendable {
+    var index: Int
+    var page: Result<MoviePage, any Swift.Error>
+  }
+
+  /// Adds a page to the list and reports the matches among its rows.
+  private func join(
+    _ page: MoviePage, spans: Int, _ search: MovieSearch, into scan: inout Scan,
+    _ found: @Sendable ([MovieSearch.Match], Int) -> Void,
+    _ progress: @Sendable (Int, Int) -> Void
+  ) {
+    let change = list.add(page, spanning: spans)
+    for warning in page.warnings + Self.notes(on: change) {
+      if scan.warnings.count < Self.warningLimit {
+        scan.warnings.append(warning)
+      } else {
+        scan.warningsLeftOut += 1
+      }
+    }
+    let added =
+      change.rows.map { rows in
+        search.matches(
+          in: list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
+      } ?? []
+    report(added, into: &scan, found: found, progress: progress)
+  }
+
+  /// Ctrl-C stops a scan quietly; any other failure is reported.
+  private func stop(_ scan: inout Scan, by error: any Swift.Error) {
+    if Task.isCancelled || error is CancellationError {
+      scan.stopped = true
+    } else {
+      scan.failure = error
+    }
+  }
+
+  /// Whether a page is the list's last: it is empty, or it reaches the server's count.
+  private func ends(with page: MoviePage) -> Bool {
+    if page.rowCount == 0 { return true }
+    guard let total = page.totalCount ?? list.totalCount else { return false }
+    return list.rowsReceived + page.rowCount >= total
+  }
+
+  private func report(
+    _ matches: [MovieSearch.Match], into scan: inout Scan,
+    found: @Sendable ([MovieSearch.Match], Int) -> Void,
+    progress: @Sendable (Int, Int) -> Void
+  ) {
+    if !matches.isEmpty {
+      scan.matches += matches
+      found(matches, max(list.totalCount ?? 0, list.movies.count + list.query.pageSize))
+    }
+    progress(list.movies.count, list.totalCount ?? 0)
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import MoviesCore
+
+/// The temporary file between `pick` and its preview: a first line with the thumbnail cache
+/// folder, then one line per row, each a one-movie page in the API's shape (read back with
+/// the same parser as any page) and the poster's address.
+enum PickFile {
+  static func rows(_ list: MovieList, source: any MovieSource, thumbnailCache: URL) -> Data {
+    // Written by hand, not with JSONSerialization: after a full scan there are tens of
+    // thousands of rows, and the picker should open at once.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(list.movies.count * 400)
+    bytes += Array(#"{"cache":"#.utf8)
+    appendString(thumbnailCache.path, to: &bytes)
+    bytes += Array("}\n".utf8)
+    for movie in list.movies {
+      let poster = movie.thumbnail.flatMap { try? source.thumbnailURL(for: $0).absoluteString }
+      bytes += Array(#"{"poster":"#.utf8)
+      if let poster { appendString(poster, to: &bytes) } else { bytes += Array("null".utf8) }
+      bytes += Array(#","hoppin":{"movies":{"movie":[{"#.utf8)
+      var first = true
+      for (key, value) in record(movie) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        appendString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendString(value, to: &bytes)
+      }
+      bytes += Array("}]}}}\n".utf8)
+    }
+    return Data(bytes)
+  }
+
+  /// Row `row`'s movie and poster address, and the cache folder; nil when the file has no
+  /// such row or it does not parse.
+  static func read(_ file: URL, row: Int) -> (movie: Movie, poster: URL?, cache: URL)? {
+    guard row >= 1, let data = FileManager.default.contents(atPath: file.path),
+      let headerLine = line(0, of: data), let rowLine = line(row, of: data),
+      let header = try? JSONSerialization.jsonObject(with: headerLine) as? [String: Any],
+      let cache = header["cache"] as? String,
+      let object = try? JSONSerialization.jsonObject(with: rowLine) as? [String: Any],
+      let movie = try? MoviePageParser.parse(rowLine).movies.first
+    else { return nil }
+    let poster = (object["poster"] as? String).flatMap(URL.init(string:))
+    return (movie, poster, URL(fileURLWithPath: cache, isDirectory: true))
+  }
+
+  /// Line `index` (from 0) of the file, found by counting newlines: the preview runs at each
+  /// move of the highlight, over a file of maybe tens of thousands of lines.
+  private static func line(_ index: Int, of data: Data) -> Data? {
+    var start = data.startIndex
+    for _ in 0..<index {
+      guard let newline = data[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      start = newline + 1
+    }
+    let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+    return start < end ? Data(data[start..<end]) : nil
+  }
+
+  /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
+  private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        bytes += [UInt8(ascii: "\\"), byte]
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default:
+        bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// A movie in the API's field names, every value as text (the parser reads numbers from
+  /// text as it does from a server).
+  private static func record(_ movie: Movie) -> [(String, String)] {
+    var record = movie.otherFields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    func add(_ key: String, _ value: String?) {
+      if let value { record.append((key, value)) }
+    }
+    add("title", movie.title)
+    add("genreNames", movie.genres.joined(separator: ","))
+    add("movieId", movie.id)
+    add("thumbnailImage", movie.thumbnail)
+    add("linkUrl", movie.link)
+    add("ratingAverage", movie.rating.map { String($0) })
+    add("ratingCount", movie.ratingCount.map(String.init))
+    add("releaseDate", movie.releaseDate)
+    add("runningTime", movie.runningTime.map(String.init))
+    add("grade", movie.grade)
+    return record
+  }
+}

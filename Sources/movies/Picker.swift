@@ -1,0 +1,115 @@
+import Foundation
+import MoviesCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `pick`: fzf over the loaded rows, with a preview pane that shows the highlighted row's
+/// details and poster. The preview is this program again (`--pick-preview FILE ROW`), reading
+/// the row from a temporary file written here, so moving through the list makes no request.
+struct Picker {
+  /// What the picker ended with.
+  enum Outcome {
+    case picked(row: Int)
+    /// Esc, Ctrl-C, or no row matched.
+    case nothingPicked
+    /// fzf is missing or could not start; the sentence says how to get it.
+    case unavailable(String)
+  }
+
+  static let missingFzf =
+    "'pick' needs fzf, which is not installed: on Debian or Ubuntu, 'sudo apt-get install fzf' "
+    + "(scripts/install-deps does it); 'find TEXT' searches without it."
+
+  let environment: [String: String]
+  /// The folder of the disk cache of thumbnails, where the preview looks for posters.
+  let thumbnailCache: URL
+
+  /// Opens fzf over the rows, starting with `query` typed. Files are written and fzf waited
+  /// for off the concurrency pool (``Blocking``).
+  func pick(
+    _ list: MovieList, query: String, source: any MovieSource
+  ) async -> Outcome {
+    guard let fzf = Terminal.findProgram("fzf", environment: environment) else {
+      return .unavailable(Self.missingFzf)
+    }
+    guard !list.movies.isEmpty else { return .nothingPicked }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("movies-pick-\(UUID().uuidString)", isDirectory: true)
+    let rowsFile = folder.appendingPathComponent("rows.jsonl")
+    let input = folder.appendingPathComponent("input")
+    let output = folder.appendingPathComponent("output")
+    let rows = PickFile.rows(list, source: source, thumbnailCache: thumbnailCache)
+    let lines = lines(list)
+    do {
+      try await Blocking.fileIO {
+        try FileManager.default.createDirectory(
+          at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try rows.write(to: rowsFile)
+        try lines.write(to: input)
+      }
+    } catch {
+      await Self.remove(folder)
+      return .unavailable(
+        "Could not write the picker's temporary files: \(error.localizedDescription)")
+    }
+    let preview =
+      [Terminal.executableURL.path, "--pick-preview", rowsFile.path]
+      .map(Self.quoted).joined(separator: " ") + " {1}"
+    let arguments = [
+      fzf, "--no-multi", "--layout=reverse", "--prompt=pick> ", "--query=\(query)",
+      "--header=Enter: show the movie · Esc: back", "--preview=\(preview)",
+      "--preview-window=right,55%,wrap",
+    ]
+    // fzf runs the preview with $SHELL; the quoting above is for sh.
+    let command =
+      "SHELL=/bin/sh exec " + arguments.map(Self.quoted).joined(separator: " ")
+      + " < \(Self.quoted(input.path))"
+      + " > \(Self.quoted(output.path))"
+    let status: Int32
+    do {
+      let pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: nil, quiet: false)
+      status = await ChildProcess.exitStatus(of: pid)
+    } catch {
+      await Self.remove(folder)
+      return .unavailable("Could not start fzf (\(error)); " + Self.missingFzf)
+    }
+    let data = await Blocking.fileIO { FileManager.default.contents(atPath: output.path) }
+    await Self.remove(folder)
+    guard status == 0, let data else { return .nothingPicked }
+    let first = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).first
+    guard let row = first.flatMap({ Int($0) }), list.movie(atRow: row) != nil else {
+      return .nothingPicked
+    }
+    return .picked(row: row)
+  }
+
+  /// One line per row: the row number first (fzf's `{1}`), the title, year, rating and
+  /// genres, escaped. Not the table's padded columns: after a full scan there are tens of
+  /// thousands of rows, and fzf lines them up well enough.
+  private func lines(_ list: MovieList) -> Data {
+    var text = ""
+    text.reserveCapacity(list.movies.count * 60)
+    for (offset, movie) in list.movies.enumerated() {
+      text += String(offset + 1) + "  " + TerminalText.escape(movie.title)
+      if let year = movie.releaseDate?.prefix(4) {
+        text += "  (" + TerminalText.escape(String(year)) + ")"
+      }
+      if let rating = movie.rating { text += "  " + Format.rating(rating) }
+      if !movie.genres.isEmpty {
+        text += "  " + TerminalText.escape(movie.genres.joined(separator: ", "))
+      }
+      text += "\n"
+    }
+    return Data(text.utf8)
+  }
+
+  private static func remove(_ folder: URL) async {
+    await Blocking.fileIO { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
