@@ -40,6 +40,8 @@ struct Options {
   var noPager = false
   /// Commands from `-c`, run in order instead of reading standard input.
   var commands: [String] = []
+  /// `--resume`: reopen the session saved when the prompt was last left.
+  var resume = false
 
   static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
     -> Action
@@ -94,6 +96,9 @@ struct Options {
       case "--no-pager":
         guard inlineValue == nil else { throw UsageError(message: "--no-pager takes no value.") }
         options.noPager = true
+      case "--resume":
+        guard inlineValue == nil else { throw UsageError(message: "--resume takes no value.") }
+        options.resume = true
       case "-c": options.commands.append(try value())
       case "--retries": options.retries = try retries(try value())
       case "--timeout": options.timeout = try timeout(try value())
@@ -188,6 +193,8 @@ struct Options {
       --no-color           no colour, the same as --color never
       --json               print one JSON object per line for every command
       --no-pager           never show 'list' through $PAGER
+      --resume             reopen the source, genre, order and page size saved when the
+                           prompt was last left, with as many rows loaded
       -c COMMAND           run COMMAND instead of reading input; repeatable
       -h, --help           show this help
       --version            show the version
@@ -203,11 +210,17 @@ struct Options {
       genres       list the genres
       find TEXT    show the loaded rows whose title or genres contain TEXT
       open N       open the link of row N with xdg-open, or print it
+      watch N      put row N on the watchlist (kept across runs)
+      unwatch N    take row N off the watchlist ('unwatch wN': entry N)
+      watchlist    list the watchlist, newest first, as w1, w2, ...; 'show wN',
+                   'thumb wN' and 'open wN' work on its entries
+      resume       reopen the query saved when the prompt was last left
       help         list the commands
       quit         leave (also exit, or Ctrl-D)
 
-    Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), PAGER (default
-    less -R), NO_COLOR, TERM, COLUMNS, LINES, XDG_STATE_HOME, XDG_CACHE_HOME, HOME.
+    Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the
+    watchlist file; /dev/null: none), PAGER (default less -R), NO_COLOR, TERM, COLUMNS,
+    LINES, LC_ALL, LC_CTYPE, LANG, XDG_STATE_HOME, XDG_CACHE_HOME, XDG_DATA_HOME, HOME.
 
     Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
 

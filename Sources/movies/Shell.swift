@@ -20,6 +20,9 @@ struct Shell {
   let pager: Pager?
   /// Where the prompt's lines are kept across runs; nil when history is off.
   let history: HistoryFile?
+  /// `--resume`: start with `resume` instead of the first page (the first page when nothing
+  /// is saved).
+  var resumes = false
 
   /// Genre names for completion, loaded in the background so the first prompt never waits.
   private final class GenreNames: Sendable {
@@ -29,7 +32,7 @@ struct Shell {
   /// The prompt loop. Returns the exit status.
   func runInteractive(editor: LineEditor, interrupts: Interrupts, banner: String) async -> Int32 {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
-    var shownRows = await perform(.more, interrupts: interrupts).shownRows
+    var shownRows = await start(interrupts: interrupts).reply.shownRows
     let genres = GenreNames()
     Task { [runner] in
       let names = await runner.genreNames()
@@ -44,7 +47,7 @@ struct Shell {
       switch editor.readLine() {
       case .end:
         Terminal.write("\n", to: STDOUT_FILENO)
-        return 0
+        return await leave()
       case .interrupted:
         continue
       case .line(let line):
@@ -56,7 +59,7 @@ struct Shell {
           if !reply.shownRows.isEmpty || (command.startsANewList && reply.error == nil) {
             shownRows = reply.shownRows
           }
-          if reply.quits { return 0 }
+          if reply.quits { return await leave() }
         } catch {
           report(error, line: line)
         }
@@ -64,9 +67,29 @@ struct Shell {
     }
   }
 
+  /// The first command: `resume` with `--resume`, falling back to the first page when it
+  /// fails; `succeeded` is false when either failed.
+  private func start(interrupts: Interrupts? = nil) async -> (reply: Reply, succeeded: Bool) {
+    if resumes {
+      let reply = await perform(.resume, interrupts: interrupts)
+      if reply.error == nil { return (reply, true) }
+      return (await perform(.more, interrupts: interrupts), false)
+    }
+    let reply = await perform(.more, interrupts: interrupts)
+    return (reply, reply.error == nil)
+  }
+
+  /// Leaving the prompt remembers the query and its depth for `resume` (scripts never do).
+  private func leave() async -> Int32 {
+    if let problem = await runner.saveSession(), !json {
+      Terminal.write("warning: \(TerminalText.escape(problem))\n", to: STDERR_FILENO)
+    }
+    return 0
+  }
+
   /// Script mode: runs each line in order; 0 when all succeeded, else 1.
   func runScript(lines: some Sequence<String>) async -> Int32 {
-    var succeeded = await perform(.more).error == nil
+    var succeeded = await start().succeeded
     for line in lines {
       do {
         guard let command = try Command.parse(line) else { continue }
@@ -136,7 +159,8 @@ struct Shell {
   private func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
     if json { return JSONRenderer.render(result, of: command) }
     let layout = TextRenderer.Layout(
-      width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain)
+      width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
+      unicode: Terminal.usesUnicode(environment: environment))
     return TextRenderer(layout: layout).render(result)
   }
 
@@ -157,6 +181,8 @@ struct Shell {
     case .order(let order): return "Loading the list in order \(order)…"
     case .genres: return "Loading the genres…"
     case .thumb(let row): return "Loading the thumbnail of row \(row)…"
+    case .onWatchlist(.thumb, let entry): return "Loading the thumbnail of w\(entry)…"
+    case .resume: return "Reopening the saved session…"
     default: return nil
     }
   }

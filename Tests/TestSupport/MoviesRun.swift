@@ -26,12 +26,14 @@ public struct MoviesRun: Sendable {
   }
 
   /// The test process's environment without the variables that change `movies`, wide
-  /// enough that titles are not cut, plus `extra`.
+  /// enough that titles are not cut, with no watchlist, plus `extra`.
   static func environment(adding extra: [String: String]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["MOVIES_API"] = nil
     environment["NO_COLOR"] = nil
     environment["COLUMNS"] = "200"
+    // No test writes a watchlist into the real home; the ones about it pass their own file.
+    environment["MOVIES_DB"] = "/dev/null"
     environment.merge(extra) { _, new in new }
     return environment
   }

@@ -30,7 +30,7 @@ public actor Browser {
 
   public let source: any MovieSource
   public let thumbnails: ThumbnailStore
-  public private(set) var list: MovieList
+  public internal(set) var list: MovieList
   /// Whether the page after the one shown is fetched in the background.
   public let prefetches: Bool
   private var prefetch: Prefetch?
@@ -121,7 +121,7 @@ public actor Browser {
   }
 
   /// One page ahead, never more, and never past the end.
-  private func startPrefetch() {
+  func startPrefetch() {
     cancelPrefetch()
     guard prefetches, let next = list.nextPage else { return }
     let source = self.source
@@ -130,7 +130,7 @@ public actor Browser {
       page: next, query: query, task: Task { try await source.page(next, of: query) })
   }
 
-  private func cancelPrefetch() {
+  func cancelPrefetch() {
     prefetch?.task.cancel()
     prefetch = nil
   }

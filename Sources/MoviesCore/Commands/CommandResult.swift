@@ -19,6 +19,16 @@ public enum CommandOutcome: Sendable {
   case found([MovieSearch.Match], text: String, list: MovieList)
   /// `open`: the link, and whether it was handed to the desktop (else it is printed).
   case link(String, row: Int, opened: Bool)
+  /// `watch N`: the entry, its row, and false when it was already on the watchlist.
+  case watched(WatchEntry, row: Int, added: Bool)
+  /// `unwatch N` or `unwatch wN`: the movie, and false when it was not on the watchlist.
+  case unwatched(Movie, removed: Bool)
+  /// `watchlist`: every entry, newest first (`w1` is the first).
+  case watchlist([WatchEntry])
+  /// `show wN`: watchlist entry N.
+  case watchlistEntry(WatchEntry, number: Int)
+  /// `resume` reopened the saved query: the list, and the rows of its last page.
+  case resumed(MovieList, rows: ClosedRange<Int>?)
   case quit
 }
 
@@ -27,9 +37,15 @@ public struct CommandResult: Sendable {
   public var outcome: Result<CommandOutcome, any Error>
   /// Notes that did not stop the command (skipped rows), one sentence each.
   public var warnings: [String]
+  /// The watchlist keys of the browsed source, to mark watched rows; nil without a watchlist.
+  public var watched: Set<String>?
 
-  public init(outcome: Result<CommandOutcome, any Error>, warnings: [String] = []) {
+  public init(
+    outcome: Result<CommandOutcome, any Error>, warnings: [String] = [],
+    watched: Set<String>? = nil
+  ) {
     self.outcome = outcome
     self.warnings = warnings
+    self.watched = watched
   }
 }

@@ -14,6 +14,7 @@ extension Command.ParseError: UserFacingError {}
 extension CommandRunner.Error: UserFacingError {}
 extension HoppinGenres.Error: UserFacingError {}
 extension GenreListParser.Error: UserFacingError {}
+extension LibraryError: UserFacingError {}
 
 extension Error {
   /// The sentence to show the user.

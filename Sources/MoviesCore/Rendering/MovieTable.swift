@@ -6,7 +6,21 @@
 /// looks at the rest of the list. Widths count terminal columns, so Korean titles line up;
 /// long titles are cut with `…`.
 public struct MovieTable: Sendable {
+  /// The column that marks watched movies: their watchlist keys, and the mark (`★`, or `*`
+  /// where the terminal has no Unicode).
+  public struct Marks: Sendable {
+    public var watched: Set<String>
+    public var symbol: String
+
+    public init(watched: Set<String>, symbol: String) {
+      self.watched = watched
+      self.symbol = symbol
+    }
+  }
+
   public let palette: Palette
+  /// Nil for no mark column (no watchlist).
+  public let marks: Marks?
   let numberWidth: Int
   let titleWidth: Int
   /// Zero when the terminal is too narrow for the genres column.
@@ -18,10 +32,17 @@ public struct MovieTable: Sendable {
   /// - Parameters:
   ///   - width: the terminal's width in columns.
   ///   - largestRow: the largest row number the table will show (the total count, when known).
-  public init(width: Int, largestRow: Int, palette: Palette) {
+  ///   - marks: the watched movies, for a column of marks after the row number.
+  ///   - labelPrefix: put before row numbers (`w` for the watchlist's `w1`, `w2`, …).
+  public init(
+    width: Int, largestRow: Int, palette: Palette, marks: Marks? = nil, labelPrefix: String = ""
+  ) {
     self.palette = palette
-    numberWidth = max(2, String(largestRow).count)
-    let fixed = numberWidth + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
+    self.marks = marks
+    numberWidth = max(2, labelPrefix.count + String(largestRow).count)
+    let fixed =
+      numberWidth + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
+      + (marks == nil ? 0 : 1 + Self.gap.count)
     let genres = width - fixed - 24 >= 18 ? min(22, width - fixed - 24 - Self.gap.count) : 0
     genresWidth = genres
     titleWidth = max(12, width - fixed - (genres > 0 ? genres + Self.gap.count : 0))
@@ -45,8 +66,14 @@ public struct MovieTable: Sendable {
   }
 
   func row(_ movie: Movie, number: Int) -> String {
-    line(
-      number: String(number),
+    row(movie, label: String(number))
+  }
+
+  /// A row numbered with any label, such as the watchlist's `w3`.
+  func row(_ movie: Movie, label: String, watched: Bool? = nil) -> String {
+    let isWatched = watched ?? marks.map { $0.watched.contains(WatchEntry.key(for: movie)) }
+    return line(
+      number: label, mark: isWatched == true ? marks?.symbol ?? "" : "",
       title: TerminalText.escape(movie.title),
       genres: TerminalText.escape(movie.genres.joined(separator: ", ")),
       rating: movie.rating.map(Format.rating) ?? "–",
@@ -56,15 +83,19 @@ public struct MovieTable: Sendable {
   }
 
   private func line(
-    number: String, title: String, genres: String, rating: String, released: String,
+    number: String, mark: String = "", title: String, genres: String, rating: String,
+    released: String,
     styled: Bool = false
   ) -> String {
     var cells = [
       palette.apply(
         styled ? palette.dim : "",
-        to: DisplayWidth.pad(number, toColumns: numberWidth, alignRight: true)),
-      DisplayWidth.pad(title, toColumns: titleWidth),
+        to: DisplayWidth.pad(number, toColumns: numberWidth, alignRight: true))
     ]
+    if marks != nil {
+      cells.append(palette.apply(palette.accent, to: DisplayWidth.pad(mark, toColumns: 1)))
+    }
+    cells.append(DisplayWidth.pad(title, toColumns: titleWidth))
     if genresWidth > 0 { cells.append(DisplayWidth.pad(genres, toColumns: genresWidth)) }
     cells.append(
       palette.apply(

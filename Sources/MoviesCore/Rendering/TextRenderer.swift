@@ -4,20 +4,31 @@ public struct TextRenderer: Sendable {
   public struct Layout: Sendable {
     public var width: Int
     public var palette: Palette
+    /// False where the terminal cannot show Unicode: watched rows are marked `*`, not `★`.
+    public var unicode: Bool
 
-    public init(width: Int, palette: Palette) {
+    public init(width: Int, palette: Palette, unicode: Bool = true) {
       self.width = width
       self.palette = palette
+      self.unicode = unicode
     }
   }
 
   public let layout: Layout
+  /// The result's watched movies, for the mark column; nil for none.
+  private var watched: Set<String>?
 
   public init(layout: Layout) {
     self.layout = layout
   }
 
   public func render(_ result: CommandResult) -> Reply {
+    var renderer = self
+    renderer.watched = result.watched
+    return renderer.renderWithMarks(result)
+  }
+
+  private func renderWithMarks(_ result: CommandResult) -> Reply {
     var reply = Reply(warnings: result.warnings)
     switch result.outcome {
     case .failure(let error):
@@ -86,13 +97,59 @@ public struct TextRenderer: Sendable {
         + "\n"
     case .link(let link, _, let opened):
       return (opened ? "Opened " : "") + TerminalText.escape(link) + "\n"
+    case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
+      return renderLibrary(outcome)
+    }
+  }
+
+  /// The watchlist commands and `resume`.
+  private func renderLibrary(_ outcome: CommandOutcome) -> String {
+    let palette = layout.palette
+    switch outcome {
+    case .watched(let entry, let row, let added):
+      let title = TerminalText.escape(entry.movie.title)
+      return added
+        ? "Added row \(row), \(title), to the watchlist.\n"
+        : "Row \(row), \(title), is already on the watchlist.\n"
+    case .unwatched(let movie, let removed):
+      let title = TerminalText.escape(movie.title)
+      return removed
+        ? "Took \(title) off the watchlist.\n" : "\(title) is not on the watchlist.\n"
+    case .watchlist(let entries):
+      guard !entries.isEmpty else { return "The watchlist is empty; 'watch N' adds row N.\n" }
+      let table = MovieTable(
+        width: layout.width, largestRow: entries.count, palette: palette, labelPrefix: "w")
+      let rows = entries.enumerated().map {
+        table.row($0.element.movie, label: "w\($0.offset + 1)")
+      }
+      let count = entries.count == 1 ? "1 movie" : "\(Format.grouped(entries.count)) movies"
+      return table.header() + "\n" + rows.joined(separator: "\n") + "\n"
+        + palette.apply(palette.dim, to: "\(count) on the watchlist · show wN · unwatch wN") + "\n"
+    case .watchlistEntry(let entry, let number):
+      let source = entry.source == "offline" ? "the offline catalogue" : entry.source
+      return MovieDetails.render(entry.movie, label: "w\(number)", palette: palette)
+        + palette.apply(palette.dim, to: "  On the watchlist, from \(TerminalText.escape(source))")
+        + "\n"
+    case .resumed(let list, let rows):
+      var output = ""
+      if let rows {
+        let table = self.table(for: list)
+        output += table.header() + "\n"
+        output += table.rows(
+          list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
+      }
+      return output + StatusLine.resumed(list) + "\n" + StatusLine.render(list, palette: palette)
+        + "\n"
+    default:
+      return ""
     }
   }
 
   /// The rows a reply's table shows.
   static func shownRows(_ outcome: CommandOutcome) -> [Int] {
     switch outcome {
-    case .pageLoaded(_, let rows), .restarted(_, let rows): rows.map(Array.init) ?? []
+    case .pageLoaded(_, let rows), .restarted(_, let rows), .resumed(_, let rows):
+      rows.map(Array.init) ?? []
     case .list(let list): Array((0..<list.movies.count).map { $0 + 1 })
     case .found(let matches, _, _): matches.map(\.row)
     default: []
@@ -101,6 +158,8 @@ public struct TextRenderer: Sendable {
 
   private func table(for list: MovieList) -> MovieTable {
     let largest = max(list.totalCount ?? 0, list.movies.count + list.query.pageSize)
-    return MovieTable(width: layout.width, largestRow: largest, palette: layout.palette)
+    return MovieTable(
+      width: layout.width, largestRow: largest, palette: layout.palette,
+      marks: watched.map { MovieTable.Marks(watched: $0, symbol: layout.unicode ? "★" : "*") })
   }
 }
