@@ -42,7 +42,7 @@ public struct MovieTable: Sendable {
     numberWidth = max(2, labelPrefix.count + String(largestRow).count)
     let fixed =
       numberWidth + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
-      + (marks == nil ? 0 : 1 + Self.gap.count)
+      + (marks == nil ? 0 : 2)
     let genres = width - fixed - 24 >= 18 ? min(22, width - fixed - 24 - Self.gap.count) : 0
     genresWidth = genres
     titleWidth = max(12, width - fixed - (genres > 0 ? genres + Self.gap.count : 0))
@@ -92,8 +92,9 @@ public struct MovieTable: Sendable {
         styled ? palette.dim : "",
         to: DisplayWidth.pad(number, toColumns: numberWidth, alignRight: true))
     ]
+    // The mark sits one space after the row number it belongs to.
     if marks != nil {
-      cells.append(palette.apply(palette.accent, to: DisplayWidth.pad(mark, toColumns: 1)))
+      cells[0] += " " + palette.apply(palette.accent, to: DisplayWidth.pad(mark, toColumns: 1))
     }
     cells.append(DisplayWidth.pad(title, toColumns: titleWidth))
     if genresWidth > 0 { cells.append(DisplayWidth.pad(genres, toColumns: genresWidth)) }
