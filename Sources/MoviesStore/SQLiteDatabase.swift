@@ -73,7 +73,7 @@ final class SQLiteDatabase {
     connection = handle
     do {
       try check(status, "open")
-      sqlite3_extended_result_codes(connection, 1)
+      try check(sqlite3_extended_result_codes(connection, 1), "extended_result_codes")
       let milliseconds =
         busyTimeout.components.seconds * 1_000
         + busyTimeout.components.attoseconds / 1_000_000_000_000_000
@@ -84,6 +84,8 @@ final class SQLiteDatabase {
     }
   }
 
+  // finalize and close_v2 only repeat an earlier statement's error, or defer the close
+  // until the statements are gone; there is nothing left to report them to.
   deinit {
     for statement in statements.values { sqlite3_finalize(statement) }
     sqlite3_close_v2(connection)
@@ -107,6 +109,7 @@ final class SQLiteDatabase {
   @discardableResult
   func query(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
     let statement = try prepared(sql)
+    // reset only repeats the error of the step that failed, already thrown.
     defer {
       sqlite3_reset(statement)
       sqlite3_clear_bindings(statement)

@@ -1,4 +1,5 @@
 import Foundation
+import MoviesCore
 import TestSupport
 import Testing
 
@@ -105,5 +106,24 @@ import Testing
     #expect(error.code == SQLiteError.busy)
     try database.query("COMMIT")
     try other.transaction { try other.query("INSERT INTO t (k, v) VALUES ('x', 1)") }
+  }
+
+  /// SQLite reports a full disk as SQLITE_FULL; a page limit makes it without filling a disk.
+  @Test func aFullDatabaseFailsFullAndTheLibrarySaysTheDiskIsFull() throws {
+    let (database, folder) = try freshDatabase()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pages = try #require(try database.query("PRAGMA page_count").first?.first?.integer)
+    try database.query("PRAGMA max_page_count = \(pages)")
+    let error = try #require(throws: SQLiteError.self) {
+      try database.transaction {
+        try database.query(
+          "INSERT INTO t (k, v) VALUES (?, 1)", [.text(String(repeating: "x", count: 100_000))])
+      }
+    }
+    #expect(error.code == SQLiteError.full)
+    let library = SQLiteLibrary.libraryError(error, path: "/data/movies.sqlite3")
+    #expect(library == .diskFull(path: "/data/movies.sqlite3"))
+    #expect(library.message.contains("/data/movies.sqlite3"))
+    #expect(try database.query("SELECT count(*) FROM t") == [[.integer(0)]])
   }
 }
