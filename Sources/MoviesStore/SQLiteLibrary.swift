@@ -55,8 +55,12 @@ public final class SQLiteLibrary: Library {
     try create(path)
     do {
       let database = try SQLiteDatabase(path: path)
-      // Read before anything writes: a file that is not a database fails here, untouched.
-      _ = try database.userVersion()
+      // Read before anything writes: a file that is not a database, or is from a newer
+      // version, is refused here, untouched (switching to WAL writes to the header).
+      let version = try database.userVersion()
+      if version > LibrarySchema.latest {
+        throw LibraryError.newerVersion(path: path, version: version, known: LibrarySchema.latest)
+      }
       try database.query("PRAGMA journal_mode = WAL")
       try LibrarySchema.migrate(database, to: target)
       return SQLiteLibrary(path: path, database: database)
@@ -66,6 +70,8 @@ public final class SQLiteLibrary: Library {
       throw .newerVersion(path: path, version: version, known: LibrarySchema.latest)
     } catch LibrarySchema.MigrationError.sqlite(let error) {
       throw libraryError(error, path: path)
+    } catch let error as LibraryError {
+      throw error
     } catch {
       throw .failed(path: path, reason: "\(error)")
     }

@@ -70,8 +70,11 @@ import Testing
   @Test func aFileFromANewerVersionIsRefusedAndLeftAsItIs() async throws {
     try await withFolder { folder in
       let path = folder.appendingPathComponent("newer.sqlite3").path
-      _ = try await SQLiteLibrary.open(path: path)
-      try SQLiteDatabase(path: path).setUserVersion(LibrarySchema.latest + 5)
+      // A file in rollback-journal mode, so switching it to WAL would change its header.
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
+      let newer = try SQLiteDatabase(path: path)
+      try newer.execute(script: "CREATE TABLE future (x)")
+      try newer.setUserVersion(LibrarySchema.latest + 5)
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
       let error = await #expect(throws: LibraryError.self) {
@@ -95,6 +98,23 @@ import Testing
         _ = try await SQLiteLibrary.open(path: path)
       }
       #expect(error == .notWritable(path: path))
+    }
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root writes to read-only folders"))
+  func aReadOnlyFolderIsReportedAndNothingIsCreated() async throws {
+    try await withFolder { folder in
+      try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
+      defer {
+        try? FileManager.default.setAttributes(
+          [.posixPermissions: 0o700], ofItemAtPath: folder.path)
+      }
+      let path = folder.appendingPathComponent("movies.sqlite3").path
+      let error = await #expect(throws: LibraryError.self) {
+        _ = try await SQLiteLibrary.open(path: path)
+      }
+      #expect(error == .notWritable(path: path))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
   }
 
