@@ -9,7 +9,7 @@ let package = Package(
   ],
   targets: [
     // The core: model, sources, paging, thumbnails and rendering to strings. No terminal I/O.
-    .target(name: "MoviesCore"),
+    .target(name: "MoviesCore", dependencies: ["CCurl"]),
 
     // The watchlist and saved session in SQLite, behind the core's Library protocol.
     .target(name: "MoviesStore", dependencies: ["MoviesCore", "CSQLite"]),
@@ -23,16 +23,21 @@ let package = Package(
 
     // System C libraries, one module each.
     .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .systemLibrary(
       name: "CEditLine",
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
-    // The poster preview: chafa draws pixels as terminal text; libpng and libturbojpeg decode.
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // The poster preview: chafa draws pixels as terminal text; libpng and libturbojpeg decode.
     .systemLibrary(
       name: "CChafa",
       pkgConfig: "chafa",

@@ -34,10 +34,16 @@ enum MoviesMain {
     let source: any MovieSource
     let genreSource: any GenreSource
     if let api = options.api {
-      let loader = HTTPLoader(timeout: .milliseconds(Int(options.timeout * 1_000)))
+      let engine: HTTPEngine
+      do {
+        engine = try HTTPEngine(timeout: .milliseconds(Int(options.timeout * 1_000)))
+      } catch {
+        Terminal.write("movies: HTTP could not start: \(error.explanation).\n", to: STDERR_FILENO)
+        exit(1)
+      }
       source = HoppinClient(
-        apiURL: api, loader: loader, retry: RetryPolicy(retries: options.retries))
-      genreSource = HoppinGenres(apiURL: api, loader: loader)
+        apiURL: api, engine: engine, retry: RetryPolicy(retries: options.retries))
+      genreSource = HoppinGenres(apiURL: api, engine: engine)
     } else if let folder = SampleCatalogue.locate() {
       let catalogue = OfflineCatalog(folder: folder)
       source = catalogue

@@ -3,15 +3,11 @@ import Testing
 
 @testable import MoviesCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The parts of the HTTP client that need no network: the addresses it builds.
 @Suite struct HoppinClientTests {
   private func client(_ api: String) throws -> HoppinClient {
     HoppinClient(
-      apiURL: try #require(URL(string: api)), loader: HTTPLoader())
+      apiURL: try #require(URL(string: api)), engine: try HTTPEngine())
   }
 
   @Test func pageURLKeepsTheAPIsOwnItemsAndSetsThePagingOnes() throws {

@@ -9,7 +9,7 @@ import Testing
     ("https://api.example/v2/hoppin/movies?key=abc", "https://api.example/v2/hoppin/genres"),
   ])
   func theGenreListIsBesideTheMoviesEndpoint(api: String, expected: String) throws {
-    let genres = HoppinGenres(apiURL: try #require(URL(string: api)), loader: HTTPLoader())
+    let genres = HoppinGenres(apiURL: try #require(URL(string: api)), engine: try HTTPEngine())
     #expect(genres.url.absoluteString == expected)
   }
 

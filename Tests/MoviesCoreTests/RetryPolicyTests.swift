@@ -3,10 +3,6 @@ import Testing
 
 @testable import MoviesCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Backoff, jitter, `Retry-After`, and which failures count as transient.
 @Suite struct RetryPolicyTests {
   @Test func waitsDoubleFromHalfASecond() {
@@ -76,17 +72,21 @@ import Testing
   }
 
   @Test func transientTransferFailures() {
-    let transient: [URLError.Code] = [
-      .cannotConnectToHost, .networkConnectionLost, .timedOut, .cannotFindHost, .unknown,
+    let transient: [TransferFailure] = [
+      .connectionRefused, .connectionLost, .deadlineExceeded(.seconds(1)), .hostNotFound,
+      .cutShort,
     ]
-    for code in transient {
-      #expect(TransferFailure.transport(URLError(code)).isTransient, "\(code)")
+    for failure in transient {
+      #expect(failure.isTransient, "\(failure)")
     }
-    #expect(TransferFailure.deadlineExceeded(.seconds(1)).isTransient)
-    #expect(!TransferFailure.tooLarge(limit: 10).isTransient)
-    #expect(!TransferFailure.tooManyRedirects(limit: 5).isTransient)
-    #expect(!TransferFailure.redirectToOtherScheme("file:///etc/passwd").isTransient)
-    #expect(!TransferFailure.transport(URLError(.badURL)).isTransient)
+    let final: [TransferFailure] = [
+      .tooLarge(limit: 10), .headersTooLarge(limit: 10), .tooManyRedirects(limit: 5),
+      .redirectToOtherScheme("file:///etc/passwd"), .undecodable, .insecure("certificate"),
+      .failed("URL using bad/illegal format"),
+    ]
+    for failure in final {
+      #expect(!failure.isTransient, "\(failure)")
+    }
   }
 
   @Test func aGiveUpMessageNamesThePageTheAttemptsAndWhatToDo() {

@@ -1,5 +1,11 @@
 import Foundation
 
+// The oracle below fetches pages with Foundation's own HTTP stack, independent of the
+// program's libcurl engine; on Linux that stack lives in FoundationNetworking.
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The repo's Hoppin-compatible server (`scripts/hoppin-server.py`), started on a free
 /// loopback port for one test, with its request log.
 public final class HoppinTestServer {

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 extension HoppinClient {
   /// Why a page or a thumbnail could not be loaded.
   public enum Error: Swift.Error, Sendable {
@@ -56,11 +52,11 @@ extension HoppinClient {
 
     private static func advice(for failure: TransferFailure, _ target: Target) -> String {
       switch failure {
-      case .tooLarge, .tooManyRedirects, .redirectToOtherScheme:
+      case .tooLarge, .headersTooLarge, .tooManyRedirects, .redirectToOtherScheme, .undecodable:
         "The server's answer was refused; nothing was kept."
       case .deadlineExceeded:
         target.retryAdvice + " A larger --timeout gives a slow server more time."
-      case .transport:
+      case .connectionRefused, .hostNotFound, .connectionLost, .cutShort, .insecure, .failed:
         "Check the server; " + target.retryAdvice.prefix(1).lowercased()
           + target.retryAdvice.dropFirst()
       }

@@ -1,13 +1,9 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A ``MovieSource`` that speaks the Hoppin movie API over HTTP.
 ///
 /// It asks `GET <api>?version=1&page=N&count=C&genreId=G&order=O` and parses the answer with
-/// ``MoviePageParser``. Requests go through one ``HTTPLoader`` for the whole process; transient
+/// ``MoviePageParser``. Requests go through the process's one ``HTTPEngine``; transient
 /// failures are retried as ``RetryPolicy`` says, and bodies are capped while they stream in.
 public struct HoppinClient: MovieSource {
   /// The largest page body accepted by default: 16 MB.
@@ -16,25 +12,25 @@ public struct HoppinClient: MovieSource {
   public static let defaultImageLimit = 10_000_000
 
   public let apiURL: URL
-  private let loader: HTTPLoader
+  private let engine: HTTPEngine
   private let retry: RetryPolicy
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
 
   /// - Parameters:
-  ///   - loader: the process's one loader; its timeout bounds each request as a whole.
+  ///   - engine: the process's one HTTP engine; its timeout bounds each request as a whole.
   ///   - retry: how transient failures are retried (default: 3 attempts in all).
   ///   - pageLimit, imageLimit: the largest bodies accepted, in bytes (16 MB and 10 MB).
   public init(
-    apiURL: URL, loader: HTTPLoader, retry: RetryPolicy = RetryPolicy(),
+    apiURL: URL, engine: HTTPEngine, retry: RetryPolicy = RetryPolicy(),
     pageLimit: Int = HoppinClient.defaultPageLimit,
     imageLimit: Int = HoppinClient.defaultImageLimit
   ) {
     self.apiURL = apiURL
-    self.loader = loader
+    self.engine = engine
     self.retry = retry
-    pageLimits = TransferLimits(maxBytes: pageLimit, deadline: loader.timeout)
-    imageLimits = TransferLimits(maxBytes: imageLimit, deadline: loader.timeout)
+    pageLimits = TransferLimits(maxBytes: pageLimit, deadline: engine.timeout)
+    imageLimits = TransferLimits(maxBytes: imageLimit, deadline: engine.timeout)
   }
 
   public var name: String {
@@ -89,7 +85,7 @@ public struct HoppinClient: MovieSource {
       let failure: Error
       var retryAfter: Duration?
       do {
-        let response = try await loader.load(url, limits: limits)
+        let response = try await engine.load(url, limits: limits)
         if (200..<300).contains(response.status) { return response.body }
         failure = .status(response.status, target, attempts: attempt)
         retryAfter = RetryAfter.wait(response.retryAfter)

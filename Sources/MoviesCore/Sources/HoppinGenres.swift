@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A ``GenreSource`` that asks a Hoppin-style server for `GET …/hoppin/genres`, beside the
 /// movies endpoint. Servers that do not offer it answer 404, which becomes
 /// ``Error/notOffered``, so `genre ID` still works against them.
@@ -31,28 +27,28 @@ public struct HoppinGenres: GenreSource {
 
   /// The genre list's address.
   public let url: URL
-  private let loader: HTTPLoader
+  private let engine: HTTPEngine
   /// A genre list is small; anything near a page's size is not one.
   private static let maxBytes = 1 << 20
 
   /// - Parameters:
   ///   - apiURL: the movies endpoint; the genre list is its sibling `genres`.
-  ///   - loader: the process's one loader, shared with the movies.
-  public init(apiURL: URL, loader: HTTPLoader) {
+  ///   - engine: the process's one HTTP engine, shared with the movies.
+  public init(apiURL: URL, engine: HTTPEngine) {
     var url = apiURL.deletingLastPathComponent().appendingPathComponent("genres")
     if var components = URLComponents(url: url, resolvingAgainstBaseURL: true) {
       components.query = nil
       url = components.url ?? url
     }
     self.url = url
-    self.loader = loader
+    self.engine = engine
   }
 
   public func genres() async throws -> [Genre] {
-    let response: HTTPLoader.Response
+    let response: HTTPEngine.Response
     do {
-      response = try await loader.load(
-        url, limits: TransferLimits(maxBytes: Self.maxBytes, deadline: loader.timeout))
+      response = try await engine.load(
+        url, limits: TransferLimits(maxBytes: Self.maxBytes, deadline: engine.timeout))
     } catch let failure as TransferFailure {
       throw Error.transfer(failure)
     }

@@ -1,0 +1,242 @@
+internal import CCurl
+import Foundation
+
+/// One request handed to the engine's thread.
+struct CurlRequest: Sendable {
+  var id: UInt64
+  var url: URL
+  var limits: TransferLimits
+  var reply: CheckedContinuation<HTTPEngine.Response, any Error>
+}
+
+/// The only type that calls libcurl: one multi handle and the easy handles of the transfers in
+/// it. Every libcurl status goes through `check`, which names the call that failed.
+///
+/// Not thread-safe by design: everything but `wake` runs on the engine's thread.
+final class CurlMulti {
+  /// The largest header block accepted over a transfer and its redirects. Real servers send a
+  /// few kilobytes; a flood of headers would otherwise run until the deadline.
+  static let maxHeaderBytes = 256 * 1024
+  /// Keep-alive connections per host: `thumb all` loads six posters at once.
+  static let connectionsPerHost = 6
+
+  private let handle: UnsafeMutableRawPointer
+  private var transfers: [UInt64: CurlTransfer] = [:]
+
+  /// libcurl's global set-up, done once per process before the first handle.
+  private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+  init() throws(TransferFailure) {
+    try Self.check(Self.globalSetUp, "curl_global_init")
+    guard let handle = curl_multi_init() else { throw .failed("curl_multi_init failed") }
+    self.handle = handle
+    try Self.check(
+      movies_curl_multi_set_long(
+        handle, CURLMOPT_MAX_HOST_CONNECTIONS, Self.connectionsPerHost),
+      "curl_multi_setopt(MAX_HOST_CONNECTIONS)")
+  }
+
+  deinit {
+    cancelAll()
+    curl_multi_cleanup(handle)
+  }
+
+  /// Interrupts `poll` from any thread.
+  func wake() {
+    // Fails only for a bad handle, and then there is no loop left to wake.
+    _ = curl_multi_wakeup(handle)
+  }
+
+  /// Adds a transfer, or answers the request with the failure that prevented it.
+  func start(_ request: CurlRequest) {
+    guard let easy = curl_easy_init() else {
+      request.reply.resume(throwing: TransferFailure.failed("curl_easy_init failed"))
+      return
+    }
+    let transfer = CurlTransfer(request: request, easy: easy)
+    do {
+      try configure(transfer)
+      try Self.check(curl_multi_add_handle(handle, easy), "curl_multi_add_handle")
+      transfers[request.id] = transfer
+    } catch {
+      curl_easy_cleanup(easy)
+      request.reply.resume(throwing: error)
+    }
+  }
+
+  /// Ends a transfer at once; the request throws `CancellationError`. An unknown ID (already
+  /// finished, or not started yet) is ignored.
+  func cancel(_ id: UInt64) {
+    guard let transfer = transfers.removeValue(forKey: id) else { return }
+    detach(transfer)
+    transfer.reply.resume(throwing: CancellationError())
+  }
+
+  func cancelAll() {
+    for id in Array(transfers.keys) { cancel(id) }
+  }
+
+  /// Moves every transfer as far as it can go without waiting, then answers those that ended.
+  func perform() {
+    var running: Int32 = 0
+    let status = curl_multi_perform(handle, &running)
+    if status != CURLM_OK {
+      let failure = Self.failure(status, "curl_multi_perform")
+      for transfer in transfers.values {
+        detach(transfer)
+        transfer.reply.resume(throwing: failure)
+      }
+      transfers.removeAll()
+      return
+    }
+    var left: Int32 = 0
+    while let message = curl_multi_info_read(handle, &left) {
+      guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else {
+        continue
+      }
+      var context: UnsafeMutableRawPointer?
+      guard movies_curl_get_pointer(easy, CURLINFO_PRIVATE, &context) == CURLE_OK,
+        let context
+      else { continue }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      let result = movies_curl_msg_result(message)
+      transfers.removeValue(forKey: transfer.id)
+      finish(transfer, result)
+    }
+  }
+
+  /// Sleeps until a socket is ready, libcurl's next timeout, a `wake`, or one second.
+  func poll() {
+    // An error here is a bad handle; perform reports it on the next turn.
+    _ = curl_multi_poll(handle, nil, 0, 1000, nil)
+  }
+
+  private func finish(_ transfer: CurlTransfer, _ result: CURLcode) {
+    defer { detach(transfer) }
+    if result != CURLE_OK {
+      transfer.reply.resume(throwing: failure(of: transfer, result))
+      return
+    }
+    var status = 0
+    _ = movies_curl_get_long(transfer.easy, CURLINFO_RESPONSE_CODE, &status)
+    transfer.reply.resume(
+      returning: HTTPEngine.Response(
+        body: transfer.body, status: status, retryAfter: transfer.retryAfter))
+  }
+
+  private func detach(_ transfer: CurlTransfer) {
+    // Removing a handle that is not in the multi handle is harmless; both calls free it.
+    _ = curl_multi_remove_handle(handle, transfer.easy)
+    curl_easy_cleanup(transfer.easy)
+  }
+
+  private func configure(_ transfer: CurlTransfer) throws(TransferFailure) {
+    let easy = transfer.easy
+    let limits = transfer.limits
+    let context = Unmanaged.passUnretained(transfer).toOpaque()
+    let milliseconds = max(1, Int(limits.deadline / .milliseconds(1)))
+    try set(easy, CURLOPT_URL, string: transfer.url.absoluteString)
+    try set(easy, CURLOPT_PROTOCOLS_STR, string: "http,https")
+    try set(easy, CURLOPT_REDIR_PROTOCOLS_STR, string: "http,https")
+    try set(easy, CURLOPT_FOLLOWLOCATION, 1)
+    try set(easy, CURLOPT_MAXREDIRS, limits.maxRedirects)
+    try set(easy, CURLOPT_TIMEOUT_MS, milliseconds)
+    try set(easy, CURLOPT_NOSIGNAL, 1)
+    // Ask for gzip; whatever encoding comes is decoded by libcurl before the cap counts it.
+    try set(easy, CURLOPT_ACCEPT_ENCODING, string: "gzip")
+    try set(easy, CURLOPT_MAXFILESIZE, limits.maxBytes)
+    try set(easy, CURLOPT_USERAGENT, string: "movies")
+    try set(easy, CURLOPT_PRIVATE, pointer: context)
+    try set(easy, CURLOPT_WRITEDATA, pointer: context)
+    try set(easy, CURLOPT_HEADERDATA, pointer: context)
+    try Self.check(
+      movies_curl_set_data_fn(easy, CURLOPT_WRITEFUNCTION, curlReceiveBody),
+      "curl_easy_setopt(WRITEFUNCTION)")
+    try Self.check(
+      movies_curl_set_data_fn(easy, CURLOPT_HEADERFUNCTION, curlReceiveHeader),
+      "curl_easy_setopt(HEADERFUNCTION)")
+  }
+
+  private func set(_ easy: UnsafeMutableRawPointer, _ option: CURLoption, _ value: Int)
+    throws(TransferFailure)
+  {
+    try Self.check(
+      movies_curl_set_long(easy, option, value), "curl_easy_setopt(\(option.rawValue))")
+  }
+
+  private func set(
+    _ easy: UnsafeMutableRawPointer, _ option: CURLoption, string: String
+  ) throws(TransferFailure) {
+    // libcurl copies string options, so the C string need only live through the call.
+    try Self.check(
+      movies_curl_set_string(easy, option, string), "curl_easy_setopt(\(option.rawValue))")
+  }
+
+  private func set(
+    _ easy: UnsafeMutableRawPointer, _ option: CURLoption, pointer: UnsafeMutableRawPointer
+  ) throws(TransferFailure) {
+    try Self.check(
+      movies_curl_set_pointer(easy, option, pointer), "curl_easy_setopt(\(option.rawValue))")
+  }
+
+  /// What a failed transfer means to the user.
+  private func failure(of transfer: CurlTransfer, _ code: CURLcode) -> TransferFailure {
+    if let failure = transfer.failure { return failure }
+    switch code {
+    case CURLE_OPERATION_TIMEDOUT: return .deadlineExceeded(transfer.limits.deadline)
+    case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(limit: transfer.limits.maxRedirects)
+    case CURLE_FILESIZE_EXCEEDED: return .tooLarge(limit: transfer.limits.maxBytes)
+    case CURLE_COULDNT_CONNECT: return .connectionRefused
+    case CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound
+    case CURLE_PARTIAL_FILE: return .cutShort
+    case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING: return .connectionLost
+    case CURLE_BAD_CONTENT_ENCODING: return .undecodable
+    case CURLE_UNSUPPORTED_PROTOCOL:
+      var redirects = 0
+      _ = movies_curl_get_long(transfer.easy, CURLINFO_REDIRECT_COUNT, &redirects)
+      var address: UnsafeMutablePointer<CChar>?
+      _ = movies_curl_get_string(transfer.easy, CURLINFO_EFFECTIVE_URL, &address)
+      if redirects > 0, let address {
+        return .redirectToOtherScheme(String(cString: address))
+      }
+      return .failed(Self.describe(code))
+    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+      CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
+      return .insecure(Self.describe(code))
+    default: return .failed(Self.describe(code))
+    }
+  }
+
+  private static func describe(_ code: CURLcode) -> String {
+    String(cString: curl_easy_strerror(code))
+  }
+
+  private static func check(_ code: CURLcode, _ call: String) throws(TransferFailure) {
+    guard code == CURLE_OK else { throw .failed("\(call): \(describe(code))") }
+  }
+
+  private static func check(_ code: CURLMcode, _ call: String) throws(TransferFailure) {
+    guard code == CURLM_OK else { throw failure(code, call) }
+  }
+
+  private static func failure(_ code: CURLMcode, _ call: String) -> TransferFailure {
+    .failed("\(call): \(String(cString: curl_multi_strerror(code)))")
+  }
+}
+
+/// libcurl's body callback: hands each decoded chunk to its transfer. Returning less than the
+/// chunk's size (0) makes libcurl abort the transfer at once.
+private let curlReceiveBody: movies_curl_data_fn = { data, size, count, context in
+  guard let data, let context else { return 0 }
+  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+  let bytes = size * count
+  return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: bytes)) ? bytes : 0
+}
+
+/// libcurl's header callback: one header line at a time, status lines included.
+private let curlReceiveHeader: movies_curl_data_fn = { data, size, count, context in
+  guard let data, let context else { return 0 }
+  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+  let bytes = size * count
+  return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: bytes)) ? bytes : 0
+}

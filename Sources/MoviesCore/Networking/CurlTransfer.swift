@@ -1,0 +1,58 @@
+import Foundation
+
+/// One transfer in flight: its request, its easy handle and what has arrived so far. Touched
+/// only on the engine's thread (by ``CurlMulti`` and libcurl's callbacks).
+final class CurlTransfer {
+  let request: CurlRequest
+  let easy: UnsafeMutableRawPointer
+  private(set) var body = Data()
+  private(set) var retryAfter: String?
+  /// Why the transfer was aborted from a callback, when it was.
+  private(set) var failure: TransferFailure?
+  private var headerBytes = 0
+
+  init(request: CurlRequest, easy: UnsafeMutableRawPointer) {
+    self.request = request
+    self.easy = easy
+  }
+
+  var id: UInt64 { request.id }
+  var url: URL { request.url }
+  var limits: TransferLimits { request.limits }
+  var reply: CheckedContinuation<HTTPEngine.Response, any Error> { request.reply }
+
+  /// Appends a decoded chunk, or refuses it when it would pass the cap, so a hostile body
+  /// never takes more than the cap in memory.
+  func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    guard body.count + chunk.count <= limits.maxBytes else {
+      failure = .tooLarge(limit: limits.maxBytes)
+      return false
+    }
+    body.append(contentsOf: chunk)
+    return true
+  }
+
+  /// Reads one header line. A status line starts a new response (after a redirect), whose
+  /// `Retry-After` is the one that counts.
+  func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+    headerBytes += line.count
+    guard headerBytes <= CurlMulti.maxHeaderBytes else {
+      failure = .headersTooLarge(limit: CurlMulti.maxHeaderBytes)
+      return false
+    }
+    if line.starts(with: "HTTP/".utf8) {
+      retryAfter = nil
+    } else if line.count > 12, Self.isRetryAfter(line) {
+      let value = String(decoding: line.dropFirst(12), as: UTF8.self)
+      retryAfter = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return true
+  }
+
+  private static func isRetryAfter(_ line: UnsafeRawBufferPointer) -> Bool {
+    zip(line.prefix(12), "retry-after:".utf8).allSatisfy { byte, expected in
+      let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+      return lowered == expected
+    }
+  }
+}

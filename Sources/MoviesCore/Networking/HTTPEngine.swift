@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+/// The process's one HTTP engine: every page, genre list and thumbnail goes through it.
+///
+/// It runs libcurl's multi interface on one thread of its own (see ``CurlMulti``), so
+/// connections are kept alive and shared, up to six per host, and no request ever blocks the
+/// Swift concurrency pool. A request is an `async` call; cancelling the calling task removes
+/// its transfer at once. Each request has a real whole-request deadline, a cap on its body
+/// counted after decoding, a cap on its headers, at most a few redirects, and http or https
+/// only. Nothing is cached and nothing is written to disk.
+public final class HTTPEngine: Sendable {
+  /// A body and the response it came with.
+  public struct Response: Sendable {
+    public var body: Data
+    public var status: Int
+    /// The `Retry-After` header of the final response, when the server sent one.
+    public var retryAfter: String?
+  }
+
+  /// How long one request may take as a whole, unless a request's limits say otherwise.
+  public let timeout: Duration
+
+  private let loop: Loop
+  private let ids = Atomic<UInt64>(0)
+
+  /// Starts the engine and its thread. Creating it fails only when libcurl cannot be set up.
+  /// - Parameter timeout: the default whole-request deadline (15 s).
+  public init(timeout: Duration = .seconds(15)) throws(TransferFailure) {
+    self.timeout = timeout
+    loop = Loop(multi: try CurlMulti())
+    let loop = self.loop
+    let thread = Thread { loop.run() }
+    thread.name = "movies-http"
+    thread.start()
+  }
+
+  deinit {
+    loop.stop()
+  }
+
+  /// Loads `url` once. Cancelling the calling task ends the transfer at once and throws
+  /// `CancellationError`; any other failure is a ``TransferFailure``.
+  public func load(_ url: URL, limits: TransferLimits) async throws -> Response {
+    let id = ids.add(1, ordering: .relaxed).newValue
+    let loop = self.loop
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        loop.send(.start(CurlRequest(id: id, url: url, limits: limits, reply: continuation)))
+        // A cancellation that came before the start found nothing to end; end it now.
+        if Task.isCancelled { loop.send(.cancel(id)) }
+      }
+    } onCancel: {
+      loop.send(.cancel(id))
+    }
+  }
+}
+
+extension HTTPEngine {
+  /// What other threads ask of the engine's thread.
+  enum Command: Sendable {
+    case start(CurlRequest)
+    case cancel(UInt64)
+  }
+
+  /// The engine's thread: it owns the multi handle, takes commands from a queue, and sleeps in
+  /// libcurl's poll, which a new command interrupts.
+  final class Loop: Sendable {
+    private struct Queue {
+      var commands: [Command] = []
+      var stopping = false
+    }
+
+    private let queue = Mutex(Queue())
+    // The multi handle is used only by `run`, on the engine's thread, except for `wake`, which
+    // libcurl documents as safe from any thread. `CurlMulti` is a class for its deinit.
+    nonisolated(unsafe) private let multi: CurlMulti
+
+    init(multi: CurlMulti) {
+      self.multi = multi
+    }
+
+    func send(_ command: Command) {
+      queue.withLock { $0.commands.append(command) }
+      multi.wake()
+    }
+
+    func stop() {
+      queue.withLock { $0.stopping = true }
+      multi.wake()
+    }
+
+    /// Runs until `stop`; then cancels what is still in flight.
+    func run() {
+      while true {
+        let (commands, stopping) = queue.withLock { queue in
+          defer { queue.commands.removeAll(keepingCapacity: true) }
+          return (queue.commands, queue.stopping)
+        }
+        for command in commands {
+          switch command {
+          case .start(let request): multi.start(request)
+          case .cancel(let id): multi.cancel(id)
+          }
+        }
+        if stopping {
+          multi.cancelAll()
+          return
+        }
+        multi.perform()
+        multi.poll()
+      }
+    }
+  }
+}
