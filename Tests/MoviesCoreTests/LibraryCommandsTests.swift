@@ -63,6 +63,8 @@ import Testing
     #expect(
       await runner.run(.onWatchlist(.show, entry: 2), layout: layout).output
         .hasPrefix("w2  Movie 2"))
+    #expect(await runner.run(.show(row: 2), layout: layout).output.contains("On the watchlist"))
+    #expect(await !runner.run(.show(row: 3), layout: layout).output.contains("On the watchlist"))
     let missing = await runner.run(.onWatchlist(.show, entry: 3), layout: layout)
     #expect(missing.error?.contains("w1 to w2") == true)
   }

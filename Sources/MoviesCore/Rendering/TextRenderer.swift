@@ -68,7 +68,9 @@ public struct TextRenderer: Sendable {
       return table.header() + "\n" + table.rows(list.movies, firstRow: 1)
         + StatusLine.render(list, palette: palette) + "\n"
     case .movie(let movie, let row, let thumbnail):
+      let watched = watched?.contains(WatchEntry.key(for: movie)) == true
       return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
+        + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
     case .thumbnailSaved(let saved, _):
       return ThumbnailSummary.line(for: saved) + "\n"
     case .thumbnailsSaved(let batch):
