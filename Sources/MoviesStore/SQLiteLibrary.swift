@@ -47,11 +47,8 @@ public final class SQLiteLibrary: Library {
     return try result.get()
   }
 
-  /// The same as ``open(path:)``, on the calling thread; `target` stops migrations early, for
-  /// tests of older files.
-  static func openNow(path: String, schema target: Int = LibrarySchema.latest) throws(LibraryError)
-    -> SQLiteLibrary
-  {
+  /// The same as ``open(path:)``, on the calling thread.
+  private static func openNow(path: String) throws(LibraryError) -> SQLiteLibrary {
     try create(path)
     do {
       let database = try SQLiteDatabase(path: path)
@@ -62,7 +59,7 @@ public final class SQLiteLibrary: Library {
         throw LibraryError.newerVersion(path: path, version: version, known: LibrarySchema.latest)
       }
       try database.query("PRAGMA journal_mode = WAL")
-      try LibrarySchema.migrate(database, to: target)
+      try LibrarySchema.migrate(database)
       return SQLiteLibrary(path: path, database: database)
     } catch let error as SQLiteError {
       throw libraryError(error, path: path)
