@@ -75,6 +75,32 @@ import Testing
     }
   }
 
+  @Test func thumbOfAnEntryLoadsFromItsOwnSourceOnly() async throws {
+    try await withDatabase { _, environment in
+      let server = try HoppinTestServer(limit: 25)
+      defer { server.stop() }
+      let folders = try ThumbnailFolders()
+      defer { folders.remove() }
+      let saved = try await MoviesRun.run(
+        folders.arguments(for: server) + ["--json", "-c", "watch 3", "-c", "thumb w1"],
+        environment: environment)
+      #expect(saved.status == 0, "\(saved.stderr)")
+      let line = try #require(saved.stdout.split(separator: "\n").last)
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(object["entry"] as? String == "w1")
+      let file = try #require(object["file"] as? String)
+      #expect(
+        file.hasPrefix(folders.downloads.path) && FileManager.default.fileExists(atPath: file))
+      #expect(try server.posterRequests().count == 1)
+
+      // Offline, the same entry's poster is the server's: refused, with what works instead.
+      let offline = try await MoviesRun.run(["-c", "thumb w1"], environment: environment)
+      #expect(offline.status == 1)
+      #expect(offline.stderr.contains("'open w1' and 'show w1' work here"), "\(offline.stderr)")
+    }
+  }
+
   @Test func twoProcessesWatchingAtTheSameMomentLoseNothing() async throws {
     try await withDatabase { path, environment in
       // Several at once, on a file that does not exist yet: creating it and migrating race too.
@@ -129,7 +155,9 @@ import Testing
       let count = try #require(
         database.query("SELECT count(*) FROM watchlist").first?.first?.integer)
       // Every watch that was reported is kept; at most the one in flight is lost or kept.
-      #expect(count >= acknowledged.count && count <= acknowledged.count + 1, "\(acknowledged.count) reported")
+      #expect(
+        count >= acknowledged.count && count <= acknowledged.count + 1,
+        "\(acknowledged.count) reported")
       #expect(acknowledged.count < 1_000, "killed mid-burst")
     }
   }

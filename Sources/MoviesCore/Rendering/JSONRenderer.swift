@@ -19,6 +19,8 @@ public enum JSONRenderer {
     case .success(let outcome):
       object["ok"] = true
       object.merge(fields(of: outcome, watched: result.watched)) { _, new in new }
+      // `thumb wN`: the row is the entry's number; say which list it is from.
+      if case .onWatchlist(_, let entry) = command { object["entry"] = "w\(entry)" }
       if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
         object["ok"] = false
         object["error"] = ["code": problem.code, "message": problem.message]
