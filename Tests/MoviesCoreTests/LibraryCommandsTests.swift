@@ -101,6 +101,25 @@ import Testing
     #expect(source.requestedPages.sorted() == [1, 2, 3])
   }
 
+  @Test func aResumeWhosePageFailsLeavesTheListAsItWas() async throws {
+    let library = MemoryLibrary()
+    let source = FakeMovieSource(movieCount: 45)
+    let runner = makeRunner(.open(library), source: source)
+    _ = await runner.run(.more, layout: layout)
+    try await library.saveSession(
+      SavedSession(source: "offline", query: MovieQuery(order: "titleasc", pageSize: 10), rows: 40))
+    source.failOnce(page: 3)
+
+    let reply = await runner.run(.resume, layout: layout)
+    #expect(reply.error != nil)
+    let list = await runner.browser.list
+    #expect(list.movies.count == 10)
+    #expect(list.query == MovieQuery(pageSize: 10))
+    // Asked again, it succeeds.
+    #expect(await runner.run(.resume, layout: layout).error == nil)
+    #expect(await runner.browser.list.movies.count == 40)
+  }
+
   @Test func resumeRefusesAnotherSourcesSessionAndChangesNothing() async throws {
     let library = MemoryLibrary()
     let runner = makeRunner(.open(library), sourceID: "http://127.0.0.1:9/hoppin/movies")
