@@ -52,11 +52,18 @@ public final class SQLiteLibrary: Library {
     try create(path)
     do {
       let database = try SQLiteDatabase(path: path)
-      // Read before anything writes: a file that is not a database, or is from a newer
-      // version, is refused here, untouched (switching to WAL writes to the header).
-      let version = try database.userVersion()
+      // Read before anything writes: a file that is not a database, is from a newer version,
+      // or is another program's (version 0 with tables in it) is refused here, untouched
+      // (switching to WAL writes to the header). One statement reads both, so a process
+      // migrating the file at this moment cannot be caught half-way.
+      let header = try database.query(
+        "SELECT user_version, (SELECT count(*) FROM sqlite_master) FROM pragma_user_version")
+      let version = Int(header.first?.first?.integer ?? 0)
       if version > LibrarySchema.latest {
         throw LibraryError.newerVersion(path: path, version: version, known: LibrarySchema.latest)
+      }
+      if version == 0, header.first?.last?.integer != 0 {
+        throw LibraryError.notADatabase(path: path)
       }
       try database.query("PRAGMA journal_mode = WAL")
       try LibrarySchema.migrate(database)

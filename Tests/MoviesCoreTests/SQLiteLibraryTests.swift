@@ -89,6 +89,20 @@ import Testing
     }
   }
 
+  @Test func anotherProgramsDatabaseIsRefusedAndLeftAsItIs() async throws {
+    try await withFolder { folder in
+      let path = folder.appendingPathComponent("other.sqlite3").path
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
+      try SQLiteDatabase(path: path).execute(script: "CREATE TABLE notes (text TEXT)")
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      let error = await #expect(throws: LibraryError.self) {
+        _ = try await SQLiteLibrary.open(path: path)
+      }
+      #expect(error == .notADatabase(path: path))
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+  }
+
   @Test func aFolderThatCannotBeMadeIsReportedAsNotWritable() async throws {
     try await withFolder { folder in
       let blocker = folder.appendingPathComponent("a-file")
