@@ -3,6 +3,7 @@
 
     python3 scripts/hoppin-server.py [--catalogue DIR] [--host 127.0.0.1] [--port 0]
                                      [--log FILE] [--limit N] [--content-type TYPE]
+                                     [--latency MS] [--repeat N]
                                      [--fault KIND [--fault-on ...] ...]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves:
@@ -21,6 +22,7 @@ import json
 import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -88,7 +90,7 @@ def sorted_indices(movies, key, descending):
 class Catalogue:
     """The movies, loaded and pre-sorted once; page requests only slice lists."""
 
-    def __init__(self, folder, limit=None):
+    def __init__(self, folder, limit=None, repeat=1):
         self.folder = Path(folder)
         self.posters = self.folder / "posters"
         doc = json.loads((self.folder / "catalogue.json").read_text(encoding="utf-8"))
@@ -97,21 +99,19 @@ class Catalogue:
             movies = [movies]
         if limit is not None:
             movies = movies[:limit]
+        if repeat > 1:
+            # A larger catalogue for scale benchmarks: each copy keeps its titles and takes new IDs.
+            movies = movies + [dict(m, movieId=f"{m.get('movieId', '')}-{copy}")
+                               for copy in range(1, repeat) for m in movies]
         self.movies = movies
         self.genres_body = (self.folder / "genres.json").read_bytes()
 
-        genre_ids = set()
+        self._genre_ids = set()
         for m in movies:
-            genre_ids.update(g for g in str(m.get("genreIds", "")).split(",") if g)
-        # (order, genreId or "") -> list of movie indices
-        self.index = {}
-        for order, (key, desc) in ORDERS.items():
-            ordered = sorted_indices(movies, key, desc)
-            self.index[(order, "")] = ordered
-            for g in genre_ids:
-                self.index[(order, g)] = [
-                    i for i in ordered if g in str(movies[i].get("genreIds", "")).split(",")
-                ]
+            self._genre_ids.update(g for g in str(m.get("genreIds", "")).split(",") if g)
+        # (order, genreId or "") -> list of movie indices; a genre's list is made on first use.
+        self.index = {(order, ""): sorted_indices(movies, key, desc)
+                      for order, (key, desc) in ORDERS.items()}
         self._serialized = {}  # base URL -> list of per-movie JSON strings
         self._lock = threading.Lock()
 
@@ -131,7 +131,16 @@ class Catalogue:
         return self._serialized[base_url]
 
     def select(self, order, genre_id):
-        return self.index.get((order, genre_id), [])
+        key = (order, genre_id)
+        if key not in self.index:
+            if genre_id not in self._genre_ids or (order, "") not in self.index:
+                return []
+            movies = self.movies
+            selected = [i for i in self.index[(order, "")]
+                        if genre_id in str(movies[i].get("genreIds", "")).split(",")]
+            with self._lock:
+                self.index.setdefault(key, selected)
+        return self.index[key]
 
 
 def build_page_body(movie_texts, total):
@@ -180,6 +189,8 @@ class HoppinHandler(BaseHTTPRequestHandler):
     MOVED_POSTERS_PREFIX = "/moved/posters/"
 
     def do_GET(self):
+        if self.server.options.latency:
+            time.sleep(self.server.options.latency / 1000)
         parts = urlsplit(self.path)
         self.req_path = parts.path
         self.req_query = dict(parse_qsl(parts.query, keep_blank_values=True))  # last value wins
@@ -313,7 +324,8 @@ class HoppinServer(ThreadingHTTPServer):
         if self._log is None:
             return
         line = json.dumps(
-            {"method": method, "path": path, "query": query, "status": status, "bytes": nbytes},
+            {"method": method, "path": path, "query": query, "status": status, "bytes": nbytes,
+             "time": round(time.time(), 4)},
             ensure_ascii=False,
             separators=(",", ":"),
         )
@@ -337,6 +349,10 @@ def parse_args(argv=None):
     ap.add_argument("--limit", type=int, metavar="N", help="serve only the first N movies of the catalogue")
     ap.add_argument("--content-type", default=DEFAULT_CONTENT_TYPE,
                     help=f"Content-Type of page responses (default {DEFAULT_CONTENT_TYPE!r})")
+    ap.add_argument("--latency", type=float, default=0, metavar="MS",
+                    help="wait this many milliseconds before answering each request (default 0)")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="serve the catalogue N times over, with new movie IDs (default 1)")
     hoppin_faults.add_arguments(ap)
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 0:
@@ -346,7 +362,7 @@ def parse_args(argv=None):
 
 def main(argv=None):
     options = parse_args(argv)
-    catalogue = Catalogue(options.catalogue, options.limit)
+    catalogue = Catalogue(options.catalogue, options.limit, options.repeat)
     server = HoppinServer((options.host, options.port), options, catalogue)
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in host else host

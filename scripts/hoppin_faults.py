@@ -10,7 +10,7 @@ One fault per server, chosen with --fault KIND and narrowed with:
     --fault-seconds S          the delay for hang, slow-headers and trickle (default 3600/2/0.2)
 
 Kinds (any request):    status, hang, slow-headers, trickle, endless, short-body, reset,
-                        redirect-loop, redirect-file
+                        redirect-loop, redirect-file, gzip-bomb, zstd-bomb, header-flood
 Kinds (pages):          html, wrong-types, truncated, deep, shift, total-change
 Kinds (posters):        not-image, content-disposition, redirect
 """
@@ -19,13 +19,19 @@ import socket
 import struct
 import threading
 import time
+import zlib
 from urllib.parse import urlencode
 
 KINDS = {
     "status", "hang", "slow-headers", "trickle", "endless", "short-body", "reset",
     "redirect-loop", "redirect-file", "html", "wrong-types", "truncated", "deep", "shift",
-    "total-change", "not-image", "content-disposition", "redirect",
+    "total-change", "not-image", "content-disposition", "redirect", "gzip-bomb", "zstd-bomb",
+    "header-flood",
 }
+# What the bombs decode to: small on the wire, far past any cap once decoded.
+GZIP_BOMB_BYTES = 1 << 30
+ZSTD_BOMB_BYTES = 10 << 30
+HEADER_FLOOD_LINES = 100_000
 # How many rows `shift` repeats: the start of every later page moves back by this much, as if
 # rows had been inserted at the front of the list between two requests.
 SHIFT_ROWS = 3
@@ -115,6 +121,12 @@ def respond(handler, faults, body, content_type):
         redirect(handler, f"{handler.req_path}?{urlencode(query)}")
     elif kind == "redirect-file":
         redirect(handler, "file:///etc/passwd")
+    elif kind in ("gzip-bomb", "zstd-bomb"):
+        encoding = kind.split("-")[0]
+        bomb = gzip_bomb() if encoding == "gzip" else zstd_bomb()
+        send_encoded(handler, content_type, encoding, bomb)
+    elif kind == "header-flood":
+        header_flood(handler, faults.delay(0.0005))
     else:
         return False
     return True
@@ -154,6 +166,75 @@ def endless(handler, content_type):
         handler.wfile.write(start)
         while True:
             handler.wfile.write(chunk)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    handler.close_connection = True
+
+
+_bombs = {}
+_bombs_lock = threading.Lock()
+
+
+def gzip_bomb():
+    """GZIP_BOMB_BYTES of spaces as gzip (about 1 MB), made once per server. Each 1 MiB block
+    ends in a full flush, which resets the compressor, so every block after the first
+    compresses to the same bytes and only the checksum needs the whole input."""
+    with _bombs_lock:
+        if "gzip" not in _bombs:
+            block = b" " * (1 << 20)
+            count = GZIP_BOMB_BYTES // len(block)
+            packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+            first = packer.compress(block) + packer.flush(zlib.Z_FULL_FLUSH)
+            rest = packer.compress(block) + packer.flush(zlib.Z_FULL_FLUSH)
+            end = packer.flush(zlib.Z_FINISH)
+            crc = 0
+            for _ in range(count):
+                crc = zlib.crc32(block, crc)
+            head = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+            tail = struct.pack("<II", crc, GZIP_BOMB_BYTES & 0xFFFFFFFF)
+            _bombs["gzip"] = head + first + rest * (count - 1) + end + tail
+        return _bombs["gzip"]
+
+
+def zstd_bomb():
+    """ZSTD_BOMB_BYTES of spaces as one zstd frame of RLE blocks: each block is a 3-byte header
+    and the one byte it repeats 128 KiB times, so 10 GiB travel as about 320 KB."""
+    with _bombs_lock:
+        if "zstd" not in _bombs:
+            block_size = 128 * 1024
+            blocks = ZSTD_BOMB_BYTES // block_size
+            rle = 1 << 1  # Block_Type 1: RLE
+            header = b"\x28\xb5\x2f\xfd" + b"\x00" + bytes([17 - 10 << 3])  # 128 KiB window
+            body = (rle | block_size << 3).to_bytes(3, "little") + b" "
+            last = (1 | rle | block_size << 3).to_bytes(3, "little") + b" "
+            _bombs["zstd"] = header + body * (blocks - 1) + last
+        return _bombs["zstd"]
+
+
+def send_encoded(handler, content_type, encoding, body):
+    """Sends an encoded body, logged first: a client that stops reading makes the write fail."""
+    handler.log_fault(200, len(body))
+    handler.send_response(200)
+    handler.send_header("Content-Type", content_type)
+    handler.send_header("Content-Encoding", encoding)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    try:
+        handler.wfile.write(body)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    handler.close_connection = True
+
+
+def header_flood(handler, interval):
+    """A status line, then header after header, slowly, never reaching the body."""
+    handler.log_fault(200, 0)
+    try:
+        handler.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        for i in range(HEADER_FLOOD_LINES):
+            handler.wfile.write(b"X-Flood-%d: %d\r\n" % (i, i))
+            handler.wfile.flush()
+            time.sleep(interval)
     except (BrokenPipeError, ConnectionResetError):
         pass
     handler.close_connection = True

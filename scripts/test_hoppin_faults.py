@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import unittest
+import zlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -109,6 +110,43 @@ class FaultTest(unittest.TestCase):
                 except (ValueError, RecursionError, TypeError):
                     continue
                 self.assertFalse(isinstance(movies, list) and movies and isinstance(movies[0], dict))
+
+    def test_gzip_bomb_is_small_on_the_wire_and_a_gigabyte_of_spaces_decoded(self):
+        server = self.start("--fault", "gzip-bomb")
+        status, response, body = server.get(PAGE + "1", timeout=30)
+        self.assertEqual((status, response.getheader("Content-Encoding")), (200, "gzip"))
+        self.assertLess(len(body), 2_000_000)
+        unpacker = zlib.decompressobj(31)
+        decoded = 0
+        for start in range(0, len(body), 1 << 16):
+            piece = unpacker.decompress(body[start:start + (1 << 16)])
+            self.assertEqual(piece.strip(b" "), b"")
+            decoded += len(piece)
+        self.assertTrue(unpacker.eof)
+        self.assertEqual(decoded, 1 << 30)
+
+    def test_zstd_bomb_is_one_frame_of_rle_blocks_for_ten_gigabytes(self):
+        server = self.start("--fault", "zstd-bomb")
+        status, response, body = server.get(PAGE + "1", timeout=30)
+        self.assertEqual((status, response.getheader("Content-Encoding")), (200, "zstd"))
+        self.assertEqual(body[:4], b"\x28\xb5\x2f\xfd")
+        blocks = body[6:]
+        self.assertEqual(len(blocks) % 4, 0)
+        sizes = []
+        for start in range(0, len(blocks), 4):
+            header = int.from_bytes(blocks[start:start + 3], "little")
+            self.assertEqual((header >> 1) & 3, 1)  # RLE
+            self.assertEqual(blocks[start + 3:start + 4], b" ")
+            sizes.append(header >> 3)
+        self.assertEqual(sum(sizes), 10 << 30)
+        self.assertEqual(int.from_bytes(blocks[-4:-1], "little") & 1, 1)  # the last block
+
+    def test_header_flood_sends_headers_and_no_body(self):
+        server = self.start("--fault", "header-flood", "--fault-seconds", "0")
+        data, how = server.raw(PAGE + "1", max_bytes=200_000)
+        self.assertTrue(data.startswith(b"HTTP/1.1 200 OK\r\nX-Flood-0: 0\r\n"))
+        self.assertNotIn(b"\r\n\r\n", data)
+        self.assertGreater(data.count(b"\r\n"), 5000)
 
     def test_deep_nesting_is_six_hundred_levels(self):
         server = self.start("--fault", "deep")

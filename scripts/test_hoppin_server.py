@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 import urllib.error
 import urllib.request
@@ -165,3 +166,41 @@ class HoppinServerTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ServerOptionsTest(unittest.TestCase):
+    """--repeat and --latency, which the benchmark uses, each on a server of its own."""
+
+    def start(self, *args):
+        proc = subprocess.Popen(
+            [sys.executable, str(SERVER), "--catalogue", str(CATALOGUE), "--port", "0",
+             "--limit", str(LIMIT), *args],
+            stdout=subprocess.PIPE, text=True,
+        )
+        self.addCleanup(proc.stdout.close)
+        self.addCleanup(proc.wait)
+        self.addCleanup(proc.kill)
+        line = proc.stdout.readline().strip()
+        self.assertTrue(line.startswith("listening on http://"), line)
+        return line[len("listening on "):]
+
+    def fetch(self, base, query):
+        with urllib.request.urlopen(base + "/hoppin/movies?version=1&" + query, timeout=10) as r:
+            return json.loads(r.read())["hoppin"]
+
+    def test_repeat_serves_copies_with_new_ids(self):
+        base = self.start("--repeat", "3")
+        doc = self.fetch(base, f"page=1&count={3 * LIMIT}&order=titleasc")
+        movies = doc["movies"]["movie"]
+        self.assertEqual(doc["totalCount"], str(3 * LIMIT))
+        ids = [m["movieId"] for m in movies]
+        self.assertEqual(len(set(ids)), 3 * LIMIT)
+        titles = [m["title"] for m in movies]
+        for title in set(titles):
+            self.assertEqual(titles.count(title) % 3, 0, title)
+
+    def test_latency_delays_every_answer(self):
+        base = self.start("--latency", "200")
+        started = time.monotonic()
+        self.fetch(base, "page=1&count=1")
+        self.assertGreaterEqual(time.monotonic() - started, 0.2)

@@ -33,10 +33,6 @@ static inline CURLcode movies_curl_get_string(CURL *easy, CURLINFO info, char **
   return curl_easy_getinfo(easy, info, value);
 }
 
-static inline CURLcode movies_curl_get_pointer(CURL *easy, CURLINFO info, void **value) {
-  return curl_easy_getinfo(easy, info, value);
-}
-
 static inline CURLMcode movies_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
   return curl_multi_setopt(multi, option, value);
 }

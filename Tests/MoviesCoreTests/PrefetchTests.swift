@@ -6,9 +6,28 @@ import Testing
 
 /// The next page is fetched in the background once a page is shown: one page ahead, never
 /// past the end, invisible when it fails, cancelled when the query changes.
-@Suite struct PrefetchTests {
+@Suite(.timeLimit(.minutes(1))) struct PrefetchTests {
+  /// A browser whose clock moves a second at every look: every `more` comes at a person's
+  /// pace, so one page is fetched ahead.
   private func makeBrowser(_ source: any MovieSource) -> Browser {
-    Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused)
+    let seconds = Mutex(0)
+    return Browser(
+      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused,
+      now: {
+        ContinuousClock.Instant.now.advanced(
+          by: .seconds(
+            seconds.withLock { tick in
+              tick += 1
+              return tick
+            }))
+      })
+  }
+
+  /// A browser whose clock stands still: every `more` comes at once, as from a script.
+  private func makeFastReadBrowser(_ source: any MovieSource) -> Browser {
+    let start = ContinuousClock.Instant.now
+    return Browser(
+      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, now: { start })
   }
 
   /// Polls until the condition holds; false if it never does within ten seconds.
@@ -18,6 +37,39 @@ import Testing
       try await Task.sleep(for: .milliseconds(5))
     }
     return condition()
+  }
+
+  @Test func aFastReaderGetsTwoPagesAheadAndNothingPastTheEnd() async throws {
+    let source = FakeMovieSource(movieCount: 45)
+    let browser = makeFastReadBrowser(source)
+
+    _ = try await browser.loadNextPage()
+    #expect(await browser.prefetchingPages == [2])
+    _ = try await browser.loadNextPage()
+    #expect(await browser.prefetchingPages == [3, 4])
+    _ = try await browser.loadNextPage()
+    // Page 5 holds the last five movies; there is no page 6 to ask for.
+    #expect(await browser.prefetchingPages == [4, 5])
+    _ = try await browser.loadNextPage()
+    #expect(await browser.prefetchingPages == [5])
+    _ = try await browser.loadNextPage()
+    #expect(await browser.prefetchingPages == [])
+    #expect(try await browser.loadNextPage() == nil)
+    #expect(source.requestedPages.sorted() == [1, 2, 3, 4, 5])
+    #expect(await browser.list.movies.map(\.title) == (1...45).map { "Movie \($0)" })
+  }
+
+  @Test func aPersonsPaceGetsOnePageAhead() async throws {
+    let source = FakeMovieSource(movieCount: 95)
+    let browser = makeBrowser(source)
+
+    for loaded in 1...9 {
+      _ = try await browser.loadNextPage()
+      #expect(await browser.prefetchingPages == [loaded + 1], "after \(loaded) pages")
+    }
+    _ = try await browser.loadNextPage()
+    #expect(await browser.prefetchingPages == [])
+    #expect(source.requestedPages == Array(1...10))
   }
 
   @Test func theNextPageIsFetchedAheadAndUsedByTheNextLoad() async throws {

@@ -95,6 +95,17 @@ public final class HoppinTestServer {
     }
   }
 
+  /// When each movie-list request arrived (seconds since 1970, as the server logged them), in
+  /// order: for checking how soon the browser asked again.
+  public func pageRequestTimes() throws -> [Double] {
+    guard let data = FileManager.default.contents(atPath: logFile.path) else { return [] }
+    return try String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      guard object?["path"] as? String == "/hoppin/movies" else { return nil }
+      return object?["time"] as? Double
+    }
+  }
+
   /// The page numbers of the movie-list requests so far, in order.
   public func pageRequests() throws -> [Int] {
     try requests().filter { $0.path == "/hoppin/movies" }.compactMap {

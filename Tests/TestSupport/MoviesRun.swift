@@ -6,12 +6,17 @@ public struct MoviesRun: Sendable {
   public var stdout: String
   public var stderr: String
   public var stdoutBytes: Data
+  /// The process's peak resident memory, when the run was asked to measure it; else 0.
+  public var peakResidentBytes: Int
 
-  public init(status: Int32, stdout: String, stderr: String, stdoutBytes: Data) {
+  public init(
+    status: Int32, stdout: String, stderr: String, stdoutBytes: Data, peakResidentBytes: Int = 0
+  ) {
     self.status = status
     self.stdout = stdout
     self.stderr = stderr
     self.stdoutBytes = stdoutBytes
+    self.peakResidentBytes = peakResidentBytes
   }
 
   /// The lines of standard output that are table rows: `<row number>  <title> …`.
@@ -82,5 +87,33 @@ public struct MoviesRun: Sendable {
       stdout: String(decoding: stdout, as: UTF8.self),
       stderr: String(decoding: stderr, as: UTF8.self),
       stdoutBytes: stdout)
+  }
+
+  /// Starts `movies` from a small Python parent that waits for it and writes the child's
+  /// peak resident memory (`ru_maxrss`, in KB) to `report`.
+  static let memoryWrapper = """
+    import resource, subprocess, sys
+    status = subprocess.run(sys.argv[2:]).returncode
+    with open(sys.argv[1], "w") as report:
+        report.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+    sys.exit(status)
+    """
+
+  /// Like `run`, and also measures the peak resident memory of the whole run, as the kernel
+  /// counted it when the process ended.
+  public static func runMeasuringMemory(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:],
+    timeout: Duration = .seconds(60)
+  ) async throws -> MoviesRun {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let report = folder.appendingPathComponent("maxrss")
+    var run = try await Self.run(
+      ["python3", "-c", memoryWrapper, report.path, TestPaths.moviesExecutable.path] + arguments,
+      input: input, environment: environment, timeout: timeout,
+      executable: URL(fileURLWithPath: "/usr/bin/env"))
+    let kilobytes = Int((try? String(contentsOf: report, encoding: .utf8)) ?? "") ?? 0
+    run.peakResidentBytes = kilobytes * 1024
+    return run
   }
 }

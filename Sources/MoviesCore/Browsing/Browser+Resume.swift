@@ -7,7 +7,7 @@ extension Browser {
   /// at a time, and only then replaces the list, so a failure or Ctrl-C changes nothing.
   /// Returns the rows of the last page, the one a resume prints.
   public func resume(with query: MovieQuery, rows: Int) async throws -> Load {
-    cancelPrefetch()
+    cancelPrefetches()
     let source = self.source
     let first = try await source.page(1, of: query)
     var wanted = max(1, (rows + query.pageSize - 1) / query.pageSize)
@@ -42,7 +42,7 @@ extension Browser {
       last.rows = change.rows ?? last.rows
     }
     list = fresh
-    startPrefetch()
+    startPrefetch(depth: 1)
     last.warnings = warnings
     return last
   }

@@ -31,20 +31,41 @@ public actor Browser {
   public let source: any MovieSource
   public let thumbnails: ThumbnailStore
   public internal(set) var list: MovieList
-  /// Whether the page after the one shown is fetched in the background.
+  /// Whether the pages after the one shown are fetched in the background.
   public let prefetches: Bool
-  private var prefetch: Prefetch?
+  /// Pages being fetched ahead, in page order: one, or two for a fast reader.
+  private var pending: [Prefetch] = []
+  /// When the last load returned, to tell a script from a person.
+  private var lastLoad: ContinuousClock.Instant?
+  private let now: @Sendable () -> ContinuousClock.Instant
 
-  /// - Parameter prefetches: fetch the next page in the background once a page is shown, so
-  ///   `more` rarely waits (default true). Thumbnails are never prefetched.
+  /// A `more` that comes sooner than this after the last one returned is a script or a
+  /// search reading fast: it gets two pages fetched ahead instead of one.
+  static let fastReader: Duration = .milliseconds(250)
+
+  /// - Parameters:
+  ///   - prefetches: fetch the next page in the background once a page is shown, so `more`
+  ///     rarely waits, and two pages when `more` comes fast (default true). Thumbnails are
+  ///     never prefetched.
+  ///   - now: the clock that tells a fast reader; tests pass their own.
   public init(
-    source: any MovieSource, query: MovieQuery, thumbnails: ThumbnailStore, prefetches: Bool = true
+    source: any MovieSource, query: MovieQuery, thumbnails: ThumbnailStore,
+    prefetches: Bool = true,
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
   ) {
     self.source = source
     self.thumbnails = thumbnails
     self.list = MovieList(query: query)
     self.prefetches = prefetches
+    self.now = now
   }
+
+  deinit {
+    for prefetch in pending { prefetch.task.cancel() }
+  }
+
+  /// The pages being fetched ahead, in page order.
+  var prefetchingPages: [Int] { pending.map(\.page) }
 
   /// Loads the next page and appends it: from the prefetch when it has that page, else from
   /// the source. Returns nil, making no request, when everything is loaded. On failure or
@@ -52,12 +73,14 @@ public actor Browser {
   public func loadNextPage() async throws -> Load? {
     guard let number = list.nextPage else { return nil }
     let query = list.query
+    let fast = lastLoad.map { now() - $0 < Self.fastReader } ?? false
     let page = try await fetch(number, of: query)
     try Task.checkCancellation()
     // Another load may have finished while this one waited; append each page once.
     guard list.nextPage == number, list.query == query else { return Load(warnings: []) }
     let change = list.add(page)
-    startPrefetch()
+    startPrefetch(depth: fast ? 2 : 1)
+    lastLoad = now()
     return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
   }
 
@@ -83,15 +106,16 @@ public actor Browser {
 
   /// Starts over with another query (genre, order, page size): loads its first page and only
   /// then replaces the list, so a switch that fails or is cancelled leaves the list as it was.
-  /// An unfinished prefetch of the old query is cancelled; `more` fetches that page again.
+  /// Unfinished prefetches of the old query are cancelled; `more` fetches those pages again.
   public func restart(with query: MovieQuery) async throws -> Load {
-    cancelPrefetch()
+    cancelPrefetches()
     let page = try await source.page(1, of: query)
     try Task.checkCancellation()
     var fresh = MovieList(query: query)
     let change = fresh.add(page)
     list = fresh
-    startPrefetch()
+    lastLoad = nil
+    startPrefetch(depth: 1)
     return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
   }
 
@@ -103,9 +127,8 @@ public actor Browser {
   }
 
   private func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    if let prefetch, prefetch.page == number, prefetch.query == query {
-      self.prefetch = nil
-      let task = prefetch.task
+    if let index = pending.firstIndex(where: { $0.page == number && $0.query == query }) {
+      let task = pending.remove(at: index).task
       do {
         return try await withTaskCancellationHandler {
           try await task.value
@@ -120,19 +143,27 @@ public actor Browser {
     return try await source.page(number, of: query)
   }
 
-  /// One page ahead, never more, and never past the end.
-  func startPrefetch() {
-    cancelPrefetch()
-    guard prefetches, let next = list.nextPage else { return }
-    let source = self.source
+  /// Keeps `depth` pages in flight after the last one loaded, never past the end. Pages
+  /// already in flight are kept, so a reader who slows down wastes no request.
+  func startPrefetch(depth: Int) {
+    guard prefetches, let next = list.nextPage else { return cancelPrefetches() }
     let query = list.query
-    prefetch = Prefetch(
-      page: next, query: query, task: Task { try await source.page(next, of: query) })
+    pending.removeAll { prefetch in
+      let stale = prefetch.page < next || prefetch.query != query
+      if stale { prefetch.task.cancel() }
+      return stale
+    }
+    let source = self.source
+    for page in next..<(next + depth) where page == next || list.mayHavePage(page) {
+      guard !pending.contains(where: { $0.page == page }) else { continue }
+      pending.append(
+        Prefetch(page: page, query: query, task: Task { try await source.page(page, of: query) }))
+    }
   }
 
-  func cancelPrefetch() {
-    prefetch?.task.cancel()
-    prefetch = nil
+  func cancelPrefetches() {
+    for prefetch in pending { prefetch.task.cancel() }
+    pending.removeAll()
   }
 
   /// The movie at a 1-based row number.

@@ -33,6 +33,9 @@ public struct MovieList: Sendable, Hashable {
   /// The `movieId`s in the list, so a row the server sends twice is shown once.
   private var movieIDs: Set<String> = []
 
+  /// The most rows reserved ahead from a server's `totalCount`.
+  static let maxReservedRows = 100_000
+
   public init(query: MovieQuery) {
     self.query = query
   }
@@ -60,6 +63,11 @@ public struct MovieList: Sendable, Hashable {
   public mutating func add(_ page: MoviePage) -> Change {
     var change = Change()
     let firstRow = movies.count + 1
+    if movies.isEmpty, let total = page.totalCount {
+      // One allocation for the whole list instead of a copy at every doubling; bounded, since
+      // the count is the server's word.
+      movies.reserveCapacity(min(total, Self.maxReservedRows))
+    }
     for movie in page.movies {
       if let id = movie.id, !movieIDs.insert(id).inserted {
         change.droppedDuplicates.append(id)
@@ -82,6 +90,13 @@ public struct MovieList: Sendable, Hashable {
     }
     change.rows = movies.count >= firstRow ? firstRow...movies.count : nil
     return change
+  }
+
+  /// Whether a page after the next one can hold rows, by the server's `totalCount`; false
+  /// when the server gives none, so nothing is asked for past the end.
+  public func mayHavePage(_ page: Int) -> Bool {
+    guard !isComplete, let totalCount else { return false }
+    return (page - 1) * query.pageSize < totalCount
   }
 
   /// The movie at a 1-based row number, if that row is loaded.

@@ -27,13 +27,13 @@ final class CurlMulti {
   private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
   init() throws(TransferFailure) {
-    try Self.check(Self.globalSetUp, "curl_global_init")
-    guard let handle = curl_multi_init() else { throw .failed("curl_multi_init failed") }
+    try Self.check(Self.globalSetUp, "to start")
+    guard let handle = curl_multi_init() else { throw .failed("libcurl could not start") }
     self.handle = handle
     try Self.check(
       movies_curl_multi_set_long(
         handle, CURLMOPT_MAX_HOST_CONNECTIONS, Self.connectionsPerHost),
-      "curl_multi_setopt(MAX_HOST_CONNECTIONS)")
+      "setting MAX_HOST_CONNECTIONS")
   }
 
   deinit {
@@ -50,13 +50,13 @@ final class CurlMulti {
   /// Adds a transfer, or answers the request with the failure that prevented it.
   func start(_ request: CurlRequest) {
     guard let easy = curl_easy_init() else {
-      request.reply.resume(throwing: TransferFailure.failed("curl_easy_init failed"))
+      request.reply.resume(throwing: TransferFailure.failed("libcurl could not make a handle"))
       return
     }
-    let transfer = CurlTransfer(request: request, easy: easy)
+    let transfer = CurlTransfer(request: request, easy: easy, startedAt: .now)
     do {
       try configure(transfer)
-      try Self.check(curl_multi_add_handle(handle, easy), "curl_multi_add_handle")
+      try Self.check(curl_multi_add_handle(handle, easy), "adding a transfer")
       transfers[request.id] = transfer
     } catch {
       curl_easy_cleanup(easy)
@@ -65,7 +65,7 @@ final class CurlMulti {
   }
 
   /// Ends a transfer at once; the request throws `CancellationError`. An unknown ID (already
-  /// finished, or not started yet) is ignored.
+  /// finished, or never started) is ignored.
   func cancel(_ id: UInt64) {
     guard let transfer = transfers.removeValue(forKey: id) else { return }
     detach(transfer)
@@ -73,52 +73,70 @@ final class CurlMulti {
   }
 
   func cancelAll() {
-    for id in Array(transfers.keys) { cancel(id) }
+    fail(everything: CancellationError())
   }
 
-  /// Moves every transfer as far as it can go without waiting, then answers those that ended.
+  /// Moves every transfer as far as it can go without waiting, then answers those that ended
+  /// and those past their deadline.
   func perform() {
     var running: Int32 = 0
     let status = curl_multi_perform(handle, &running)
-    if status != CURLM_OK {
-      let failure = Self.failure(status, "curl_multi_perform")
-      for transfer in transfers.values {
-        detach(transfer)
-        transfer.reply.resume(throwing: failure)
-      }
-      transfers.removeAll()
-      return
+    guard status == CURLM_OK else {
+      return fail(everything: Self.failure(status, "moving transfers"))
     }
     var left: Int32 = 0
     while let message = curl_multi_info_read(handle, &left) {
-      guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else {
-        continue
-      }
-      var context: UnsafeMutableRawPointer?
-      guard movies_curl_get_pointer(easy, CURLINFO_PRIVATE, &context) == CURLE_OK,
-        let context
+      guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+        let transfer = transfers.values.first(where: { $0.easy == easy })
       else { continue }
-      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      // Read before the handle is removed: the message does not outlive it.
       let result = movies_curl_msg_result(message)
       transfers.removeValue(forKey: transfer.id)
       finish(transfer, result)
     }
+    expire(at: .now)
   }
 
-  /// Sleeps until a socket is ready, libcurl's next timeout, a `wake`, or one second.
+  /// Sleeps until a socket is ready, libcurl's next timeout, a `wake`, the nearest deadline,
+  /// or one second.
   func poll() {
-    // An error here is a bad handle; perform reports it on the next turn.
-    _ = curl_multi_poll(handle, nil, 0, 1000, nil)
+    let now = ContinuousClock.now
+    let nearest = transfers.values.map(\.deadline).min().map { $0 - now } ?? .seconds(1)
+    let wait = Int32(max(0, min(1000, (nearest / .milliseconds(1)).rounded(.up))))
+    let status = curl_multi_poll(handle, nil, 0, wait, nil)
+    if status != CURLM_OK { fail(everything: Self.failure(status, "waiting for transfers")) }
+  }
+
+  /// Ends transfers past their deadline. libcurl's own timer does not run while a transfer
+  /// waits for a connection (six per host), so a queued request would otherwise wait for the
+  /// ones ahead of it as well.
+  private func expire(at now: ContinuousClock.Instant) {
+    for transfer in transfers.values where transfer.deadline <= now {
+      transfers.removeValue(forKey: transfer.id)
+      detach(transfer)
+      transfer.reply.resume(throwing: TransferFailure.deadlineExceeded(transfer.limits.deadline))
+    }
+  }
+
+  private func fail(everything failure: any Error) {
+    for transfer in transfers.values {
+      detach(transfer)
+      transfer.reply.resume(throwing: failure)
+    }
+    transfers.removeAll()
   }
 
   private func finish(_ transfer: CurlTransfer, _ result: CURLcode) {
     defer { detach(transfer) }
-    if result != CURLE_OK {
-      transfer.reply.resume(throwing: failure(of: transfer, result))
-      return
-    }
     var status = 0
-    _ = movies_curl_get_long(transfer.easy, CURLINFO_RESPONSE_CODE, &status)
+    if result == CURLE_OK {
+      let code = movies_curl_get_long(transfer.easy, CURLINFO_RESPONSE_CODE, &status)
+      guard code == CURLE_OK else {
+        return transfer.reply.resume(throwing: failure(of: transfer, code))
+      }
+    } else {
+      return transfer.reply.resume(throwing: failure(of: transfer, result))
+    }
     transfer.reply.resume(
       returning: HTTPEngine.Response(
         body: transfer.body, status: status, retryAfter: transfer.retryAfter))
@@ -135,48 +153,45 @@ final class CurlMulti {
     let limits = transfer.limits
     let context = Unmanaged.passUnretained(transfer).toOpaque()
     let milliseconds = max(1, Int(limits.deadline / .milliseconds(1)))
-    try set(easy, CURLOPT_URL, string: transfer.url.absoluteString)
-    try set(easy, CURLOPT_PROTOCOLS_STR, string: "http,https")
-    try set(easy, CURLOPT_REDIR_PROTOCOLS_STR, string: "http,https")
-    try set(easy, CURLOPT_FOLLOWLOCATION, 1)
-    try set(easy, CURLOPT_MAXREDIRS, limits.maxRedirects)
-    try set(easy, CURLOPT_TIMEOUT_MS, milliseconds)
-    try set(easy, CURLOPT_NOSIGNAL, 1)
+    try set(easy, CURLOPT_URL, "URL", string: transfer.url.absoluteString)
+    try set(easy, CURLOPT_PROTOCOLS_STR, "PROTOCOLS_STR", string: "http,https")
+    try set(easy, CURLOPT_REDIR_PROTOCOLS_STR, "REDIR_PROTOCOLS_STR", string: "http,https")
+    try set(easy, CURLOPT_FOLLOWLOCATION, "FOLLOWLOCATION", 1)
+    try set(easy, CURLOPT_MAXREDIRS, "MAXREDIRS", limits.maxRedirects)
+    try set(easy, CURLOPT_TIMEOUT_MS, "TIMEOUT_MS", milliseconds)
+    try set(easy, CURLOPT_NOSIGNAL, "NOSIGNAL", 1)
     // Ask for gzip; whatever encoding comes is decoded by libcurl before the cap counts it.
-    try set(easy, CURLOPT_ACCEPT_ENCODING, string: "gzip")
-    try set(easy, CURLOPT_MAXFILESIZE, limits.maxBytes)
-    try set(easy, CURLOPT_USERAGENT, string: "movies")
-    try set(easy, CURLOPT_PRIVATE, pointer: context)
-    try set(easy, CURLOPT_WRITEDATA, pointer: context)
-    try set(easy, CURLOPT_HEADERDATA, pointer: context)
+    try set(easy, CURLOPT_ACCEPT_ENCODING, "ACCEPT_ENCODING", string: "gzip")
+    try set(easy, CURLOPT_MAXFILESIZE, "MAXFILESIZE", limits.maxBytes)
+    try set(easy, CURLOPT_USERAGENT, "USERAGENT", string: "movies")
+    try set(easy, CURLOPT_WRITEDATA, "WRITEDATA", pointer: context)
+    try set(easy, CURLOPT_HEADERDATA, "HEADERDATA", pointer: context)
     try Self.check(
       movies_curl_set_data_fn(easy, CURLOPT_WRITEFUNCTION, curlReceiveBody),
-      "curl_easy_setopt(WRITEFUNCTION)")
+      "setting WRITEFUNCTION")
     try Self.check(
       movies_curl_set_data_fn(easy, CURLOPT_HEADERFUNCTION, curlReceiveHeader),
-      "curl_easy_setopt(HEADERFUNCTION)")
-  }
-
-  private func set(_ easy: UnsafeMutableRawPointer, _ option: CURLoption, _ value: Int)
-    throws(TransferFailure)
-  {
-    try Self.check(
-      movies_curl_set_long(easy, option, value), "curl_easy_setopt(\(option.rawValue))")
+      "setting HEADERFUNCTION")
   }
 
   private func set(
-    _ easy: UnsafeMutableRawPointer, _ option: CURLoption, string: String
+    _ easy: UnsafeMutableRawPointer, _ option: CURLoption, _ name: String, _ value: Int
+  ) throws(TransferFailure) {
+    try Self.check(movies_curl_set_long(easy, option, value), "setting \(name)")
+  }
+
+  private func set(
+    _ easy: UnsafeMutableRawPointer, _ option: CURLoption, _ name: String, string: String
   ) throws(TransferFailure) {
     // libcurl copies string options, so the C string need only live through the call.
-    try Self.check(
-      movies_curl_set_string(easy, option, string), "curl_easy_setopt(\(option.rawValue))")
+    try Self.check(movies_curl_set_string(easy, option, string), "setting \(name)")
   }
 
   private func set(
-    _ easy: UnsafeMutableRawPointer, _ option: CURLoption, pointer: UnsafeMutableRawPointer
+    _ easy: UnsafeMutableRawPointer, _ option: CURLoption, _ name: String,
+    pointer: UnsafeMutableRawPointer
   ) throws(TransferFailure) {
-    try Self.check(
-      movies_curl_set_pointer(easy, option, pointer), "curl_easy_setopt(\(option.rawValue))")
+    try Self.check(movies_curl_set_pointer(easy, option, pointer), "setting \(name)")
   }
 
   /// What a failed transfer means to the user.
@@ -189,7 +204,10 @@ final class CurlMulti {
     case CURLE_COULDNT_CONNECT: return .connectionRefused
     case CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound
     case CURLE_PARTIAL_FILE: return .cutShort
-    case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING: return .connectionLost
+    // A reset during the TLS handshake, a garbled reply and HTTP/2 stream errors pass too.
+    case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_WEIRD_SERVER_REPLY,
+      CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_SSL_CONNECT_ERROR:
+      return .connectionLost
     case CURLE_BAD_CONTENT_ENCODING: return .undecodable
     case CURLE_UNSUPPORTED_PROTOCOL:
       var redirects = 0
@@ -200,8 +218,8 @@ final class CurlMulti {
         return .redirectToOtherScheme(String(cString: address))
       }
       return .failed(Self.describe(code))
-    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
-      CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
+    case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+      CURLE_SSL_CACERT_BADFILE:
       return .insecure(Self.describe(code))
     default: return .failed(Self.describe(code))
     }
@@ -211,8 +229,9 @@ final class CurlMulti {
     String(cString: curl_easy_strerror(code))
   }
 
+  /// The one place libcurl statuses become errors; `call` says what was being done.
   private static func check(_ code: CURLcode, _ call: String) throws(TransferFailure) {
-    guard code == CURLE_OK else { throw .failed("\(call): \(describe(code))") }
+    guard code == CURLE_OK else { throw .failed("libcurl failed \(call): \(describe(code))") }
   }
 
   private static func check(_ code: CURLMcode, _ call: String) throws(TransferFailure) {
@@ -220,7 +239,7 @@ final class CurlMulti {
   }
 
   private static func failure(_ code: CURLMcode, _ call: String) -> TransferFailure {
-    .failed("\(call): \(String(cString: curl_multi_strerror(code)))")
+    .failed("libcurl failed \(call): \(String(cString: curl_multi_strerror(code)))")
   }
 }
 

@@ -10,10 +10,13 @@ final class CurlTransfer {
   /// Why the transfer was aborted from a callback, when it was.
   private(set) var failure: TransferFailure?
   private var headerBytes = 0
+  /// When the whole request must be over, counted from when it was handed to libcurl.
+  let deadline: ContinuousClock.Instant
 
-  init(request: CurlRequest, easy: UnsafeMutableRawPointer) {
+  init(request: CurlRequest, easy: UnsafeMutableRawPointer, startedAt: ContinuousClock.Instant) {
     self.request = request
     self.easy = easy
+    deadline = startedAt + request.limits.deadline
   }
 
   var id: UInt64 { request.id }

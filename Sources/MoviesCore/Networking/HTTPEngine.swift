@@ -46,8 +46,10 @@ public final class HTTPEngine: Sendable {
     let loop = self.loop
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
+        // A cancellation that came before the start found nothing to end: nothing is sent.
+        guard !Task.isCancelled else { return continuation.resume(throwing: CancellationError()) }
         loop.send(.start(CurlRequest(id: id, url: url, limits: limits, reply: continuation)))
-        // A cancellation that came before the start found nothing to end; end it now.
+        // One that came in between is queued after the start, which ends it before it is sent.
         if Task.isCancelled { loop.send(.cancel(id)) }
       }
     } onCancel: {

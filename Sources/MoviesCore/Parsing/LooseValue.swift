@@ -9,7 +9,8 @@ enum LooseValue {
     case let string as String:
       let trimmed = trim(string)
       guard !trimmed.isEmpty else { return nil }
-      return trimmed.count == string.count ? string : String(trimmed)
+      // UTF-8 counts are stored; `count` would walk every character.
+      return trimmed.utf8.count == string.utf8.count ? string : String(trimmed)
     case let number as NSNumber where !isBoolean(number):
       return number.stringValue
     default:

@@ -82,34 +82,34 @@ public enum MoviePageParser {
     return value is NSNull
   }
 
-  private static let knownFields: Set<String> = [
-    "movieId", "title", "genreNames", "thumbnailImage", "linkUrl", "ratingAverage",
-    "ratingCount", "releaseDate", "runningTime", "grade",
-  ]
-
   /// The genre lists met so far in a page, by their `genreNames` text: movies with the same
   /// genres share one array instead of each holding a copy.
   typealias GenreLists = [String: [String]]
 
+  /// One pass over the row's keys: a `switch` on each key is cheaper than a hashed lookup per
+  /// known field, and unknown fields cost nothing when a row has none.
   static func movie(from row: [String: Any], genreLists: inout GenreLists) -> Movie? {
-    guard let title = LooseValue.text(row["title"]) else { return nil }
-    var others: [String: String] = [:]
-    for (key, value) in row where !knownFields.contains(key) {
-      if let text = LooseValue.text(value) { others[key] = text }
+    var movie = Movie(title: "")
+    var title: String?
+    for (key, value) in row {
+      switch key {
+      case "title": title = LooseValue.text(value)
+      case "movieId": movie.id = LooseValue.text(value)
+      case "genreNames": movie.genres = genres(from: LooseValue.text(value), sharing: &genreLists)
+      case "thumbnailImage": movie.thumbnail = LooseValue.text(value)
+      case "linkUrl": movie.link = LooseValue.text(value)
+      case "ratingAverage": movie.rating = LooseValue.double(value)
+      case "ratingCount": movie.ratingCount = LooseValue.integer(value)
+      case "releaseDate": movie.releaseDate = LooseValue.text(value)
+      case "runningTime": movie.runningTime = LooseValue.integer(value)
+      case "grade": movie.grade = LooseValue.text(value)
+      default:
+        if let text = LooseValue.text(value) { movie.otherFields[key] = text }
+      }
     }
-    return Movie(
-      id: LooseValue.text(row["movieId"]),
-      title: title,
-      genres: genres(from: LooseValue.text(row["genreNames"]), sharing: &genreLists),
-      thumbnail: LooseValue.text(row["thumbnailImage"]),
-      link: LooseValue.text(row["linkUrl"]),
-      rating: LooseValue.double(row["ratingAverage"]),
-      ratingCount: LooseValue.integer(row["ratingCount"]),
-      releaseDate: LooseValue.text(row["releaseDate"]),
-      runningTime: LooseValue.integer(row["runningTime"]),
-      grade: LooseValue.text(row["grade"]),
-      otherFields: others
-    )
+    guard let title else { return nil }
+    movie.title = title
+    return movie
   }
 
   private static func genres(from names: String?, sharing lists: inout GenreLists) -> [String] {

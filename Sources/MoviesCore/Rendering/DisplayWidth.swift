@@ -79,8 +79,41 @@ public enum DisplayWidth {
 
   /// Pads text with spaces to exactly `width` columns (truncating when longer).
   public static func pad(_ text: String, toColumns width: Int, alignRight: Bool = false) -> String {
-    let fitted = truncate(text, toColumns: width)
-    let padding = String(repeating: " ", count: max(0, width - columns(of: fitted)))
-    return alignRight ? padding + fitted : fitted + padding
+    var line = ""
+    append(text, paddedTo: width, alignRight: alignRight, to: &line)
+    return line
+  }
+
+  /// Appends text padded with spaces to exactly `width` columns (truncated when longer) to a
+  /// line being built. Printable ASCII that fits, most cells, is measured by one scan.
+  public static func append(
+    _ text: String, paddedTo width: Int, alignRight: Bool = false, to line: inout String
+  ) {
+    let fitted: String
+    let used: Int
+    if text.utf8.count <= width, isPrintableASCII(text) {
+      fitted = text
+      used = text.utf8.count
+    } else {
+      fitted = truncate(text, toColumns: width)
+      used = columns(of: fitted)
+    }
+    let padding = max(0, width - used)
+    if !alignRight { line += fitted }
+    appendSpaces(padding, to: &line)
+    if alignRight { line += fitted }
+  }
+
+  /// Runs of spaces made once: appending one whole string is far cheaper than a space at a
+  /// time.
+  private static let spaces = (0...64).map { String(repeating: " ", count: $0) }
+
+  static func appendSpaces(_ count: Int, to line: inout String) {
+    var left = count
+    while left > 0 {
+      let run = min(left, spaces.count - 1)
+      line += spaces[run]
+      left -= run
+    }
   }
 }

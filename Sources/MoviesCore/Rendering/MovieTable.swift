@@ -28,6 +28,8 @@ public struct MovieTable: Sendable {
   static let ratingWidth = 6
   static let releasedWidth = 10
   static let gap = "  "
+  /// A space and the one-column mark, after the row number.
+  static let markWidth = 2
 
   /// - Parameters:
   ///   - width: the terminal's width in columns.
@@ -42,7 +44,7 @@ public struct MovieTable: Sendable {
     numberWidth = max(2, labelPrefix.count + String(largestRow).count)
     let fixed =
       numberWidth + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
-      + (marks == nil ? 0 : 2)
+      + (marks == nil ? 0 : Self.markWidth)
     let genres = width - fixed - 24 >= 18 ? min(22, width - fixed - 24 - Self.gap.count) : 0
     genresWidth = genres
     titleWidth = max(12, width - fixed - (genres > 0 ? genres + Self.gap.count : 0))
@@ -59,8 +61,10 @@ public struct MovieTable: Sendable {
   /// One line per movie, numbered from `firstRow`, each ending in a newline.
   public func rows(_ movies: some Collection<Movie>, firstRow: Int) -> String {
     var text = ""
+    text.reserveCapacity(movies.count * (lineWidth + 16))
     for (offset, movie) in movies.enumerated() {
-      text += row(movie, number: firstRow + offset) + "\n"
+      appendRow(movie, number: firstRow + offset, to: &text)
+      text += "\n"
     }
     return text
   }
@@ -70,45 +74,86 @@ public struct MovieTable: Sendable {
   }
 
   /// A row numbered with any label, such as the watchlist's `w3`.
-  func row(_ movie: Movie, label: String, watched: Bool? = nil) -> String {
-    let isWatched = watched ?? marks.map { $0.watched.contains(WatchEntry.key(for: movie)) }
-    return line(
-      number: label, mark: isWatched == true ? marks?.symbol ?? "" : "",
+  func row(_ movie: Movie, label: String) -> String {
+    var text = ""
+    appendRow(movie, label: label, to: &text)
+    return text
+  }
+
+  private var lineWidth: Int {
+    numberWidth + titleWidth + (genresWidth > 0 ? genresWidth + Self.gap.count : 0)
+      + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
+      + (marks == nil ? 0 : Self.markWidth)
+  }
+
+  private func appendRow(_ movie: Movie, number: Int, to text: inout String) {
+    appendRow(movie, label: String(number), to: &text)
+  }
+
+  private func appendRow(_ movie: Movie, label: String, to text: inout String) {
+    let watched = marks.map { $0.watched.contains(WatchEntry.key(for: movie)) } ?? false
+    appendLine(
+      number: label, mark: watched ? marks?.symbol ?? "" : "",
       title: TerminalText.escape(movie.title),
       genres: TerminalText.escape(movie.genres.joined(separator: ", ")),
       rating: movie.rating.map(Format.rating) ?? "–",
       released: movie.releaseDate.map { TerminalText.escape(Format.releaseDate($0)) } ?? "–",
-      styled: true
+      styled: true, to: &text
     )
   }
 
   private func line(
-    number: String, mark: String = "", title: String, genres: String, rating: String,
-    released: String,
-    styled: Bool = false
+    number: String, title: String, genres: String, rating: String, released: String
   ) -> String {
-    var cells = [
-      palette.apply(
-        styled ? palette.dim : "",
-        to: DisplayWidth.pad(number, toColumns: numberWidth, alignRight: true))
-    ]
-    // The mark sits one space after the row number it belongs to.
-    if marks != nil {
-      cells[0] += " " + palette.apply(palette.accent, to: DisplayWidth.pad(mark, toColumns: 1))
-    }
-    cells.append(DisplayWidth.pad(title, toColumns: titleWidth))
-    if genresWidth > 0 { cells.append(DisplayWidth.pad(genres, toColumns: genresWidth)) }
-    cells.append(
-      palette.apply(
-        styled ? palette.accent : "",
-        to: DisplayWidth.pad(rating, toColumns: Self.ratingWidth, alignRight: true)))
-    cells.append(DisplayWidth.pad(released, toColumns: Self.releasedWidth))
-    return trimmingTrailingSpaces(cells.joined(separator: Self.gap))
+    var text = ""
+    appendLine(
+      number: number, title: title, genres: genres, rating: rating, released: released,
+      styled: false, to: &text)
+    return text
   }
 
-  private func trimmingTrailingSpaces(_ text: String) -> String {
-    var text = text
-    while text.last == " " { text.removeLast() }
-    return text
+  /// Builds the line in place: one string, no cell arrays, trailing spaces never written.
+  private func appendLine(
+    number: String, mark: String = "", title: String, genres: String, rating: String,
+    released: String, styled: Bool, to text: inout String
+  ) {
+    let start = text.utf8.count
+    appendStyled(styled ? palette.dim : "", to: &text) {
+      DisplayWidth.append(number, paddedTo: numberWidth, alignRight: true, to: &$0)
+    }
+    // The mark sits one space after the row number it belongs to.
+    if marks != nil {
+      text += " "
+      appendStyled(mark.isEmpty ? "" : palette.accent, to: &text) {
+        DisplayWidth.append(mark, paddedTo: 1, to: &$0)
+      }
+    }
+    text += Self.gap
+    DisplayWidth.append(title, paddedTo: titleWidth, to: &text)
+    if genresWidth > 0 {
+      text += Self.gap
+      DisplayWidth.append(genres, paddedTo: genresWidth, to: &text)
+    }
+    text += Self.gap
+    appendStyled(styled ? palette.accent : "", to: &text) {
+      DisplayWidth.append(rating, paddedTo: Self.ratingWidth, alignRight: true, to: &$0)
+    }
+    text += Self.gap
+    DisplayWidth.append(released, paddedTo: Self.releasedWidth, to: &text)
+    // Scalar by scalar: a server's prepended mark before the padding forms one Character
+    // with the space after it.
+    while text.utf8.count > start, text.unicodeScalars.last == " " {
+      text.unicodeScalars.removeLast()
+    }
+  }
+
+  /// Appends a cell wrapped in a style; with no style (colour off) only the cell.
+  private func appendStyled(
+    _ style: String, to text: inout String, _ cell: (inout String) -> Void
+  ) {
+    guard !style.isEmpty else { return cell(&text) }
+    text += style
+    cell(&text)
+    text += palette.reset
   }
 }

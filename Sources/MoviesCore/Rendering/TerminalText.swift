@@ -7,6 +7,8 @@
 /// title. The program's own colours are added after this.
 public enum TerminalText {
   public static func escape(_ text: String) -> String {
+    // Printable ASCII, most server text, needs no scalar-by-scalar look.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)

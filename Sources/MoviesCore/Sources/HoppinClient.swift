@@ -82,6 +82,7 @@ public struct HoppinClient: MovieSource {
   private func get(_ url: URL, target: Error.Target, limits: TransferLimits) async throws -> Data {
     var attempt = 1
     while true {
+      try Task.checkCancellation()
       let failure: Error
       var retryAfter: Duration?
       do {
