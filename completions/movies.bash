@@ -5,7 +5,7 @@ _movies() {
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
     --order)
-      COMPREPLY=($(compgen -W "releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
+      COMPREPLY=($(compgen -W "newest oldest rating title releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
       return ;;
     --color)
       COMPREPLY=($(compgen -W "auto always never" -- "$cur"))

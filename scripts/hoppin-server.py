@@ -228,6 +228,11 @@ class HoppinHandler(BaseHTTPRequestHandler):
             start -= hoppin_faults.SHIFT_ROWS
         if hit and page > 1 and faults.kind == "total-change":
             total += hoppin_faults.TOTAL_CHANGE
+        if hit and page > 1 and faults.kind == "total-shrink":
+            # The first rows of the list were deleted between two requests: every later row
+            # moves up, so the rows at the start of this page were on the previous one.
+            start += hoppin_faults.SHIFT_ROWS
+            total -= hoppin_faults.SHIFT_ROWS
         page_texts = [texts[i] for i in selected[start:start + count]]
         body = build_page_body(page_texts, total)
         if hit:
@@ -285,6 +290,9 @@ class HoppinHandler(BaseHTTPRequestHandler):
         return f"http://{host}:{port}"
 
     def send_body(self, status, content_type, body, extra_headers=None):
+        # Logged before anything is sent, so a client that has the answer finds its line in
+        # the log; logging after the write raced with tests that read the log at once.
+        self.log_fault(status, len(body))
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -292,10 +300,10 @@ class HoppinHandler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
-        self.log_fault(status, len(body))
 
     def log_fault(self, status, nbytes):
-        """Logs this request; faults that never send a whole body call it themselves."""
+        """Logs this request, before its answer is sent; faults that never send a whole body
+        call it themselves."""
         self.server.log_request_json(self.command, self.req_path, self.req_query, status, nbytes)
 
     def log_request(self, code="-", size="-"):

@@ -11,7 +11,8 @@ One fault per server, chosen with --fault KIND and narrowed with:
 
 Kinds (any request):    status, hang, slow-headers, trickle, endless, short-body, reset,
                         redirect-loop, redirect-file, gzip-bomb, zstd-bomb, header-flood
-Kinds (pages):          html, wrong-types, truncated, deep, shift, total-change
+Kinds (pages):          html, wrong-types, truncated, deep, shift, total-change,
+                        total-shrink, huge-number, many-rows
 Kinds (posters):        not-image, content-disposition, redirect
 """
 
@@ -25,11 +26,11 @@ from urllib.parse import urlencode
 KINDS = {
     "status", "hang", "slow-headers", "trickle", "endless", "short-body", "reset",
     "redirect-loop", "redirect-file", "html", "wrong-types", "truncated", "deep", "shift",
-    "total-change", "not-image", "content-disposition", "redirect", "gzip-bomb", "zstd-bomb",
-    "header-flood",
+    "total-change", "total-shrink", "huge-number", "many-rows", "not-image",
+    "content-disposition", "redirect", "gzip-bomb", "zstd-bomb", "header-flood",
 }
 # What the bombs decode to: small on the wire, far past any cap once decoded.
-GZIP_BOMB_BYTES = 1 << 30
+GZIP_BOMB_BYTES = 256 << 20
 ZSTD_BOMB_BYTES = 10 << 30
 HEADER_FLOOD_LINES = 100_000
 # How many rows `shift` repeats: the start of every later page moves back by this much, as if
@@ -38,6 +39,8 @@ SHIFT_ROWS = 3
 # How much `total-change` adds to totalCount from page 2 on.
 TOTAL_CHANGE = 5
 DEEP_LEVELS = 600
+# `many-rows`: a page of this many tiny rows, about 14 MB, under the browser's 16 MB cap.
+MANY_ROWS = 1_000_000
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -64,6 +67,11 @@ class Faults:
         self.seconds = options.fault_seconds
         self._hits = 0
         self._lock = threading.Lock()
+        # Made before the server says it is listening, so the first answer is not late.
+        if self.kind == "gzip-bomb":
+            gzip_bomb()
+        elif self.kind == "zstd-bomb":
+            zstd_bomb()
 
     def hits(self, route, page=None):
         """True when this request should get the fault (and counts it)."""
@@ -103,15 +111,15 @@ def respond(handler, faults, body, content_type):
     elif kind == "endless":
         endless(handler, content_type)
     elif kind == "short-body":
+        handler.log_fault(200, len(body))
         send_head(handler, 200, content_type, len(body) + 1000)
         handler.wfile.write(body)
-        handler.log_fault(200, len(body))
         handler.close_connection = True
     elif kind == "reset":
+        handler.log_fault(200, len(body) // 2)
         send_head(handler, 200, content_type, len(body))
         handler.wfile.write(body[: len(body) // 2])
         handler.wfile.flush()
-        handler.log_fault(200, len(body) // 2)
         reset(handler.connection)
         handler.close_connection = True
     elif kind == "redirect-loop":
@@ -176,7 +184,7 @@ _bombs_lock = threading.Lock()
 
 
 def gzip_bomb():
-    """GZIP_BOMB_BYTES of spaces as gzip (about 1 MB), made once per server. Each 1 MiB block
+    """GZIP_BOMB_BYTES of spaces as gzip (about 260 KB), made once per server. Each 1 MiB block
     ends in a full flush, which resets the compressor, so every block after the first
     compresses to the same bytes and only the checksum needs the whole input."""
     with _bombs_lock:
@@ -265,4 +273,10 @@ def page_body(kind, body):
         return body[: len(body) // 2]
     if kind == "deep":
         return b'{"hoppin":{"movies":{"movie":' + b"[" * DEEP_LEVELS + b"]" * DEEP_LEVELS + b"}}}"
+    if kind == "huge-number":
+        # Valid JSON, but a number no double holds: strict parsers reject the whole page.
+        return body.replace(b'"title":', b'"budget":1e400,"title":', 1)
+    if kind == "many-rows":
+        rows = b",".join([b'{"title":"a"}'] * MANY_ROWS)
+        return b'{"hoppin":{"movies":{"movie":[' + rows + b']},"totalCount":"' + str(MANY_ROWS).encode() + b'"}}'
     return None

@@ -148,11 +148,23 @@ class HoppinServerTest(unittest.TestCase):
             with self.subTest(path=path):
                 self.assertEqual(self.get(path)[0], 404)
 
+    def log_entries(self, wanted, timeout=10):
+        """The log's entries that `wanted` accepts, once there are any: the server writes
+        the log from its own thread, so the test waits for the line, with a deadline."""
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.log_path.read_text(encoding="utf-8") if self.log_path.exists() else ""
+            # A line still being written has no newline yet; it is read on the next round.
+            lines = text.split("\n")[:-1]
+            match = [e for e in map(json.loads, lines) if wanted(e)]
+            if match or time.monotonic() > deadline:
+                return match
+            time.sleep(0.01)
+
     def test_log(self):
         self.page("page=2&count=5&genreId=&order=ratingdesc&count=7")
-        entries = [json.loads(l) for l in self.log_path.read_text(encoding="utf-8").splitlines()]
-        match = [e for e in entries if e["query"].get("order") == "ratingdesc"
-                 and e["query"].get("page") == "2"]
+        match = self.log_entries(lambda e: e["query"].get("order") == "ratingdesc"
+                                 and e["query"].get("page") == "2")
         self.assertEqual(len(match), 1)
         e = match[0]
         self.assertEqual(e["method"], "GET")

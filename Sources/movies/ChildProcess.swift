@@ -1,4 +1,5 @@
 import Foundation
+import MoviesCore
 
 #if canImport(Glibc)
   import Glibc
@@ -49,9 +50,14 @@ enum ChildProcess {
     return pid
   }
 
-  /// Waits for a child to finish; returns its exit status, or -1 when it was killed.
+  /// Waits for a child to finish, off the concurrency pool (`waitpid` blocks); returns its
+  /// exit status, or -1 when it was killed.
   @discardableResult
-  static func wait(_ pid: pid_t) -> Int32 {
+  static func exitStatus(of pid: pid_t) async -> Int32 {
+    await Blocking.wait { waitBlocking(pid) }
+  }
+
+  private static func waitBlocking(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       if errno != EINTR { return -1 }

@@ -13,9 +13,9 @@ struct DesktopOpener: LinkOpener {
     self.program = program
   }
 
-  func open(_ url: URL) -> Bool {
+  func open(_ url: URL) async -> Bool {
     guard let pid = try? ChildProcess.spawn([program, url.absoluteString], stdin: nil, quiet: true)
     else { return false }
-    return ChildProcess.wait(pid) == 0
+    return await ChildProcess.exitStatus(of: pid) == 0
   }
 }

@@ -7,6 +7,7 @@ import Synchronization
 
 /// Turns Ctrl-C during a command into cancelling that command, so a slow load never holds the
 /// prompt hostage. At the prompt itself Ctrl-C is a key that ``LineEditor`` handles.
+@MainActor
 final class Interrupts {
   /// The command that is running, shared with the signal's event handler.
   private final class CurrentCommand: Sendable {
@@ -27,7 +28,8 @@ final class Interrupts {
     // runs as ordinary code rather than inside a signal handler.
     signal(SIGINT, SIG_IGN)
     source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [current] in
+    // @Sendable: it runs on a Dispatch queue, not on the main actor.
+    source.setEventHandler { @Sendable [current] in
       let cancel = current.state.withLock { state in
         if state.cancel == nil { state.pending = true }
         return state.cancel

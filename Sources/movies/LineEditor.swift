@@ -16,8 +16,8 @@ enum LineInput {
 }
 
 /// The interactive prompt, on libedit: emacs-style editing, history (up arrow), Tab
-/// completion from a ``CompletionTable``, a grey hint for a command's argument on the right,
-/// and Ctrl-C that drops the line.
+/// completion from a ``CompletionTable``, a hint for a command's argument on the right, and
+/// Ctrl-C that drops the line.
 ///
 /// This is the only file that touches libedit. libedit calls back into Swift through
 /// `@convention(c)` functions that find this editor's ``Context`` through libedit's client
@@ -30,7 +30,6 @@ final class LineEditor {
     var completions = CompletionTable()
     var genreNames: () -> [String] = { [] }
     var interrupted = false
-    var hintStyle: (start: String, end: String) = ("", "")
 
     init(prompt: String) {
       self.prompt = Self.copy(prompt)
@@ -80,9 +79,8 @@ final class LineEditor {
 
   /// Nil when libedit cannot be set up on this terminal.
   /// - Parameters:
-  ///   - history: earlier entries, oldest first, for the up arrow.
-  ///   - greyHints: whether the argument hint may be drawn grey (colour is on).
-  init?(programName: String, prompt: String, history entries: [String], greyHints: Bool) {
+  /// - Parameter history: earlier entries, oldest first, for the up arrow.
+  init?(programName: String, prompt: String, history entries: [String]) {
     Self.useUTF8Input()
     guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
       let errors = fdopen(STDERR_FILENO, "w")
@@ -95,8 +93,6 @@ final class LineEditor {
     self.history = history
     self.files = [input, output, errors]
     self.context = Context(prompt: prompt)
-    // \u{1} brackets the escape sequences, which take no columns (EL_RPROMPT_ESC).
-    if greyHints { context.hintStyle = ("\u{1}\u{1B}[2m\u{1}", "\u{1}\u{1B}[0m\u{1}") }
 
     movies_history_set_size(history, Int32(HistoryFile.limit))
     movies_history_set_unique(history)
@@ -128,6 +124,9 @@ final class LineEditor {
 
   /// Shows the prompt and reads one line; a non-empty line goes into the history.
   func readLine() -> LineInput {
+    // el_gets blocks until a line is typed: it belongs on the main thread (see Shell), never
+    // on the concurrency pool.
+    dispatchPrecondition(condition: .onQueue(.main))
     context.interrupted = false
     var count: Int32 = 0
     guard let raw = el_gets(editor, &count) else {
@@ -139,7 +138,9 @@ final class LineEditor {
     // Stored as the history file stores it: without the space Tab completion leaves.
     var entry = line
     while entry.last?.isWhitespace == true { entry.removeLast() }
-    if !entry.isEmpty { movies_history_enter(history, entry) }
+    if !entry.isEmpty, entry.utf8.count <= HistoryFile.longestLine {
+      movies_history_enter(history, entry)
+    }
     return .line(line)
   }
 
@@ -171,13 +172,15 @@ final class LineEditor {
     }
 
   /// The right prompt: a hint for the argument of the command typed so far, as redis-cli
-  /// shows. libedit asks for it on each full redraw.
+  /// shows. libedit asks for it on each full redraw. It is plain text: libedit writes a right
+  /// prompt's escape sequences out of step with its characters, so an attribute there would
+  /// leak onto the typed text and everything printed after it.
   private static let hintCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? =
     { editor in
       guard let editor, let context = context(of: editor) else { return nil }
       var text = ""
       if let typed = typedText(editor), let hint = CompletionTable.hint(for: typed) {
-        text = context.hintStyle.start + hint + context.hintStyle.end
+        text = hint
       }
       free(context.hint)
       context.hint = Context.copy(text)

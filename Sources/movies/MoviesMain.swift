@@ -9,11 +9,14 @@ import MoviesStore
 /// `movies`: parses the command line, builds the browser and hands it to the shell.
 @main
 enum MoviesMain {
-  static func main() async {
+  @MainActor static func main() async {
     let environment = ProcessInfo.processInfo.environment
     var options: Options
     do {
-      switch try Options.parse(Array(CommandLine.arguments.dropFirst()), environment: environment) {
+      let config = try ConfigFile.load(environment: environment)
+      switch try Options.parse(
+        Array(CommandLine.arguments.dropFirst()), environment: environment, config: config)
+      {
       case .help:
         Terminal.write(Options.helpText, to: STDOUT_FILENO)
         exit(0)
@@ -54,9 +57,29 @@ enum MoviesMain {
           + "use --api URL to browse a server.\n", to: STDERR_FILENO)
       exit(1)
     }
+    if !options.query.genreID.isEmpty {
+      // Checked against the source's genres before anything loads, so a mistyped genre is a
+      // usage error rather than an empty table; a name is turned into its id.
+      do {
+        options.query.genreID = try await CommandRunner.genreID(
+          for: options.query.genreID, in: genreSource)
+      } catch {
+        Terminal.write(
+          "movies: --genre: \(TerminalText.escape(error.userMessage))\nSee 'movies --help'.\n",
+          to: STDERR_FILENO)
+        exit(2)
+      }
+    }
     let thumbnails = ThumbnailStore(
       downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
       cacheFolder: cacheFolder(options, environment: environment))
+    if thumbnails.downloadFolderIsInCache {
+      Terminal.write(
+        "movies: the download folder \(TerminalText.escape(thumbnails.downloadFolder.path)) is inside "
+          + "the image cache's \(TerminalText.escape(thumbnails.cacheEntriesFolder.path)), where files may be removed; "
+          + "pick another --download-dir or --cache-dir.\n", to: STDERR_FILENO)
+      exit(2)
+    }
     let browser = Browser(
       source: source, query: options.query, thumbnails: thumbnails,
       prefetches: !options.noPrefetch)
@@ -71,22 +94,33 @@ enum MoviesMain {
       interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil
     var shell = Shell(
       runner: runner, environment: environment, color: options.color, json: options.json,
-      pager: options.noPager || !Terminal.outputIsTerminal ? nil : Pager(environment: environment),
+      pager: options.noPager || !Terminal.outputIsTerminal
+        ? nil : Pager(environment: environment, command: options.pager),
       history: history)
     shell.preview = preview(options, interactive: interactive, environment: environment)
+    if shell.preview == nil, interactive, !options.noPreview, Terminal.outputIsTerminal {
+      shell.previewNote = noColorReason(options, environment: environment).map {
+        "(No poster drawn: \($0). '--preview symbols' draws posters anyway.)"
+      }
+    }
+    if let mode = shell.preview?.mode, !options.json, mode != .symbols,
+      PreviewMode.insideMultiplexer(environment: environment)
+    {
+      Terminal.write(
+        "warning: \(mode.rawValue) images do not get through tmux or screen, so posters may "
+          + "not show; '--preview symbols' draws them there.\n", to: STDERR_FILENO)
+    }
     shell.resumes = options.resume
 
     if interactive,
       let editor = LineEditor(
-        programName: "movies", prompt: "movies> ", history: history?.entries() ?? [],
-        greyHints: Terminal.usesColor(
-          onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment))
+        programName: "movies", prompt: "movies> ", history: history?.entries() ?? [])
     {
       let banner =
         "movies \(Options.version) on \(source.name). Type 'help' for commands, Ctrl-D to leave."
       exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))
     } else if !options.commands.isEmpty {
-      exit(await shell.runScript(lines: options.commands))
+      exit(await shell.runScript(lines: options.commands, showsFirstPage: false))
     } else {
       exit(await shell.runScript(lines: StandardInputLines()))
     }
@@ -141,13 +175,30 @@ enum MoviesMain {
       ? PosterPreview(mode: .symbols, environment: environment) : nil
   }
 
-  /// `--cache-dir`, else `$XDG_CACHE_HOME/movies`, else `~/.cache/movies`.
+  /// Why colour, and with it the poster preview, is off at this terminal; nil when it is on.
+  private static func noColorReason(_ options: Options, environment: [String: String]) -> String? {
+    switch options.color {
+    case .always: return nil
+    case .never: return "colour is off (--color never)"
+    case .auto:
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return "NO_COLOR is set" }
+      return environment["TERM"] == "dumb" ? "TERM is dumb" : nil
+    }
+  }
+
+  /// `--cache-dir`, else `$XDG_CACHE_HOME/movies`, else `$HOME/.cache/movies`: `$HOME`, not
+  /// the account's home, so a HOME set for a test or another user is obeyed. With neither,
+  /// a folder under the temporary folder.
   private static func cacheFolder(_ options: Options, environment: [String: String]) -> URL {
     if let folder = options.cacheFolder { return URL(fileURLWithPath: folder, isDirectory: true) }
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
       return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("movies")
     }
-    return FileManager.default.homeDirectoryForCurrentUser
+    guard let home = environment["HOME"], home.hasPrefix("/") else {
+      return FileManager.default.temporaryDirectory.appendingPathComponent(
+        "movies-cache-\(getuid())", isDirectory: true)
+    }
+    return URL(fileURLWithPath: home, isDirectory: true)
       .appendingPathComponent(".cache/movies", isDirectory: true)
   }
 }

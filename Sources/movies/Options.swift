@@ -42,15 +42,40 @@ struct Options {
   var commands: [String] = []
   /// `--resume`: reopen the session saved when the prompt was last left.
   var resume = false
+  /// The config file's `pager`, used instead of `$PAGER`.
+  var pager: String?
 
-  static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
-    -> Action
-  {
+  /// The config file first, then `MOVIES_API`, then the flags: each wins over the one before.
+  static func parse(
+    _ arguments: [String], environment: [String: String], config: ConfigFile? = nil
+  ) throws(UsageError) -> Action {
     var options = Options()
-    var remaining = arguments[...]
+    for entry in config?.entries ?? [] {
+      switch entry.key {
+      case "pager": options.pager = entry.value
+      case "preview" where entry.value.lowercased() == "off": options.noPreview = true
+      default:
+        do {
+          if case .browse(let parsed) = try parse(["--\(entry.key)", entry.value], into: options) {
+            options = parsed
+          }
+        } catch {
+          throw UsageError(
+            message: "\(config?.path ?? "config"), line \(entry.line): \(error.message)")
+        }
+      }
+    }
     if let api = environment["MOVIES_API"], !api.isEmpty {
       options.api = try apiURL(api, from: "MOVIES_API")
     }
+    return try parse(arguments, into: options)
+  }
+
+  private static func parse(_ arguments: [String], into start: Options) throws(UsageError)
+    -> Action
+  {
+    var options = start
+    var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       var name = argument
       var inlineValue: String?
@@ -70,7 +95,7 @@ struct Options {
       case "--version": return .version
       case "--api": options.api = try apiURL(try value(), from: "--api")
       case "--count": options.query.pageSize = try pageSize(try value())
-      case "--order": options.query.order = try word(try value(), for: "--order")
+      case "--order": options.query.order = try order(try value())
       case "--genre": options.query.genreID = try value()
       case "--download-dir": options.downloadFolder = try folder(try value(), for: "--download-dir")
       case "--cache-dir": options.cacheFolder = try folder(try value(), for: "--cache-dir")
@@ -141,11 +166,16 @@ struct Options {
     return seconds
   }
 
-  private static func word(_ text: String, for option: String) throws(UsageError) -> String {
+  /// An order name in any case, an alias (`rating`) or a unique prefix, as `order` takes.
+  private static func order(_ text: String) throws(UsageError) -> String {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-      throw UsageError(message: "\(option) needs a word such as releasedateasc.")
+      throw UsageError(message: "--order needs a word such as rating or releasedateasc.")
     }
-    return text
+    switch OrderName.resolve(text) {
+    case .success(let order): return order
+    case .failure(let problem):
+      throw UsageError(message: "--order: " + OrderName.message(text, problem))
+    }
   }
 
   private static func previewMode(_ text: String) throws(UsageError) -> PreviewMode {
@@ -173,10 +203,11 @@ struct Options {
       --api URL            the Hoppin movies endpoint to browse (also MOVIES_API)
       --count N            movies per page, 1 to 1000 (default 10)
       --order ORDER        releasedateasc (default), releasedatedesc, ratingdesc,
-                           ratingasc or titleasc
-      --genre ID           only this genre id (the offline catalogue: 1 Action,
-                           2 Animation, 3 Comedy, 4 Drama, 5 Documentary, 6 Romance,
-                           7 Short)
+                           ratingasc or titleasc; or newest, oldest, rating, title;
+                           any case, or a unique beginning of one
+      --genre NAME|ID      only this genre, by name or id (the offline catalogue:
+                           1 Action, 2 Animation, 3 Comedy, 4 Drama, 5 Documentary,
+                           6 Romance, 7 Short); an unknown one is refused
       --download-dir DIR   where 'thumb N' saves images (default ./thumbnails)
       --cache-dir DIR      where downloaded images are cached
                            (default $XDG_CACHE_HOME/movies, else ~/.cache/movies)
@@ -195,18 +226,20 @@ struct Options {
       --no-pager           never show 'list' through $PAGER
       --resume             reopen the source, genre, order and page size saved when the
                            prompt was last left, with as many rows loaded
-      -c COMMAND           run COMMAND instead of reading input; repeatable
+      -c COMMAND           run COMMAND instead of reading input; repeatable; the
+                           first page is loaded but not printed
       -h, --help           show this help
       --version            show the version
 
     Commands:
-      more         load and show the next page (gone once everything is loaded)
+      more         load and show the next page, 'more N' the next N pages
+      skip         move past a page that could not be read, its rows missing
       list         show every loaded movie again, through $PAGER when it is long
       show N       show every field of row N
       thumb N      download the thumbnail of row N
       thumb N-M    download rows N to M at once ('thumb all': every loaded row)
       genre G      restart the list with genre G, a name or an id ('genre all')
-      order O      restart the list in order O
+      order O      restart the list in order O (rating, newest, oldest, title, ...)
       genres       list the genres
       find TEXT    show the loaded rows whose title or genres contain TEXT
       open N       open the link of row N with xdg-open, or print it
@@ -215,12 +248,17 @@ struct Options {
       watchlist    list the watchlist, newest first, as w1, w2, ...; 'show wN',
                    'thumb wN' and 'open wN' work on its entries
       resume       reopen the query saved when the prompt was last left
-      help         list the commands
-      quit         leave (also exit, or Ctrl-D)
+      help         list the commands; 'help CMD' explains one (also ?, \\?)
+      quit         leave (also exit, q, \\q, or Ctrl-D)
 
     Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the
-    watchlist file; /dev/null: none), PAGER (default less -R), NO_COLOR, TERM, COLUMNS,
-    LINES, LC_ALL, LC_CTYPE, LANG, XDG_STATE_HOME, XDG_CACHE_HOME, XDG_DATA_HOME, HOME.
+    watchlist file; /dev/null: none), PAGER (default less -RFX), NO_COLOR, TERM,
+    COLUMNS, LINES, LC_ALL, LC_CTYPE, LANG, XDG_STATE_HOME, XDG_CACHE_HOME,
+    XDG_CONFIG_HOME, XDG_DATA_HOME, HOME.
+
+    Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config:
+    'key = value' lines for api, count, order, genre, pager and preview (a mode,
+    or off). MOVIES_API and flags win over it.
 
     Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
 

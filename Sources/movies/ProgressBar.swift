@@ -30,11 +30,14 @@ final class ProgressBar: Sendable {
     }
   }
 
-  /// Clears the bar so the summary line starts on a clean line.
-  func finish() {
+  /// Clears the bar so the summary line starts on a clean line; true when there was one.
+  @discardableResult
+  func finish() -> Bool {
     shown.withLock { shown in
+      let wasShown = shown
       if shown { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
       shown = false
+      return wasShown
     }
   }
 }

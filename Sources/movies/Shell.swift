@@ -1,3 +1,4 @@
+import Dispatch
 import MoviesCore
 import Synchronization
 
@@ -8,6 +9,11 @@ import Synchronization
 /// Reads commands and prints what they produce: from the libedit prompt when a person is
 /// typing, or from `-c` and standard input in script mode, where there is no prompt, output is
 /// plain and the exit status says whether every command succeeded.
+///
+/// The main actor owns the terminal: the shell runs on the main thread, so the blocking
+/// reads (`el_gets`, `readLine`) hold that thread and never one of the concurrency pool's,
+/// while the commands they start run on the pool.
+@MainActor
 struct Shell {
   let runner: CommandRunner
   let environment: [String: String]
@@ -23,10 +29,19 @@ struct Shell {
   /// `--resume`: start with `resume` instead of the first page (the first page when nothing
   /// is saved).
   var resumes = false
+  /// Said once, under the first poster that is not drawn: why posters are off.
+  var previewNote: String? = nil
+  private let notes = Notes()
 
-  /// Genre names for completion, loaded in the background so the first prompt never waits.
+  /// The genres, for completion and the prompt, loaded in the background so the first
+  /// prompt never waits.
   private final class GenreNames: Sendable {
-    let names = Mutex<[String]>([])
+    let genres = Mutex<[Genre]>([])
+  }
+
+  /// Whether the preview note was said.
+  private final class Notes: Sendable {
+    let previewNoteSaid = Mutex(false)
   }
 
   /// The prompt loop. Returns the exit status.
@@ -34,14 +49,20 @@ struct Shell {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
     var shownRows = await start(interrupts: interrupts).reply.shownRows
     let genres = GenreNames()
-    Task { [runner] in
-      let names = await runner.genreNames()
-      genres.names.withLock { $0 = names }
+    // Detached: a task started here would belong to the main actor, whose thread waits in
+    // el_gets, and could not finish until a line was typed. Cancelled when the loop ends.
+    let genreLoad = Task.detached { [runner] in
+      let list = (try? await runner.genreSource?.genres()) ?? []
+      genres.genres.withLock { $0 = list }
     }
-    editor.genreNames = { genres.names.withLock { $0 } }
+    defer { genreLoad.cancel() }
+    editor.genreNames = { genres.genres.withLock { $0.map(\.name) } }
     while true {
       let list = await runner.browser.list
-      editor.prompt = StatusLine.prompt(list)
+      let genreName = genres.genres.withLock { all in
+        all.first { $0.id == list.query.genreID }?.name
+      }
+      editor.prompt = StatusLine.prompt(list, genreName: genreName)
       editor.completions = CompletionTable(moreRemains: !list.isComplete, rows: shownRows)
       interrupts.reset()
       switch editor.readLine() {
@@ -68,14 +89,16 @@ struct Shell {
   }
 
   /// The first command: `resume` with `--resume`, falling back to the first page when it
-  /// fails; `succeeded` is false when either failed.
-  private func start(interrupts: Interrupts? = nil) async -> (reply: Reply, succeeded: Bool) {
+  /// fails; `succeeded` is false when either failed. `printsOutput` as for ``perform``.
+  private func start(interrupts: Interrupts? = nil, printsOutput: Bool = true) async
+    -> (reply: Reply, succeeded: Bool)
+  {
     if resumes {
-      let reply = await perform(.resume, interrupts: interrupts)
+      let reply = await perform(.resume, interrupts: interrupts, printsOutput: printsOutput)
       if reply.error == nil { return (reply, true) }
-      return (await perform(.more, interrupts: interrupts), false)
+      return (await perform(.more, interrupts: interrupts, printsOutput: printsOutput), false)
     }
-    let reply = await perform(.more, interrupts: interrupts)
+    let reply = await perform(.more, interrupts: interrupts, printsOutput: printsOutput)
     return (reply, reply.error == nil)
   }
 
@@ -87,9 +110,11 @@ struct Shell {
     return 0
   }
 
-  /// Script mode: runs each line in order; 0 when all succeeded, else 1.
-  func runScript(lines: some Sequence<String>) async -> Int32 {
-    var succeeded = await start().succeeded
+  /// Script mode: runs each line in order; 0 when all succeeded, else 1. With
+  /// `showsFirstPage` false (`-c`, as `psql -c`), the first page is loaded without being
+  /// printed, so only what the commands produce is printed.
+  func runScript(lines: some Sequence<String>, showsFirstPage: Bool = true) async -> Int32 {
+    var succeeded = await start(printsOutput: showsFirstPage).succeeded
     for line in lines {
       do {
         guard let command = try Command.parse(line) else { continue }
@@ -107,11 +132,15 @@ struct Shell {
   /// Runs one command and prints its reply. At the prompt (`interrupts` given) Ctrl-C cancels
   /// it and a slow load shows a spinner.
   @discardableResult
-  private func perform(_ command: Command, interrupts: Interrupts? = nil) async -> Reply {
+  private func perform(
+    _ command: Command, interrupts: Interrupts? = nil, printsOutput: Bool = true
+  ) async -> Reply {
     let width = Terminal.width(environment: environment)
     // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
     let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
     let result: CommandResult
+    // Whether the spinner or progress bar erased the line the terminal echoed ^C on.
+    var lineErased = false
     if let interrupts {
       let label = await loadingLabel(command)
       let run = { [runner] in
@@ -119,27 +148,35 @@ struct Shell {
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
       if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
-        result = await Spinner.run(label: label, palette: errorPalette, run)
+        (result, lineErased) = await Spinner.run(label: label, palette: errorPalette, run)
       } else {
         result = await run()
       }
     } else {
       result = await runner.execute(command, progress: progress.update)
     }
-    progress.finish()
+    if progress.finish() { lineErased = true }
     var reply = render(result, of: command, width: width)
-    if !json, let preview, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
-      do {
-        reply.output += try preview.render(saved, maximumColumns: width) ?? ""
-      } catch {
-        reply.warnings.append(error.userMessage)
+    if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
+      if let preview {
+        do {
+          reply.output += try preview.render(saved, maximumColumns: width) ?? ""
+        } catch {
+          reply.warnings.append(error.userMessage)
+        }
+      } else if let previewNote, !notes.previewNoteSaid.withLock({ $0 }) {
+        notes.previewNoteSaid.withLock { $0 = true }
+        reply.output += previewNote + "\n"
       }
     }
-    // The terminal echoed ^C where the cursor was; the message starts on a line of its own.
-    if reply.wasCancelled && !json { Terminal.write("\n", to: STDOUT_FILENO) }
-    if interrupts != nil, let pager, isPaged(command),
+    // The terminal echoed ^C where the cursor was; the message starts on a line of its own,
+    // unless the spinner or the progress bar already wiped that line.
+    if reply.wasCancelled && !json && !lineErased { Terminal.write("\n", to: STDOUT_FILENO) }
+    if !printsOutput && reply.error == nil {
+      // The first page of a -c run: loaded, not printed (a failure still is, for --json).
+    } else if interrupts != nil, let pager, isPaged(command),
       reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
-      pager.show(reply.output)
+      await pager.show(reply.output)
     {
       // The pager showed it.
     } else {
@@ -149,7 +186,8 @@ struct Shell {
     let palette = errorPalette
     for warning in reply.warnings {
       Terminal.write(
-        palette.apply(palette.warning, to: "warning: ") + TerminalText.escape(warning) + "\n",
+        palette.apply(palette.warning, to: "warning: ")
+          + wrappedForErrors(TerminalText.escape(warning), after: "warning: ") + "\n",
         to: STDERR_FILENO)
     }
     if let error = reply.error { report(message: error) }
@@ -160,13 +198,16 @@ struct Shell {
     if json { return JSONRenderer.render(result, of: command) }
     let layout = TextRenderer.Layout(
       width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
+      wrapsText: Terminal.outputIsTerminal,
       unicode: Terminal.usesUnicode(environment: environment))
     return TextRenderer(layout: layout).render(result)
   }
 
+  /// Tables go through the pager when taller than the screen: `list`, `find`, and pages
+  /// (a first page of `--count 1000` would otherwise scroll past).
   private func isPaged(_ command: Command) -> Bool {
     switch command {
-    case .list, .find: !json
+    case .list, .find, .more, .morePages, .genre, .order: !json
     default: false
     }
   }
@@ -174,7 +215,7 @@ struct Shell {
   /// What the spinner says while a command loads; nil for commands that load nothing.
   private func loadingLabel(_ command: Command) async -> String? {
     switch command {
-    case .more:
+    case .more, .morePages:
       guard let page = await runner.browser.list.nextPage else { return nil }
       return "Loading page \(page) from \(TerminalText.escape(await runner.browser.source.name))…"
     case .genre(let genre): return "Loading genre \(TerminalText.escape(genre))…"
@@ -198,8 +239,18 @@ struct Shell {
   private func report(message: String) {
     let palette = errorPalette
     Terminal.write(
-      palette.apply(palette.error, to: "error: ") + TerminalText.escape(message) + "\n",
+      palette.apply(palette.error, to: "error: ")
+        + wrappedForErrors(TerminalText.escape(message), after: "error: ") + "\n",
       to: STDERR_FILENO)
+  }
+
+  /// A message broken at spaces to the terminal's width when standard error is one; the
+  /// prefix (`error: `) is already on the first line. Logs keep one line per message.
+  private func wrappedForErrors(_ message: String, after prefix: String) -> String {
+    guard Terminal.errorIsTerminal else { return message }
+    let wrapped = TextWrap.wrap(
+      prefix + message, toColumns: Terminal.width(environment: environment))
+    return String(wrapped.dropFirst(prefix.count))
   }
 
   private var errorPalette: Palette { usesColor(Terminal.errorIsTerminal) ? .ansi : .plain }
@@ -211,5 +262,9 @@ struct Shell {
 
 /// Standard input, one line at a time, read as the commands run.
 struct StandardInputLines: Sequence, IteratorProtocol {
-  mutating func next() -> String? { Swift.readLine(strippingNewline: true) }
+  mutating func next() -> String? {
+    // A blocking read: it belongs on the main thread, not on the concurrency pool.
+    dispatchPrecondition(condition: .onQueue(.main))
+    return Swift.readLine(strippingNewline: true)
+  }
 }

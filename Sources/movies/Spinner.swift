@@ -8,16 +8,17 @@ import MoviesCore
 ///
 /// It shows only after ``delay``, so quick loads print nothing extra, and it erases its line
 /// when the load ends, leaving the output as it would be without it.
+@MainActor
 enum Spinner {
   /// How long a load runs before the spinner shows.
   static let delay = Duration.milliseconds(300)
   private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   /// Runs the operation with a spinner labelled `label` (already escaped), dimmed when the
-  /// palette has colour.
+  /// palette has colour. `wasShown` says whether the spinner's line was drawn, and erased.
   static func run<Result: Sendable>(
     label: String, palette: Palette, _ operation: () async -> Result
-  ) async -> Result {
+  ) async -> (result: Result, wasShown: Bool) {
     let spinner = Task {
       do {
         try await Task.sleep(for: delay)
@@ -36,7 +37,8 @@ enum Spinner {
     let result = await operation()
     spinner.cancel()
     // Erase the spinner's line, so the output starts where it would have.
-    if await spinner.value { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
-    return result
+    let shown = await spinner.value
+    if shown { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
+    return (result, shown)
   }
 }

@@ -68,16 +68,35 @@ enum Terminal {
 
   /// Writes all of the text to a file descriptor, unbuffered, so output and errors appear in
   /// the order they were written.
+  ///
+  /// Output that cannot be written ends the program as coreutils do: a closed pipe (`| head`)
+  /// quietly, by SIGPIPE, even when SIGPIPE was ignored; anything else (a full disk) with
+  /// `movies: write error: …` and status 1, so a script never takes lost output for success.
+  /// A failed write to standard error is ignored: there is nowhere left to say so.
   static func write(_ text: String, to descriptor: Int32) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
+        if descriptor == STDOUT_FILENO { outputFailed(errno: errno) }
         return
       }
       bytes = bytes.dropFirst(written)
     }
+  }
+
+  private static func outputFailed(errno code: Int32) -> Never {
+    if code == EPIPE {
+      signal(SIGPIPE, SIG_DFL)
+      var pipe = sigset_t()
+      sigemptyset(&pipe)
+      sigaddset(&pipe, SIGPIPE)
+      pthread_sigmask(SIG_UNBLOCK, &pipe, nil)
+      raise(SIGPIPE)
+    }
+    write("movies: write error: \(String(cString: strerror(code)))\n", to: STDERR_FILENO)
+    exit(1)
   }
 
   /// The running program's own file, with symlinks resolved.

@@ -4,7 +4,7 @@ import Testing
 
 /// `genre`, `order`, `genres`, `find`, `open` and `--json` against the local server, checked
 /// with its request log and a real JSON parser.
-@Suite struct BrowsingCommandsEndToEndTests {
+@Suite(.timeLimit(.minutes(1))) struct BrowsingCommandsEndToEndTests {
   /// The sample catalogue's genre list, read from the file the server serves.
   private func genres() throws -> [(id: String, name: String)] {
     let data = try Data(contentsOf: TestPaths.sampleData.appendingPathComponent("genres.json"))
@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func genreByNameAsksTheServerForThatGenreID() async throws {
-    let server = try HoppinTestServer()
+    let server = try await HoppinTestServer()
     defer { server.stop() }
     let drama = try #require(try genres().first { $0.name == "Drama" })
 
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func orderRestartsTheListWithTheNewOrder() async throws {
-    let server = try HoppinTestServer(limit: 30)
+    let server = try await HoppinTestServer(limit: 30)
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func jsonModeReportsAFailedThumbnailBatchAndExitsOne() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 10, extraArguments: ["--fault", "not-image", "--fault-on", "posters"])
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test func jsonModePrintsOneParseableObjectPerCommand() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let page = try server.movies(page: 1)
 
@@ -116,7 +116,7 @@ import Testing
   }
 
   @Test func genresListsTheServersGenres() async throws {
-    let server = try HoppinTestServer(limit: 5)
+    let server = try await HoppinTestServer(limit: 5)
     defer { server.stop() }
 
     let run = try await MoviesRun.run([
@@ -129,7 +129,7 @@ import Testing
   }
 
   @Test func openHandsTheLinkToXdgOpenOrPrintsIt() async throws {
-    let server = try HoppinTestServer(limit: 5)
+    let server = try await HoppinTestServer(limit: 5)
     defer { server.stop() }
     let link = try #require(try server.movies(page: 1).first?["linkUrl"] as? String)
     let folder = try TestPaths.makeTemporaryFolder()

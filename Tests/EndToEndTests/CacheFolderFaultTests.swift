@@ -4,7 +4,7 @@ import Testing
 
 /// A cache folder that cannot be written, or holds half-written files, never stops `thumb N`
 /// and never puts partial bytes in the download folder.
-@Suite struct CacheFolderFaultTests {
+@Suite(.timeLimit(.minutes(1))) struct CacheFolderFaultTests {
   /// The bytes of the poster the server sent for the only poster request so far.
   private func servedPoster(_ server: HoppinTestServer) throws -> Data {
     let path = try #require(try server.posterRequests().last?.path)
@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func anUnwritableCacheFolderWarnsAndStillSaves() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func halfWrittenCacheFilesAreDownloadedAgain() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

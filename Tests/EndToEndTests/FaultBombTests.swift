@@ -13,7 +13,7 @@ import Testing
   private func runWithFaultOnPageTwo(
     _ fault: [String], flags: [String] = []
   ) async throws -> (MoviesRun, HoppinTestServer) {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25, extraArguments: fault + ["--fault-page", "2", "--fault-times", "1"])
     let run = try await MoviesRun.runMeasuringMemory(
       ["--no-prefetch", "--api", server.apiURL.absoluteString] + flags,
@@ -32,15 +32,16 @@ import Testing
     #expect(errors.first?.contains("page 2: the answer was larger than 16.0 MB") == true)
     #expect(try server.pageRequests() == [1, 2, 2, 3])
     // The second request for page 2 is the next command. Behind a transfer that went on
-    // decoding after its cap it came 20 to 40 seconds later.
+    // decoding after its cap it came 20 to 40 seconds later; alone on a machine it comes
+    // within 100 ms, and the bound leaves room for a busy one.
     let times = try server.pageRequestTimes()
     #expect(times.count == 4)
     if times.count == 4 {
-      #expect(times[2] - times[1] < 1.0, "\(times)")
+      #expect(times[2] - times[1] < 2.0, "\(times)")
     }
     #expect(run.peakResidentBytes > 0)
     #expect(run.peakResidentBytes < Self.memoryCeiling, "\(run.peakResidentBytes) bytes")
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test func aHeaderFloodIsStoppedByTheHeaderCap() async throws {
@@ -53,7 +54,7 @@ import Testing
     #expect(errors.count == 1, "\(errors)")
     #expect(errors.first?.contains("page 2: the answer's headers were larger than") == true)
     #expect(try server.pageRequests() == [1, 2, 2, 3])
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test func aSlowHeaderFloodIsStoppedByTheDeadline() async throws {
@@ -72,6 +73,6 @@ import Testing
     if times.count == 4 {
       #expect(times[2] - times[1] < 3.5, "\(times)")
     }
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 }

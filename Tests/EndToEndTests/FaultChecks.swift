@@ -8,8 +8,8 @@ import Testing
 enum FaultChecks {
   /// The titles of the first `limit` movies in the default order, from a clean server over
   /// the same catalogue: the oracle the browser's list is compared with.
-  static func expectedTitles(limit: Int) throws -> [String] {
-    let oracle = try HoppinTestServer(limit: limit)
+  static func expectedTitles(limit: Int) async throws -> [String] {
+    let oracle = try await HoppinTestServer(limit: limit)
     defer { oracle.stop() }
     let pages = (limit + 9) / 10
     return try (1...max(pages, 1)).flatMap { try oracle.titles(page: $0) }

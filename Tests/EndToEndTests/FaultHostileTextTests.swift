@@ -5,7 +5,7 @@ import Testing
 /// Hostile text reaches every output path, not only the table: warnings about repeated rows
 /// (whose movie IDs come from the server) and errors that quote a server's address. None of
 /// it reaches the terminal raw.
-@Suite struct FaultHostileTextTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultHostileTextTests {
   /// Each sequence and how it must be shown: caret notation for C0 and DEL, `\u{…}` for C1
   /// and bidirectional overrides, as git and kubectl show them.
   static let nasty: [(raw: String, shown: String)] = [
@@ -26,10 +26,30 @@ import Testing
     return try TestCatalogue.write(movies, in: folder)
   }
 
+  @Test func jsonOutputEscapesEveryControlCharacter() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try await HoppinTestServer(catalogue: try Self.makeCatalogue(in: folder))
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(
+      ["--api", server.apiURL.absoluteString, "--json"], input: "show 2\nshow 7\n")
+
+    #expect(run.status == 0, "\(run.stderr)")
+    FaultChecks.expectNoRawControlBytes(run)
+    #expect(run.stdout.contains(#"\u009B31m"#) && run.stdout.contains(#"\u202E"#))
+    // Still the same JSON values: the titles read back as the server sent them.
+    let titles = try run.stdout.split(separator: "\n").dropFirst().map { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return (object?["movie"] as? [String: Any])?["title"] as? String
+    }
+    #expect(titles == [2, 7].map { "Title \($0) \(Self.nasty[$0 % Self.nasty.count].raw) end" })
+  }
+
   @Test func warningsAndErrorsQuotingTheServerAreEscaped() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       catalogue: try Self.makeCatalogue(in: folder), extraArguments: ["--fault", "shift"])
     defer { server.stop() }
 

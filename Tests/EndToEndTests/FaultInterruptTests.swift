@@ -7,7 +7,7 @@ import Testing
 /// prompt it drops the line; Ctrl-D leaves.
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
-@Suite struct FaultInterruptTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultInterruptTests {
   /// Plays the steps against `movies` in a pseudo-terminal; returns its exit status and all
   /// it printed.
   private func converse(_ arguments: [String], steps: [String]) async throws -> (Int32, String) {
@@ -26,13 +26,16 @@ import Testing
     environment["NO_COLOR"] = "1"
     process.environment = environment
     try process.run()
-    while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+    guard try await eventually(timeout: .seconds(50), { !process.isRunning }) else {
+      kill(process.processIdentifier, SIGKILL)
+      throw MoviesRun.RunError.timedOut
+    }
     let output = String(decoding: try Data(contentsOf: transcript), as: UTF8.self)
     return (process.terminationStatus, output)
   }
 
   @Test func ctrlCDuringALoadCancelsItAndTheSessionGoesOn() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25, extraArguments: ["--fault", "hang", "--fault-page", "2", "--fault-times", "1"])
     defer { server.stop() }
 
@@ -56,14 +59,14 @@ import Testing
     }
     #expect(numbers == Array(1...20))
     var rest = output[...]
-    for title in try FaultChecks.expectedTitles(limit: 25).prefix(20) {
+    for title in try await FaultChecks.expectedTitles(limit: 25).prefix(20) {
       let found = try #require(rest.range(of: title), "\(title) missing or out of order")
       rest = rest[found.upperBound...]
     }
   }
 
   @Test func ctrlCDuringABackoffWaitCancelsWithoutAnotherAttempt() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25,
       extraArguments: ["--fault", "status", "--fault-page", "2", "--retry-after", "10"])
     defer { server.stop() }

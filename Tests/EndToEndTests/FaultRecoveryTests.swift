@@ -4,9 +4,9 @@ import Testing
 
 /// A server that dies mid-session and comes back: `more` fails cleanly while it is down and
 /// resumes exactly where it left off once it is back.
-@Suite struct FaultRecoveryTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultRecoveryTests {
   @Test func moreResumesWhereItLeftOffWhenTheServerComesBack() async throws {
-    let first = try HoppinTestServer(limit: 25)
+    let first = try await HoppinTestServer(limit: 25)
     let port = try #require(first.baseURL.port)
     // --no-prefetch: page 3 must be asked for by `more`, not fetched ahead before the server dies.
     let session = try MoviesSession(
@@ -25,7 +25,7 @@ import Testing
       err.components(separatedBy: "error: ").count == 3
     }
 
-    let second = try HoppinTestServer(limit: 25, extraArguments: ["--port", String(port)])
+    let second = try await HoppinTestServer(limit: 25, extraArguments: ["--port", String(port)])
     defer { second.stop() }
     session.send("more")
     let run = try await session.finish()
@@ -39,7 +39,7 @@ import Testing
       #expect(error.contains("Could not load page 3: the server refused the connection"))
       #expect(error.contains("3 attempts"))
     }
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
     #expect(run.stdout.contains("All 25 movies loaded."))
     FaultChecks.expectNoRawControlBytes(run)
   }

@@ -6,7 +6,7 @@ import Testing
 /// are not; a failure that gives up changes nothing and the next `more` asks again.
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
-@Suite struct FaultRetryTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultRetryTests {
   static let transientStatuses = [500, 502, 503, 504, 408, 429]
 
   @Test(arguments: transientStatuses, [nil, "1"])
@@ -16,7 +16,7 @@ import Testing
       "--fault-times", "1",
     ]
     if let retryAfter { fault += ["--retry-after", retryAfter] }
-    let server = try HoppinTestServer(limit: 25, extraArguments: fault)
+    let server = try await HoppinTestServer(limit: 25, extraArguments: fault)
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
@@ -27,7 +27,7 @@ import Testing
     let log = try server.requests().filter { $0.path == "/hoppin/movies" }
     #expect(log.map(\.status) == [200, status, 200, 200])
     #expect(try server.pageRequests() == [1, 2, 2, 3])
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test func aRetryAfterDateIsHonoured() async throws {
@@ -36,7 +36,7 @@ import Testing
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     let date = formatter.string(from: Date().addingTimeInterval(1))
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25,
       extraArguments: [
         "--fault", "status", "--fault-page", "2", "--fault-times", "1", "--retry-after", date,
@@ -48,11 +48,11 @@ import Testing
 
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try server.pageRequests() == [1, 2, 2, 3])
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test func givingUpSaysWhichPageAndTheNextMoreAsksForItAgain() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25, extraArguments: ["--fault", "status", "--fault-page", "2", "--fault-times", "3"])
     defer { server.stop() }
 
@@ -68,13 +68,13 @@ import Testing
     #expect(error.contains("HTTP 503"))
     #expect(error.contains("3 attempts"))
     #expect(error.contains("'more'"))
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
     FaultChecks.expectNoRawControlBytes(run)
   }
 
   @Test(arguments: [404, 400, 401])
   func aClientErrorIsNotRetried(status: Int) async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25,
       extraArguments: [
         "--fault", "status", "--fault-status", String(status), "--fault-page", "2",
@@ -91,11 +91,11 @@ import Testing
     #expect(errors.count == 1)
     #expect(errors.first?.contains("HTTP \(status)") == true)
     #expect(errors.first?.contains("page 2") == true)
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test func retriesZeroMakesOneAttempt() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25, extraArguments: ["--fault", "status", "--fault-page", "2", "--fault-times", "1"])
     defer { server.stop() }
 
@@ -106,6 +106,6 @@ import Testing
     #expect(run.status == 1)
     #expect(try server.pageRequests() == [1, 2, 2, 3])
     #expect(FaultChecks.errors(run).count == 1)
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 }

@@ -7,7 +7,7 @@ import Testing
 /// written outside the download and cache folders, and nothing partial is left behind.
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
-@Suite struct FaultThumbnailTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultThumbnailTests {
   /// A folder holding `downloads/` and `cache/`, and the flags that point there.
   private struct Folders {
     let root: URL
@@ -18,7 +18,8 @@ import Testing
   }
 
   private func runThumb(fault: [String]) async throws -> (MoviesRun, HoppinTestServer, Folders) {
-    let server = try HoppinTestServer(limit: 25, extraArguments: fault + ["--fault-on", "posters"])
+    let server = try await HoppinTestServer(
+      limit: 25, extraArguments: fault + ["--fault-on", "posters"])
     let folders = Folders(root: try TestPaths.makeTemporaryFolder())
     let run = try await MoviesRun.run(
       ["--no-prefetch", "--api", server.apiURL.absoluteString] + folders.flags, input: "thumb 3\n",

@@ -7,12 +7,12 @@ import Testing
 /// up complete.
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
-@Suite struct FaultTransferTests {
+@Suite(.timeLimit(.minutes(1))) struct FaultTransferTests {
   /// Runs `more` three times against a server whose page 2 fails once with `fault`.
   private func runWithFaultOnPageTwo(_ fault: [String], flags: [String]) async throws -> (
     MoviesRun, HoppinTestServer
   ) {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25, extraArguments: fault + ["--fault-page", "2", "--fault-times", "1"])
     let run = try await MoviesRun.run(
       ["--no-prefetch", "--api", server.apiURL.absoluteString] + flags, input: "more\nmore\nmore\n")
@@ -36,7 +36,7 @@ import Testing
     #expect(
       errors.first.map { $0.contains(message) || $0.contains("did not finish within") } == true,
       "\(errors)")
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
     FaultChecks.expectNoRawControlBytes(run)
   }
 
@@ -50,7 +50,7 @@ import Testing
     #expect(errors.count == 1)
     #expect(errors.first?.contains("page 2: the server did not finish within 1.0 s") == true)
     #expect(try server.pageRequests() == [1, 2, 2, 3])
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test func aNeverEndingBodyIsCutAtTheCapAndNotRetried() async throws {
@@ -62,12 +62,12 @@ import Testing
     #expect(errors.count == 1)
     #expect(errors.first?.contains("page 2: the answer was larger than 16.0 MB") == true)
     #expect(try server.pageRequests() == [1, 2, 2, 3])
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test(arguments: ["short-body", "reset"])
   func aBodyCutShortIsRetriedWithinTheSameMore(kind: String) async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25, extraArguments: ["--fault", kind, "--fault-page", "2", "--fault-times", "1"])
     defer { server.stop() }
 
@@ -77,11 +77,11 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.isEmpty)
     #expect(try server.pageRequests() == [1, 2, 2, 3])
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 
   @Test func aBodyCutShortEveryTimeGivesUpWithOneLine() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25, extraArguments: ["--fault", "short-body", "--fault-page", "2"])
     defer { server.stop() }
 
@@ -98,7 +98,7 @@ import Testing
   }
 
   @Test func aRedirectLoopStopsAfterFiveRedirects() async throws {
-    let server = try HoppinTestServer(
+    let server = try await HoppinTestServer(
       limit: 25,
       extraArguments: ["--fault", "redirect-loop", "--fault-page", "2", "--fault-times", "6"])
     defer { server.stop() }
@@ -112,6 +112,6 @@ import Testing
     #expect(errors.first?.contains("page 2: the server redirected more than 5 times") == true)
     let hops = try server.requests().filter { $0.query["page"] == "2" }.map(\.status)
     #expect(hops == Array(repeating: 302, count: 6) + [200])
-    FaultChecks.expectCompleteList(run, titles: try FaultChecks.expectedTitles(limit: 25))
+    FaultChecks.expectCompleteList(run, titles: try await FaultChecks.expectedTitles(limit: 25))
   }
 }

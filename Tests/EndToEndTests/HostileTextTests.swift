@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Text from the server never reaches the terminal raw.
-@Suite struct HostileTextTests {
+@Suite(.timeLimit(.minutes(1))) struct HostileTextTests {
   static let titles = [
     "Clear \u{1B}[2J\u{1B}[H Screen",
     "Title \u{1B}]0;pwned\u{07} Setter",
@@ -29,7 +29,7 @@ import Testing
   @Test func controlBytesAreShownEscapedNeverRaw() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try HoppinTestServer(catalogue: try Self.makeCatalogue(in: folder))
+    let server = try await HoppinTestServer(catalogue: try Self.makeCatalogue(in: folder))
     defer { server.stop() }
 
     let run = try await MoviesRun.run(

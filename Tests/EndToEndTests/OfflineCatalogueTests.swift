@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// With no `--api`, the bundled catalogue, found from any working directory.
-@Suite struct OfflineCatalogueTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineCatalogueTests {
   @Test func browsesTheBundledCatalogueFromAnotherFolder() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

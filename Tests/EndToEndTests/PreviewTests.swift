@@ -4,7 +4,7 @@ import Testing
 
 /// The poster preview under `thumb N`: drawn as text of a known size, only when asked for in
 /// script mode.
-@Suite struct PreviewTests {
+@Suite(.timeLimit(.minutes(1))) struct PreviewTests {
   /// The preview's height in rows, as the README states.
   private static let rows = 12
 
@@ -42,7 +42,7 @@ import Testing
 
   @Test(arguments: ["png", "jpg"])
   func symbolsPreviewHasTheImagesShapeInCells(fileExtension: String) async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func scriptModeDrawsNoPreviewUnlessAsked() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

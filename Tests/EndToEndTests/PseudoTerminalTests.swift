@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// The prompt in a real pseudo-terminal (tmux): keys typed, the screen read back.
-@Suite(.serialized) struct PseudoTerminalTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct PseudoTerminalTests {
   @Test func completionOffersMoreUntilEverythingIsLoaded() async throws {
-    let server = try HoppinTestServer(limit: 15)
+    let server = try await HoppinTestServer(limit: 15)
     defer { server.stop() }
     let session = try TmuxSession(arguments: ["--api", server.apiURL.absoluteString])
     defer { session.stop() }
@@ -57,7 +57,7 @@ import Testing
 
   @Test func thePromptCountsTheLoadedRows() async throws {
     let total = 25
-    let server = try HoppinTestServer(limit: total)
+    let server = try await HoppinTestServer(limit: total)
     defer { server.stop() }
     let session = try TmuxSession(arguments: ["--api", server.apiURL.absoluteString])
     defer { session.stop() }
@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func aSlowLoadShowsASpinnerAndCtrlCCancelsIt() async throws {
-    let server = try HoppinTestServer(extraArguments: ["--fault", "hang"])
+    let server = try await HoppinTestServer(extraArguments: ["--fault", "hang"])
     defer { server.stop() }
     let session = try TmuxSession(arguments: ["--api", server.apiURL.absoluteString])
     defer { session.stop() }
@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func aLongListGoesThroughThePager() async throws {
-    let server = try HoppinTestServer(limit: 40)
+    let server = try await HoppinTestServer(limit: 40)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     let paged = folder.appendingPathComponent("paged")
@@ -141,7 +141,7 @@ import Testing
   }
 
   @Test func aListThatFitsIsPrintedAndNoPagerTurnsItOff() async throws {
-    let server = try HoppinTestServer(limit: 40)
+    let server = try await HoppinTestServer(limit: 40)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     let paged = folder.appendingPathComponent("paged")

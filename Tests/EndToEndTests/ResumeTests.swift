@@ -10,13 +10,13 @@ import Testing
       arguments: arguments + ["--order", "ratingdesc", "--count", "5"],
       environment: ["MOVIES_DB": database])
     defer { session.stop() }
-    try await session.waitFor("movies 5/")
+    try await session.waitFor("rating 5/")
     try session.type("more")
     try session.press("Enter")
-    try await session.waitFor("movies 10/")
+    try await session.waitFor("rating 10/")
     try session.type("more")
     try session.press("Enter")
-    try await session.waitFor("movies 15/")
+    try await session.waitFor("rating 15/")
     try session.type("quit")
     try session.press("Enter")
     try await session.waitForExit()
@@ -29,12 +29,13 @@ import Testing
     try await leaveAPrompt(arguments: [], database: database)
 
     let all = try await MoviesRun.run(
-      ["--order", "ratingdesc", "--count", "15", "-c", "quit"],
+      ["--order", "ratingdesc", "--count", "15"], input: "quit\n",
       environment: ["MOVIES_DB": "/dev/null"])
     let expected = all.tableRows
 
+    // Commands on standard input, so the first reply (the resume) is printed too.
     let resumed = try await MoviesRun.run(
-      ["--resume", "-c", "list"], environment: ["MOVIES_DB": database])
+      ["--resume"], input: "list\n", environment: ["MOVIES_DB": database])
     #expect(resumed.status == 0, "\(resumed.stderr)")
     let head = resumed.stdout.components(separatedBy: "Showing 15 of 2,006").first ?? ""
     #expect(head.contains("Resumed: 15 of 2,006 by rating"), "\(resumed.stdout)")
@@ -52,14 +53,14 @@ import Testing
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let database = folder.appendingPathComponent("movies.sqlite3").path
-    let server = try HoppinTestServer(limit: 40)
+    let server = try await HoppinTestServer(limit: 40)
     defer { server.stop() }
     try await leaveAPrompt(arguments: ["--api", server.apiURL.absoluteString], database: database)
     let before = try server.requests().count
 
     // No --api: the saved session names the server.
     let resumed = try await MoviesRun.run(
-      ["--resume", "--no-prefetch", "-c", "quit"], environment: ["MOVIES_DB": database])
+      ["--resume", "--no-prefetch"], input: "quit\n", environment: ["MOVIES_DB": database])
     #expect(resumed.status == 0, "\(resumed.stderr)")
     #expect(resumed.stdout.contains("Resumed: 15 of 40 by rating"), "\(resumed.stdout)")
     let asked = try server.requests().dropFirst(before).filter { $0.path.hasSuffix("/movies") }

@@ -4,9 +4,9 @@ import Testing
 
 /// Script mode: errors on stderr, the session going on after a bad command, honest exit
 /// codes, flags.
-@Suite struct ScriptModeTests {
+@Suite(.timeLimit(.minutes(1))) struct ScriptModeTests {
   @Test func badCommandsPrintOneLineEachAndTheSessionGoesOn() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func everyCommandSucceedingExitsZeroWithNoPromptAndNoColour() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func dashCRunsItsCommandsInsteadOfStandardInput() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
@@ -91,7 +91,7 @@ import Testing
   }
 
   @Test func theAPICanComeFromTheEnvironment() async throws {
-    let server = try HoppinTestServer(limit: 5)
+    let server = try await HoppinTestServer(limit: 5)
     defer { server.stop() }
 
     let run = try await MoviesRun.run(

@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// `thumb N` against the local server: lazy, exact bytes, cached across processes.
-@Suite struct ThumbnailTests {
+@Suite(.timeLimit(.minutes(1))) struct ThumbnailTests {
   @Test func noThumbnailIsFetchedBeforeThumb() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func thumbSavesTheServersBytesAndASecondProcessUsesTheCache() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func thumbOfARowThatIsNotLoadedFailsWithoutARequest() async throws {
-    let server = try HoppinTestServer(limit: 25)
+    let server = try await HoppinTestServer(limit: 25)
     defer { server.stop() }
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -71,9 +71,9 @@ import Testing
 
 /// A symlink planted in the download folder under the name a thumbnail would get is never
 /// followed: the file it points at stays as it was and the thumbnail gets another name.
-@Suite struct PlantedSymlinkTests {
+@Suite(.timeLimit(.minutes(1))) struct PlantedSymlinkTests {
   @Test func aPlantedSymlinkIsNotFollowed() async throws {
-    let server = try HoppinTestServer(limit: 10)
+    let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let folders = try ThumbnailFolders()
     defer { folders.remove() }

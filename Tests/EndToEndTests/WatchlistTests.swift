@@ -20,7 +20,7 @@ import Testing
 
   @Test func watchedInOneRunListedInTheNextWithTheServerDown() async throws {
     try await withDatabase { _, environment in
-      let server = try HoppinTestServer(limit: 25)
+      let server = try await HoppinTestServer(limit: 25)
       let titles = try server.titles(page: 1)
       let watched = try await MoviesRun.run(
         ["--api", server.apiURL.absoluteString, "-c", "watch 2", "-c", "watch 7", "-c", "list"],
@@ -68,16 +68,17 @@ import Testing
         (object["rows"] as? [[String: Any]] ?? []).filter { $0["watched"] as? Bool == true }
           .compactMap { $0["row"] as? Int }
       }
-      #expect(objects.count == 5)
-      #expect(watchedRows(objects[2]) == [3])
-      #expect(objects[3]["removed"] as? Bool == true)
-      #expect(watchedRows(objects[4]).isEmpty)
+      // With -c the first page is loaded but not printed: one object per command.
+      try #require(objects.count == 4)
+      #expect(watchedRows(objects[1]) == [3])
+      #expect(objects[2]["removed"] as? Bool == true)
+      #expect(watchedRows(objects[3]).isEmpty)
     }
   }
 
   @Test func thumbOfAnEntryLoadsFromItsOwnSourceOnly() async throws {
     try await withDatabase { _, environment in
-      let server = try HoppinTestServer(limit: 25)
+      let server = try await HoppinTestServer(limit: 25)
       defer { server.stop() }
       let folders = try ThumbnailFolders()
       defer { folders.remove() }

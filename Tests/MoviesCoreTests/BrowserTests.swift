@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct BrowserTests {
+@Suite(.timeLimit(.minutes(1))) struct BrowserTests {
   private func makeBrowser(_ source: any MovieSource) -> Browser {
     // Without prefetch, so each test sees exactly the requests its loads make; PrefetchTests
     // covers the background fetch.
@@ -72,12 +72,9 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    Browser.Error.noSuchRow(1, loaded: 0, more: true), .noSuchRow(1, loaded: 0, more: false),
-    .noSuchRow(11, loaded: 10, more: true), .noSuchRow(16, loaded: 15, more: false),
-  ])
-  func noSuchRowMessageNamesTheRows(error: Browser.Error) {
-    guard case .noSuchRow(let row, let loaded, let more) = error else { return }
+  @Test(arguments: [(1, 0, true), (1, 0, false), (11, 10, true), (16, 15, false)])
+  func noSuchRowMessageNamesTheRows(row: Int, loaded: Int, more: Bool) {
+    let error = Browser.Error.noSuchRow(row, loaded: loaded, more: more)
     #expect(error.message.contains("row \(row)"))
     #expect(error.message.contains("1 to \(loaded)") == (loaded > 0))
     #expect(error.message.contains("'more'") == more)
@@ -98,6 +95,24 @@ import Testing
     #expect(list.movies.isEmpty)
     #expect(list.loadedPages == 0)
     #expect(list.nextPage == 1)
+  }
+
+  @Test func twoLoadsAtOnceAppendThePageOnce() async throws {
+    let source = GatedMovieSource(honoursCancellation: false)
+    let browser = makeBrowser(source)
+    let first = Task { try await browser.loadNextPage() }
+    let second = Task { try await browser.loadNextPage() }
+    var started = source.started.makeAsyncIterator()
+    #expect(await started.next() == 1)
+    #expect(await started.next() == 1)  // both are waiting for page 1
+    source.open()
+    let loads = [try await first.value, try await second.value]
+
+    #expect(loads.compactMap { $0?.rows } == [1...10])
+    let list = await browser.list
+    #expect(list.movies.map(\.title) == (1...10).map { "Movie \($0)" })
+    #expect(list.loadedPages == 1)
+    #expect(list.nextPage == 2)
   }
 
   @Test func aCancelledLoadIsRetriedWithTheSamePage() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// `genre`, `order`, `genres`, `find` and `open`, over an offline catalogue written for the
 /// test, so every expected value comes from the catalogue text below.
-@Suite struct BrowsingCommandsTests {
+@Suite(.timeLimit(.minutes(1))) struct BrowsingCommandsTests {
   /// File order: Amélie, 기생충, Up, Heat, Élite. Genres: 1 Drama, 2 Comédie.
   private static let catalogue = """
     {"hoppin":{"totalCount":"5","movies":{"movie":[
@@ -25,7 +25,7 @@ import Testing
   /// Records the links it is asked to open.
   private final class RecordingOpener: LinkOpener {
     let opened = Mutex<[URL]>([])
-    func open(_ url: URL) -> Bool {
+    func open(_ url: URL) async -> Bool {
       opened.withLock { $0.append(url) }
       return true
     }
@@ -134,6 +134,26 @@ import Testing
     }
   }
 
+  @Test func findEchoesWhatWasTypedEscaped() {
+    let list = MovieList(query: MovieQuery())
+    let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
+      CommandResult(outcome: .success(.found([], text: "\u{1B}[2Jgone", list: list))))
+
+    #expect(text.output == "No loaded row matches '^[[2Jgone'.\n")
+  }
+
+  @Test func genreNamesFromTheServerReachTheTerminalEscaped() {
+    let hostile = [Genre(id: "7\u{1B}[2J", name: "Evil\u{1B}]0;pwned\u{07}\u{9B}")]
+    let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
+      CommandResult(outcome: .success(.genres(hostile, current: ""))))
+
+    #expect(text.output.contains("Evil^[]0;pwned^G"))
+    let controls = text.output.unicodeScalars.filter {
+      $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+    }
+    #expect(controls.isEmpty, "\(controls.map(\.value))")
+  }
+
   @Test(arguments: [
     ("ELITE", ["Élite"]), ("amelie", ["Amélie"]), ("기생", ["기생충"]), ("comédie", ["Amélie", "Up"]),
     ("e", ["Amélie", "Up", "Heat", "Élite"]),
@@ -167,8 +187,8 @@ import Testing
       guard case .link(let link, _, let opened) = web, case .link(_, _, let fileOpened) = file
       else { throw Failure.unexpected(web) }
       #expect(link == "https://movies.example/amelie")
-      #expect(opened)
-      #expect(!fileOpened, "a file: link is printed, never opened")
+      #expect(opened == .opened)
+      #expect(fileOpened == .refusedScheme, "a file: link is printed, never opened")
       #expect(opener.opened.withLock { $0.map(\.absoluteString) } == [link])
       let noLink = await runner.execute(.open(row: rowOf("Up")))
       #expect(throws: CommandRunner.Error.noLink(row: rowOf("Up"))) { try noLink.outcome.get() }
@@ -180,7 +200,9 @@ import Testing
       _ = await runner.execute(.more)
       let row = (await runner.browser.list.movies.firstIndex { $0.title == "Amélie" } ?? -1) + 1
       let reply = await runner.run(.open(row: row), layout: .init(width: 80, palette: .plain))
-      #expect(reply.output == "https://movies.example/amelie\n")
+      #expect(
+        reply.output
+          == "Not opened: xdg-open is not installed. The link: https://movies.example/amelie\n")
     }
   }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The disk cache failing must never stop a thumbnail from being saved, and a partial cache
 /// file must never be used.
-@Suite struct CacheFaultTests {
+@Suite(.timeLimit(.minutes(1))) struct CacheFaultTests {
   private static let png = ImageSamples.png(width: 60, height: 90) + Data("rest".utf8)
   private static let movie = Movie(title: "Heat", thumbnail: "heat.png")
 

@@ -4,7 +4,7 @@ import Testing
 @testable import MoviesCore
 
 /// The index that lets the offline catalogue parse only the page asked for.
-@Suite struct CatalogueIndexTests {
+@Suite(.timeLimit(.minutes(1))) struct CatalogueIndexTests {
   private func index(_ text: String) -> CatalogueIndex? {
     CatalogueIndex(Data(text.utf8))
   }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct CommandRunnerTests {
+@Suite(.timeLimit(.minutes(1))) struct CommandRunnerTests {
   private let layout = TextRenderer.Layout(width: 80, palette: .plain)
   private let source = FakeMovieSource(movieCount: 25)
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct CompletionTableTests {
+@Suite(.timeLimit(.minutes(1))) struct CompletionTableTests {
   private let table = CompletionTable(
     moreRemains: false, rows: [11, 12, 20], genres: ["Drama", "Documentary", "Comedy"])
 
@@ -27,8 +27,9 @@ import Testing
   }
 
   @Test func orderCompletesTheKnownOrders() {
-    #expect(table.complete("order rating").matches == ["ratingdesc", "ratingasc"])
-    #expect(table.complete("order ").matches == Command.knownOrders)
+    #expect(table.complete("order rating").matches == ["rating", "ratingdesc", "ratingasc"])
+    #expect(
+      table.complete("order ").matches == OrderName.aliases.map(\.alias) + Command.knownOrders)
   }
 
   @Test func otherCommandsCompleteNoArgument() {
@@ -42,5 +43,13 @@ import Testing
     #expect(CompletionTable.hint(for: "show") == nil, "no hint before the space")
     #expect(CompletionTable.hint(for: "show 3") == nil, "no hint once an argument is typed")
     #expect(CompletionTable.hint(for: "list ") == nil)
+  }
+
+  /// Genre names come from the server; one with control characters is never put in the line.
+  @Test func genreNamesWithControlCharactersAreLeftOut() {
+    let table = CompletionTable(
+      genres: ["Drama", "Dr\u{1B}]0;x\u{07}ama", "Do\u{9B}2J", "Doc\u{202E}", "Do\u{7F}"])
+    #expect(table.complete("genre d").matches == ["Drama"])
+    #expect(table.complete("genre do").matches == [])
   }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct DiskCacheTests {
+@Suite(.timeLimit(.minutes(1))) struct DiskCacheTests {
   private static func url(_ name: String) -> URL {
     URL(fileURLWithPath: "/images").appendingPathComponent(name)
   }
@@ -153,6 +153,20 @@ import Testing
       let cache = DiskCache(folder: blocked)
       #expect(throws: DiskCache.Error.self) { try cache.store(Self.entry(10), for: Self.url("a")) }
       #expect(cache.read(Self.url("a")) == nil)
+    }
+  }
+
+  @Test func twoServersPostersWithOneFileNameAreBothKept() throws {
+    try TemporaryFolder.withSync { folder in
+      let cache = DiskCache(folder: folder)
+      let first = try #require(URL(string: "http://one.example/posters/1.jpg"))
+      let second = try #require(URL(string: "http://two.example:8080/posters/1.jpg"))
+      try cache.store(Self.entry(100, fill: 1), for: first)
+      try cache.store(Self.entry(100, fill: 2), for: second)
+
+      #expect(cache.read(first) == Self.entry(100, fill: 1))
+      #expect(cache.read(second) == Self.entry(100, fill: 2))
+      #expect(DiskCache.key(for: first) != DiskCache.key(for: second))
     }
   }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct DisplayWidthTests {
+@Suite(.timeLimit(.minutes(1))) struct DisplayWidthTests {
   @Test(arguments: [
     ("Oldboy", 6),
     ("올드보이", 8),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct FormatTests {
+@Suite(.timeLimit(.minutes(1))) struct FormatTests {
   @Test(arguments: [
     (0, "0"), (999, "999"), (1_000, "1,000"), (58_788, "58,788"), (1_234_567, "1,234,567"),
     (-1_234, "-1,234"),

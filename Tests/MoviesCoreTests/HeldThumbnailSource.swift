@@ -61,8 +61,3 @@ final class HeldThumbnailSource: MovieSource {
     return body
   }
 }
-
-/// Waits, without a deadline, until a condition holds; the test's own timeout bounds it.
-func eventually(_ condition: () async -> Bool) async {
-  while await !condition() { try? await Task.sleep(for: .milliseconds(2)) }
-}

@@ -4,7 +4,7 @@ import Testing
 @testable import MoviesCore
 
 /// The parts of the HTTP client that need no network: the addresses it builds.
-@Suite struct HoppinClientTests {
+@Suite(.timeLimit(.minutes(1))) struct HoppinClientTests {
   private func client(_ api: String) throws -> HoppinClient {
     HoppinClient(
       apiURL: try #require(URL(string: api)), engine: try HTTPEngine())

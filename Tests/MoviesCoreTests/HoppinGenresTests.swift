@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct HoppinGenresTests {
+@Suite(.timeLimit(.minutes(1))) struct HoppinGenresTests {
   @Test(arguments: [
     ("http://127.0.0.1:8080/hoppin/movies", "http://127.0.0.1:8080/hoppin/genres"),
     ("https://api.example/v2/hoppin/movies?key=abc", "https://api.example/v2/hoppin/genres"),

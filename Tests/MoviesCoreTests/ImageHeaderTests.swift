@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct ImageHeaderTests {
+@Suite(.timeLimit(.minutes(1))) struct ImageHeaderTests {
   @Test(arguments: [(60, 90), (1, 1), (4_000, 3_000)])
   func readsThePixelSizeOfEachFormat(width: Int, height: Int) {
     let expected = PixelSize(width: width, height: height)

@@ -4,7 +4,7 @@ import Testing
 @testable import MoviesCore
 
 /// `--json` output, read back with JSONSerialization.
-@Suite struct JSONRendererTests {
+@Suite(.timeLimit(.minutes(1))) struct JSONRendererTests {
   private let source = FakeMovieSource(movieCount: 15)
 
   private func makeRunner() -> CommandRunner {
@@ -23,8 +23,13 @@ import Testing
 
   @Test func pagesCarryTheirRowsAndTheCounts() async throws {
     let runner = makeRunner()
-    _ = try await json(.more, on: runner)
+    let first = try await json(.more, on: runner)
     let second = try await json(.more, on: runner)
+
+    // Loaded and total differ on the first page, so each is checked to be itself.
+    #expect(first["loaded"] as? Int == 10)
+    #expect(first["total"] as? Int == 15)
+    #expect(first["complete"] as? Bool == false)
 
     #expect(second["command"] as? String == "more")
     #expect(second["ok"] as? Bool == true)
@@ -35,6 +40,19 @@ import Testing
     #expect(second["loaded"] as? Int == 15)
     #expect(second["total"] as? Int == source.movies.count)
     #expect(second["complete"] as? Bool == true)
+  }
+
+  @Test func aBatchWithAFailedRowIsNotOK() throws {
+    var batch = ThumbnailBatch(rows: [1, 2])
+    batch.failures[2] = "The thumbnail of row 2 is not an image."
+    let reply = JSONRenderer.render(
+      CommandResult(outcome: .success(.thumbnailsSaved(batch))), of: .thumbs(.range(1...2)))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(reply.output.utf8)) as? [String: Any])
+
+    #expect(object["ok"] as? Bool == false)
+    #expect((object["error"] as? [String: Any])?["code"] as? String == "thumbnail")
+    #expect(reply.error?.contains("1 of 2 thumbnails could not be saved") == true)
   }
 
   @Test func showCarriesEveryField() async throws {
@@ -57,6 +75,15 @@ import Testing
     let error = try #require(failed["error"] as? [String: Any])
     #expect(error["code"] as? String == "no_such_row")
     #expect((error["message"] as? String)?.contains("99") == true)
+  }
+
+  @Test func controlCharactersAreEscapedAndReadBackTheSame() throws {
+    let nasty = "a\u{1B}[2J\u{9B}2J\u{7F}\u{85}\u{202E}\u{2066}z"
+    let line = JSONRenderer.render(parseError: .unknown(nasty), line: nasty)
+    #expect(line.contains(#"a\u001b[2J\u009B2J\u007F\u0085\u202E\u2066z"#), "\(line)")
+    #expect(!line.unicodeScalars.contains { TerminalText.needsEscape($0) && $0 != "\n" })
+    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    #expect(object?["input"] as? String == nasty)
   }
 
   @Test func aLineThatIsNotACommandIsAnObjectToo() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct MemoryCacheTests {
+@Suite(.timeLimit(.minutes(1))) struct MemoryCacheTests {
   @Test func evictsTheLeastRecentlyUsedWhenTheBytesRunOver() {
     var cache = MemoryCache<String, Int>(byteLimit: 100)
     cache.insert(1, cost: 40, for: "a")

@@ -4,7 +4,7 @@ import Testing
 
 /// Rows the server sends twice are listed once; a changed `totalCount` is adopted and
 /// reported.
-@Suite struct MovieListDuplicateTests {
+@Suite(.timeLimit(.minutes(1))) struct MovieListDuplicateTests {
   private func page(ids: ClosedRange<Int>, total: Int?) -> MoviePage {
     MoviePage(
       movies: ids.map { Movie(id: String($0), title: "Movie \($0)") }, totalCount: total)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct MovieListTests {
+@Suite(.timeLimit(.minutes(1))) struct MovieListTests {
   private let query = MovieQuery(pageSize: 10)
 
   /// A page of `rows` rows of which `skipped` could not be used, numbered from `first`.

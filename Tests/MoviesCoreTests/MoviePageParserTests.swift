@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct MoviePageParserTests {
+@Suite(.timeLimit(.minutes(1))) struct MoviePageParserTests {
   private func parse(_ json: String) throws -> MoviePage {
     try MoviePageParser.parse(Data(json.utf8))
   }
@@ -159,5 +159,19 @@ import Testing
   ])
   func everyErrorHasAMessage(error: MoviePageParser.Error) {
     #expect(!error.message.trimmingCharacters(in: .whitespaces).isEmpty)
+  }
+
+  @Test func valuesAreCountedOutsideStringsOnly() {
+    let counts = MoviePageParser.valueCount(
+      Data(#"{"a":"x,{[\",y","b":[1,2]}"#.utf8), upTo: 100)
+    #expect(counts.values == 4 && counts.containers == 2)
+  }
+
+  @Test func aPageOfTooManyRowsIsRefused() {
+    let rows = Array(repeating: #"{"title":"a"}"#, count: MoviePageParser.maximumContainers)
+    let body = #"{"hoppin":{"movies":{"movie":["# + rows.joined(separator: ",") + "]}}}"
+    #expect(throws: MoviePageParser.Error.tooManyValues(limit: 500_000, containers: 50_000)) {
+      try MoviePageParser.parse(Data(body.utf8))
+    }
   }
 }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct MovieTableTests {
+@Suite(.timeLimit(.minutes(1))) struct MovieTableTests {
   private static let movies = [
     Movie(title: "Oldboy", genres: ["Drama", "Thriller"], rating: 8.4, releaseDate: "20031121"),
     Movie(title: "올드보이", genres: ["드라마", "스릴러"], rating: 8.95, releaseDate: "2003"),

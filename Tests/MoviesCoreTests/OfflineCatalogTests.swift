@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct OfflineCatalogTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineCatalogTests {
   private static let poster = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x2A])
 
   /// File order: Beta, alpha, Delta, Charlie, Echo.
@@ -131,7 +131,7 @@ import Testing
 
 /// A catalogue that says it is stored in release-date order is read page by page, and gives
 /// the same pages as parsing it whole.
-@Suite struct OfflineCatalogStoredOrderTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineCatalogStoredOrderTests {
   private static func catalogue(declaringOrder: Bool) -> String {
     let movies = (1...23).map { number in
       #"{"movieId":"\#(number)","title":"Movie \#(number)","releaseDate":"\#(1950 + number / 3)","ratingAverage":"\#(number % 10)"}"#

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MoviesCore
@@ -28,15 +29,6 @@ import Testing
     let start = ContinuousClock.Instant.now
     return Browser(
       source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, now: { start })
-  }
-
-  /// Polls until the condition holds; false if it never does within ten seconds.
-  private func eventually(_ condition: () -> Bool) async throws -> Bool {
-    for _ in 0..<2_000 {
-      if condition() { return true }
-      try await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
   }
 
   @Test func aFastReaderGetsTwoPagesAheadAndNothingPastTheEnd() async throws {
@@ -92,12 +84,15 @@ import Testing
     for _ in 1...3 { _ = try await browser.loadNextPage() }
     #expect(await browser.list.isComplete)
     #expect(try await browser.loadNextPage() == nil)
-    try await Task.sleep(for: .milliseconds(50))
+    // No fetch ahead was even started, so none can come later.
+    #expect(await browser.prefetchingPages.isEmpty)
     #expect(source.requestedPages == [1, 2, 3])
     #expect(await browser.list.movies.map(\.title) == (1...25).map { "Movie \($0)" })
   }
 
-  @Test func aFailedPrefetchIsInvisibleAndThePageIsAskedForAgain() async throws {
+  /// A prefetch that has just failed is reported as it is, not asked for again at once, which
+  /// would double the wait; the next `more` asks again.
+  @Test func aRecentPrefetchFailureIsReportedThenThePageIsAskedForAgain() async throws {
     let source = FakeMovieSource(movieCount: 25)
     source.failOnce(page: 2)
     let browser = makeBrowser(source)
@@ -105,6 +100,9 @@ import Testing
     _ = try await browser.loadNextPage()
     #expect(try await eventually { source.requestedPages == [1, 2] })
 
+    await #expect(throws: (any Error).self) { try await browser.loadNextPage() }
+    #expect(source.requestedPages == [1, 2], "the failure was not asked again at once")
+    #expect(await browser.list.loadedPages == 1)
     let second = try #require(try await browser.loadNextPage())
     #expect(second.rows == 11...20)
     #expect(second.warnings.isEmpty)
@@ -125,6 +123,17 @@ import Testing
     #expect(load.rows == 1...10)
     #expect(await browser.list.query.genreID == "4")
     #expect(await browser.list.loadedPages == 1)
+  }
+
+  @Test func aBrowserThatGoesAwayCancelsItsPrefetch() async throws {
+    let source = HeldSecondPage()
+    var browser: Browser? = makeBrowser(source)
+
+    _ = try await browser?.loadNextPage()
+    #expect(try await eventually { source.secondPageStarted })
+    browser = nil
+
+    #expect(try await eventually { source.secondPageCancelled })
   }
 }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct PreviewTests {
+@Suite(.timeLimit(.minutes(1))) struct PreviewTests {
   @Test(
     arguments: [
       (["TERM": "xterm-kitty"], PreviewMode.kitty),

@@ -4,7 +4,7 @@ import Testing
 @testable import MoviesCore
 
 /// Backoff, jitter, `Retry-After`, and which failures count as transient.
-@Suite struct RetryPolicyTests {
+@Suite(.timeLimit(.minutes(1))) struct RetryPolicyTests {
   @Test func waitsDoubleFromHalfASecond() {
     let policy = RetryPolicy(jitter: { 1 })
     #expect(policy.delay(afterAttempt: 1, retryAfter: nil) == .milliseconds(500))

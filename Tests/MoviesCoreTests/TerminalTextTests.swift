@@ -2,7 +2,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct TerminalTextTests {
+@Suite(.timeLimit(.minutes(1))) struct TerminalTextTests {
   @Test(arguments: [
     ("\u{1B}", "^["),
     ("\u{07}", "^G"),

@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MoviesCore
 
-@Suite struct ThumbnailBatchTests {
+@Suite(.timeLimit(.minutes(1))) struct ThumbnailBatchTests {
   private static let layout = TextRenderer.Layout(width: 80, palette: .plain)
 
   /// 15 movies with PNG thumbnails, except row 4, whose thumbnail is a web page.
@@ -72,13 +73,29 @@ import Testing
 
   @Test func aRangePastTheLoadedRowsFailsWithoutARequest() async throws {
     try await withRunner { runner, source, _ in
-      let result = await runner.execute(.thumbs(.range(5...12)))
+      let result = await runner.execute(.thumbs(.range(11...12)))
       guard case .failure(let error) = result.outcome else {
         Issue.record("expected a failure")
         return
       }
-      #expect(error.userMessage.contains("There is no row 12"))
+      #expect(error.userMessage.contains("There is no row 11"))
       #expect(source.thumbnailRequestCount == 0)
+    }
+  }
+
+  @Test func aRangeRunningPastTheLoadedRowsIsCutThereWithAWarning() async throws {
+    try await withRunner { runner, _, downloads in
+      let result = await runner.execute(.thumbs(.range(8...99)))
+      guard case .success(.thumbnailsSaved(let batch)) = result.outcome else {
+        Issue.record("expected a batch")
+        return
+      }
+      #expect(batch.rows == [8, 9, 10])
+      #expect(
+        result.warnings == [
+          "Only rows 1 to 10 are loaded, so rows 11 to 99 were left out; 'more' loads more rows."
+        ])
+      #expect(TemporaryFolder.names(in: downloads).count == 3)
     }
   }
 
@@ -94,7 +111,7 @@ import Testing
       _ = await runner.execute(.more)
 
       let task = Task { await runner.execute(.thumbs(.all)) }
-      await eventually { source.running == 5 }
+      try #require(await eventually { source.running == 5 })
       task.cancel()
       let reply = TextRenderer(layout: Self.layout).render(await task.value)
 
@@ -102,7 +119,7 @@ import Testing
       #expect(reply.error?.contains("0 of 5 thumbnails were saved") == true)
       #expect(reply.warnings.isEmpty)
       // Every download was cancelled, not left running (this waits until they all stopped).
-      await eventually { source.cancelled == 5 }
+      try #require(await eventually { source.cancelled == 5 })
       #expect(TemporaryFolder.names(in: store.downloadFolder).isEmpty)
     }
   }

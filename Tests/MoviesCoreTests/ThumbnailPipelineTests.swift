@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MoviesCore
 
-@Suite struct ThumbnailPipelineTests {
+@Suite(.timeLimit(.minutes(1))) struct ThumbnailPipelineTests {
   private static let png = ImageSamples.png(width: 60, height: 90)
 
   private func withPipeline(
@@ -22,7 +23,7 @@ import Testing
       let url = try source.thumbnailURL(for: "poster.png")
       try await withThrowingTaskGroup(of: LoadedImage.self) { group in
         for _ in 0..<20 { group.addTask { try await pipeline.image(at: url, from: source) } }
-        await eventually { await pipeline.waiterCount(for: url) == 20 }
+        try #require(await eventually { await pipeline.waiterCount(for: url) == 20 })
         source.release()
         var images: [LoadedImage] = []
         for try await image in group { images.append(image) }
@@ -38,9 +39,11 @@ import Testing
       let urls = try (1...10).map { try source.thumbnailURL(for: "\($0).png") }
       try await withThrowingTaskGroup(of: Void.self) { group in
         for url in urls { group.addTask { _ = try await pipeline.image(at: url, from: source) } }
-        // Three run and seven wait for a slot before anything is let through.
-        await eventually { source.running == 3 }
-        await eventually { await pipeline.limit.waitingCount == 7 }
+        // Once all ten have arrived, before anything is let through: three run, seven wait.
+        // (Waiting for "three run" instead would hang, not fail, if four were let in.)
+        try #require(await eventually { await source.running + pipeline.limit.waitingCount == 10 })
+        #expect(source.running == 3)
+        #expect(await pipeline.limit.waitingCount == 7)
         #expect(source.requests.count == 3)
         source.release()
         try await group.waitForAll()
@@ -55,10 +58,10 @@ import Testing
     try await withPipeline { pipeline, source in
       let url = try source.thumbnailURL(for: "poster.png")
       let task = Task { try await pipeline.image(at: url, from: source) }
-      await eventually { source.running == 1 }
+      try #require(await eventually { source.running == 1 })
       task.cancel()
       await #expect(throws: CancellationError.self) { try await task.value }
-      await eventually { source.cancelled == 1 }
+      try #require(await eventually { source.cancelled == 1 })
       #expect(await pipeline.cacheState(of: url) == .notCached)
     }
   }
@@ -68,7 +71,7 @@ import Testing
       let url = try source.thumbnailURL(for: "poster.png")
       let leaving = Task { try await pipeline.image(at: url, from: source) }
       let staying = Task { try await pipeline.image(at: url, from: source) }
-      await eventually { await pipeline.waiterCount(for: url) == 2 }
+      try #require(await eventually { await pipeline.waiterCount(for: url) == 2 })
       leaving.cancel()
       await #expect(throws: CancellationError.self) { try await leaving.value }
       source.release()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite struct ThumbnailStoreTests {
+@Suite(.timeLimit(.minutes(1))) struct ThumbnailStoreTests {
   private static let png = Data(
     [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("png body".utf8))
   private static let html = Data("<html><body>Not found</body></html>".utf8)
@@ -175,5 +175,17 @@ import Testing
     #expect(
       DownloadName.make(row: 12, title: "The Matrix", format: .gif, attempt: 2)
         == "12-the-matrix-2.gif")
+  }
+
+  @Test func downloadNamesAreCutBetweenCharactersToFitInBytes() {
+    let marks = "Z" + String(repeating: "\u{301}", count: 200)
+    #expect(marks.count == 1 && marks.utf8.count == 401)
+    #expect(DownloadName.make(row: 1, title: marks, movieID: "m/7", format: .png) == "1-id-m-7.png")
+    #expect(DownloadName.make(row: 1, title: marks, format: .png) == "1.png")
+    let long = DownloadName.make(
+      row: 2, title: "ab " + marks + String(repeating: "가", count: 100), format: .jpeg)
+    #expect(long == "2-ab.jpg")
+    let korean = DownloadName.make(row: 3, title: String(repeating: "가", count: 100), format: .gif)
+    #expect(korean == "3-" + String(repeating: "가", count: 40) + ".gif")
   }
 }

@@ -36,7 +36,8 @@ public final class HoppinTestServer {
   ///   - limit: serve only the first N movies of the catalogue.
   ///   - catalogue: a catalogue folder; the bundled sample data by default.
   ///   - extraArguments: further server options, such as `--content-type text/html`.
-  public init(limit: Int? = nil, catalogue: URL? = nil, extraArguments: [String] = []) throws {
+  public init(limit: Int? = nil, catalogue: URL? = nil, extraArguments: [String] = []) async throws
+  {
     folder = try TestPaths.makeTemporaryFolder()
     logFile = folder.appendingPathComponent("requests.log")
     var arguments = [
@@ -54,12 +55,20 @@ public final class HoppinTestServer {
     process.standardOutput = output
     try process.run()
 
-    // The first line says where it listens.
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
+    // The first line says where it listens. Reading it blocks until Python has started, so
+    // it is read on a Dispatch queue: tests run side by side on a few pool threads, and one
+    // blocked there holds up every test waiting for a thread.
+    let reader = output.fileHandleForReading
+    let line = await withCheckedContinuation { continuation in
+      DispatchQueue(label: "hoppin-test-server-start").async {
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+          let chunk = reader.availableData
+          if chunk.isEmpty { break }
+          line.append(chunk)
+        }
+        continuation.resume(returning: line)
+      }
     }
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {

@@ -39,6 +39,8 @@ public struct MoviesRun: Sendable {
     environment["COLUMNS"] = "200"
     // No test writes a watchlist into the real home; the ones about it pass their own file.
     environment["MOVIES_DB"] = "/dev/null"
+    // No config file from the account running the tests.
+    environment["XDG_CONFIG_HOME"] = "/nonexistent/movies-tests-config"
     environment.merge(extra) { _, new in new }
     return environment
   }

@@ -78,6 +78,12 @@ public final class TmuxSession {
     try tmux(["capture-pane", "-p", "-t", "movies"])
   }
 
+  /// The visible screen with its colours and attributes as escape sequences (`-e`), to check
+  /// what is dim or bold.
+  public func screenWithAttributes() throws -> String {
+    try tmux(["capture-pane", "-p", "-e", "-t", "movies"])
+  }
+
   /// Polls the screen until `condition` holds; returns that screen. Throws at the deadline.
   @discardableResult
   public func waitUntil(

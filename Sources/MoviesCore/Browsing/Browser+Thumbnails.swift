@@ -5,7 +5,8 @@ extension Browser {
   }
 
   /// Saves the thumbnails of many rows at once, each downloaded at most once, reporting
-  /// `progress(done, total)` as each finishes. A row that fails is recorded in the batch and
+  /// `progress(done, total)` as each finishes; a range is cut at the last loaded row. A row
+  /// that fails is recorded in the batch and
   /// the others go on; cancelling stops the rest and keeps what was saved.
   public func saveThumbnails(
     _ rows: ThumbRows, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
@@ -17,8 +18,10 @@ extension Browser {
       guard loaded > 0 else { throw Error.noSuchRow(1, loaded: 0, more: !list.isComplete) }
       wanted = 1...loaded
     case .range(let range):
-      _ = try movie(atRow: range.upperBound)
-      wanted = range
+      // Rows past the loaded ones are left out (the caller says so); a range that starts
+      // past them has nothing to save.
+      _ = try movie(atRow: range.lowerBound)
+      wanted = range.lowerBound...min(range.upperBound, loaded)
     }
     let work = try wanted.map { row in (row, try movie(atRow: row)) }
     var batch = ThumbnailBatch(rows: Array(wanted))
@@ -30,11 +33,27 @@ extension Browser {
     await withTaskGroup(of: (Int, Result<SavedThumbnail, any Swift.Error>).self) { group in
       for (row, movie) in work {
         group.addTask {
+          // Await first, then build the tuple. Swift 6.3's optimizer miscompiles a tuple
+          // returned from a task when one element is known before a suspension and the other
+          // only after it (swiftlang/swift#91911): the early element is lost, so with -O the
+          // batch got garbage row numbers. Minimal reproduction, `swiftc -O`, prints "bad 30":
+          //
+          //   func make(_ row: Int) async throws -> Int { await Task.yield(); return row }
+          //   var bad = 0
+          //   for row in 1...30 {
+          //     let (a, b) = await Task { () async -> (Int, Int) in
+          //       do { return (row, try await make(row)) } catch { return (row, -1) }
+          //     }.value
+          //     if a != b { bad += 1 }
+          //   }
+          //   print("bad", bad)
+          let result: Result<SavedThumbnail, any Swift.Error>
           do {
-            return (row, .success(try await store.save(movie, row: row, from: source)))
+            result = .success(try await store.save(movie, row: row, from: source))
           } catch {
-            return (row, .failure(error))
+            result = .failure(error)
           }
+          return (row, result)
         }
       }
       for await (row, result) in group {

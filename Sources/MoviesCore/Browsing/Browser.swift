@@ -4,6 +4,7 @@ public actor Browser {
   /// Why a browsing command could not be carried out.
   public enum Error: Swift.Error, Sendable, Equatable {
     case noSuchRow(Int, loaded: Int, more: Bool)
+    case nothingToSkip
 
     public var message: String {
       switch self {
@@ -15,6 +16,8 @@ public actor Browser {
           "There is no row \(row); rows 1 to \(loaded) are loaded"
             + (more ? " ('more' loads the next page)." : ".")
         }
+      case .nothingToSkip:
+        "There is no page to skip: 'skip' moves past a page that could not be read."
       }
     }
   }
@@ -38,6 +41,9 @@ public actor Browser {
   /// When the last load returned, to tell a script from a person.
   private var lastLoad: ContinuousClock.Instant?
   private let now: @Sendable () -> ContinuousClock.Instant
+  /// The next page, when its last load failed because the answer could not be read: the
+  /// only page `skip` moves past.
+  private var unreadablePage: Int?
 
   /// A `more` that comes sooner than this after the last one returned is a script or a
   /// search reading fast: it gets two pages fetched ahead instead of one.
@@ -74,18 +80,37 @@ public actor Browser {
     guard let number = list.nextPage else { return nil }
     let query = list.query
     let fast = lastLoad.map { now() - $0 < Self.fastReader } ?? false
-    let page = try await fetch(number, of: query)
+    let page: MoviePage
+    do {
+      page = try await fetch(number, of: query)
+    } catch let error as HoppinClient.Error where error.isUnreadablePage {
+      if list.nextPage == number, list.query == query { unreadablePage = number }
+      throw error
+    }
     try Task.checkCancellation()
     // Another load may have finished while this one waited; append each page once.
     guard list.nextPage == number, list.query == query else { return Load(warnings: []) }
     let change = list.add(page)
+    unreadablePage = nil
     startPrefetch(depth: fast ? 2 : 1)
     lastLoad = now()
-    return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
+    return Load(
+      rows: change.rows, warnings: page.warnings + Self.notes(on: change, query: list.query))
+  }
+
+  /// Moves past the next page when its answer could not be read (a value JSON cannot hold,
+  /// say), so one bad page does not block the rest of the list; its rows are counted as
+  /// missing. Returns the page's number.
+  public func skipUnreadablePage() throws(Error) -> Int {
+    guard let page = unreadablePage, list.nextPage == page else { throw .nothingToSkip }
+    list.skip()
+    unreadablePage = nil
+    startPrefetch(depth: 1)
+    return page
   }
 
   /// What the user should know about a page that was not simply appended.
-  static func notes(on change: MovieList.Change) -> [String] {
+  static func notes(on change: MovieList.Change, query: MovieQuery = MovieQuery()) -> [String] {
     var notes: [String] = []
     let dropped = change.droppedDuplicates
     if !dropped.isEmpty {
@@ -96,7 +121,14 @@ public actor Browser {
         "Dropped \(rows) already in the list (movie ID \(ids)); "
           + "the server's list shifted between pages.")
     }
-    if let count = change.totalCountChange {
+    if let count = change.totalCountChange, count.new < count.old {
+      // Rows removed before the pages already loaded move every later row up, onto pages
+      // that were already asked for: some are never shown.
+      notes.append(
+        "The server now counts \(Format.grouped(count.new)) movies instead of "
+          + "\(Format.grouped(count.old)): rows were removed from its list, so some rows may "
+          + "have been skipped; type 'order \(query.order)' to load the list again from the start.")
+    } else if let count = change.totalCountChange {
       notes.append(
         "The server now counts \(Format.grouped(count.new)) movies instead of "
           + "\(Format.grouped(count.old)); the list follows the new count.")
@@ -114,9 +146,11 @@ public actor Browser {
     var fresh = MovieList(query: query)
     let change = fresh.add(page)
     list = fresh
+    unreadablePage = nil
     lastLoad = nil
     startPrefetch(depth: 1)
-    return Load(rows: change.rows, warnings: page.warnings + Self.notes(on: change))
+    return Load(
+      rows: change.rows, warnings: page.warnings + Self.notes(on: change, query: list.query))
   }
 
   /// A page being fetched ahead of `more`.
@@ -126,18 +160,33 @@ public actor Browser {
     var task: Task<MoviePage, any Swift.Error>
   }
 
+  /// How long a failed prefetch is news: one that failed since, or this shortly before,
+  /// `more` asked for its page is reported rather than asked for again from scratch, which
+  /// would double the wait (and its retries) for a server that is failing now.
+  static let recentFailure: Duration = .seconds(30)
+
+  /// A prefetch's failure, with when it happened.
+  private struct PrefetchFailure: Swift.Error {
+    var error: any Swift.Error
+    var time: ContinuousClock.Instant
+  }
+
   private func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     if let index = pending.firstIndex(where: { $0.page == number && $0.query == query }) {
       let task = pending.remove(at: index).task
+      let asked = ContinuousClock.now
       do {
         return try await withTaskCancellationHandler {
           try await task.value
         } onCancel: {
           task.cancel()
         }
-      } catch {
+      } catch let failure as PrefetchFailure {
         try Task.checkCancellation()
-        // A failed prefetch is invisible: the page is simply asked for again.
+        if !(failure.error is CancellationError), failure.time > asked - Self.recentFailure {
+          throw failure.error
+        }
+        // An older failure may have passed: the page is asked for again.
       }
     }
     return try await source.page(number, of: query)
@@ -156,8 +205,14 @@ public actor Browser {
     let source = self.source
     for page in next..<(next + depth) where page == next || list.mayHavePage(page) {
       guard !pending.contains(where: { $0.page == page }) else { continue }
-      pending.append(
-        Prefetch(page: page, query: query, task: Task { try await source.page(page, of: query) }))
+      let task = Task {
+        do {
+          return try await source.page(page, of: query)
+        } catch {
+          throw PrefetchFailure(error: error, time: .now)
+        }
+      }
+      pending.append(Prefetch(page: page, query: query, task: task))
     }
   }
 

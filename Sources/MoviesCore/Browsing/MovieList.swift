@@ -99,6 +99,13 @@ public struct MovieList: Sendable, Hashable {
     return (page - 1) * query.pageSize < totalCount
   }
 
+  /// Moves past the next page without its rows: they count as received, so the list can
+  /// still end at `totalCount`.
+  public mutating func skip() {
+    loadedPages += 1
+    rowsReceived += query.pageSize
+  }
+
   /// The movie at a 1-based row number, if that row is loaded.
   public func movie(atRow row: Int) -> Movie? {
     movies.indices.contains(row - 1) ? movies[row - 1] : nil

@@ -1,12 +1,18 @@
 /// One line typed at the prompt, understood.
 public enum Command: Sendable, Hashable {
   case more
+  /// Move past a page that could not be read, its rows counted as missing.
+  case skip
+  /// `more N`: the next N pages at once (N at least 2).
+  case morePages(Int)
   case list
   case show(row: Int)
   case thumb(row: Int)
   /// `thumb N-M` or `thumb all`.
   case thumbs(ThumbRows)
   case help
+  /// `help CMD`: one command's usage and an example.
+  case helpOn(String)
   case quit
   /// Restart the list with one genre, by id or name; `genre all` drops the filter.
   case genre(String)
@@ -43,33 +49,46 @@ public enum Command: Sendable, Hashable {
     case notARowRange(command: String, argument: String)
     case missingArgument(command: String, example: String)
     case notAnOrder(String)
+    /// A prefix of several orders, or a near miss of one.
+    case badOrder(String, OrderName.Problem)
+    case notAPageCount(String)
 
     /// One line: what is wrong and what to type instead.
     public var message: String {
       switch self {
       case .unknown(let word):
-        "Unknown command '\(word)'. Type 'help' to see the commands."
+        "Unknown command '\(CommandUsage.excerpt(word))'"
+          + (CommandUsage.suggestion(for: word).map { "; did you mean '\($0)'?" } ?? ".")
+          + " Type 'help' to see the commands."
       case .missingRow(let command):
         "'\(command)' needs a row number, for example '\(command) 3'."
       case .notARowNumber(let command, let argument):
-        "'\(argument)' is not a row number; type '\(command) N' with N from the list."
+        "'\(CommandUsage.excerpt(argument))' is not a row number; "
+          + "type '\(command) N' with N from the list."
       case .rowTooSmall(let command):
         "Row numbers start at 1; try '\(command) 1'."
       case .unexpectedArgument(let command):
-        "'\(command)' takes no argument; type just '\(command)'."
+        CommandUsage.takes(command)
       case .notARowRange(let command, let argument):
-        "'\(argument)' is not a row range; type '\(command) N-M' with N up to M, or '\(command) all'."
+        "'\(CommandUsage.excerpt(argument))' is not a row range; "
+          + "type '\(command) N-M' with N up to M, or '\(command) all'."
       case .missingArgument(let command, let example):
         "'\(command)' needs an argument, for example '\(command) \(example)'."
       case .notAnOrder(let word):
-        "'\(word)' is not an order; type 'order' and a word such as releasedatedesc."
+        "'\(CommandUsage.excerpt(word))' is not an order; "
+          + "type 'order' and a word such as rating or newest."
+      case .badOrder(let word, let problem):
+        OrderName.message(word, problem)
+      case .notAPageCount(let word):
+        "'\(CommandUsage.excerpt(word))' is not a number of pages; "
+          + "type 'more' or 'more N' with N from 1 to \(Command.mostPages)."
       }
     }
   }
 
   /// The command names, in the order `help` lists them.
   public static let names = [
-    "more", "list", "show", "thumb", "genre", "order", "genres", "find", "open", "watch",
+    "more", "skip", "list", "show", "thumb", "genre", "order", "genres", "find", "open", "watch",
     "unwatch", "watchlist", "resume", "help", "quit", "exit",
   ]
 
@@ -78,6 +97,9 @@ public enum Command: Sendable, Hashable {
   public static let knownOrders = [
     "releasedateasc", "releasedatedesc", "ratingdesc", "ratingasc", "titleasc",
   ]
+
+  /// The most pages one `more N` loads.
+  public static let mostPages = 100
 
   /// True for `genre` and `order`, which replace the list with another query's.
   public var startsANewList: Bool {
@@ -90,11 +112,12 @@ public enum Command: Sendable, Hashable {
   /// The command's name, as `help` and JSON output spell it.
   public var name: String {
     switch self {
-    case .more: "more"
+    case .more, .morePages: "more"
+    case .skip: "skip"
     case .list: "list"
     case .show: "show"
     case .thumb, .thumbs: "thumb"
-    case .help: "help"
+    case .help, .helpOn: "help"
     case .quit: "quit"
     case .genre: "genre"
     case .order: "order"
@@ -141,14 +164,20 @@ public enum Command: Sendable, Hashable {
       return .onWatchlist(action, entry: entry)
     }
     switch name {
-    case "more": return try noArgument(.more)
+    case "more": return try more(arguments)
+    case "skip": return try noArgument(.skip)
     case "list": return try noArgument(.list)
     case "show": return .show(row: try row())
     case "thumb":
       if arguments.count == 1, let rows = try thumbRows(arguments[0]) { return .thumbs(rows) }
       return .thumb(row: try row())
-    case "help", "?": return try noArgument(.help)
-    case "quit", "exit": return try noArgument(.quit)
+    case "help", "?", "\\?":
+      guard let topic = arguments.first else { return .help }
+      guard arguments.count == 1 else { throw .unexpectedArgument(command: "help") }
+      guard let entry = CommandUsage.entry(for: topic) else { throw .unknown(topic) }
+      return .helpOn(entry.name)
+    // q and \q as psql users type them.
+    case "quit", "exit", "q", "\\q": return try noArgument(.quit)
     case "genre": return .genre(try text(example: "Drama"))
     case "genres": return try noArgument(.genres)
     case "find": return .find(try text(example: "godfather"))
@@ -158,11 +187,14 @@ public enum Command: Sendable, Hashable {
     case "watchlist": return try noArgument(.watchlist)
     case "resume": return try noArgument(.resume)
     case "order":
-      let order = try text(example: "ratingdesc")
+      let order = try text(example: "rating")
       guard order.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
         throw .notAnOrder(order)
       }
-      return .order(order)
+      switch OrderName.resolve(order) {
+      case .success(let value): return .order(value)
+      case .failure(let problem): throw .badOrder(order, problem)
+      }
     default: throw .unknown(first)
     }
   }
@@ -179,6 +211,16 @@ public enum Command: Sendable, Hashable {
     return entry
   }
 
+  /// `more` or `more N`.
+  private static func more(_ arguments: [String]) throws(ParseError) -> Command {
+    guard let argument = arguments.first else { return .more }
+    guard arguments.count == 1 else { throw .unexpectedArgument(command: "more") }
+    guard let pages = Int(argument), (1...mostPages).contains(pages) else {
+      throw .notAPageCount(argument)
+    }
+    return pages == 1 ? .more : .morePages(pages)
+  }
+
   /// `all` or `N-M`; nil for anything else, which is then read as one row number.
   private static func thumbRows(_ argument: String) throws(ParseError) -> ThumbRows? {
     if argument.lowercased() == "all" { return .all }
@@ -191,8 +233,11 @@ public enum Command: Sendable, Hashable {
     return .range(first...last)
   }
 
-  /// The command names to offer for completion: `more` only while more remain.
+  /// The command names to offer for completion: `more` only while more remain; never `skip`,
+  /// which is for after a failure and would make `s` Tab stop short of `show`.
   public static func completions(forPrefix prefix: String, moreRemains: Bool) -> [String] {
-    names.filter { $0.hasPrefix(prefix.lowercased()) && (moreRemains || $0 != "more") }
+    names.filter {
+      $0.hasPrefix(prefix.lowercased()) && (moreRemains || $0 != "more") && $0 != "skip"
+    }
   }
 }

@@ -11,14 +11,16 @@ public enum CommandOutcome: Sendable {
   /// `thumb N-M` or `thumb all`.
   case thumbnailsSaved(ThumbnailBatch)
   case help(moreRemains: Bool)
+  /// `help CMD`.
+  case commandHelp(CommandUsage.Entry)
   /// `genre` or `order` restarted the list and loaded its first page.
   case restarted(MovieList, rows: ClosedRange<Int>?)
   /// `genres`: every genre, and the id of the one browsed (empty for all).
   case genres([Genre], current: String)
   /// `find`: the loaded rows that matched, with their row numbers.
   case found([MovieSearch.Match], text: String, list: MovieList)
-  /// `open`: the link, and whether it was handed to the desktop (else it is printed).
-  case link(String, row: Int, opened: Bool)
+  /// `open`: the link, and whether it was handed to the desktop (else it is printed, and why).
+  case link(String, row: Int, opening: LinkOpening)
   /// `watch N`: the entry, its row, and false when it was already on the watchlist.
   case watched(WatchEntry, row: Int, added: Bool)
   /// `unwatch N` or `unwatch wN`: the movie, and false when it was not on the watchlist.
@@ -37,15 +39,28 @@ public struct CommandResult: Sendable {
   public var outcome: Result<CommandOutcome, any Error>
   /// Notes that did not stop the command (skipped rows), one sentence each.
   public var warnings: [String]
+  /// What stopped a command after part of it was done (`more 5` failing at the third page):
+  /// the outcome says what was done, and the command still counts as failed.
+  public var stoppedBy: (any Error)?
   /// The watchlist keys of the browsed source, to mark watched rows; nil without a watchlist.
   public var watched: Set<String>?
 
   public init(
     outcome: Result<CommandOutcome, any Error>, warnings: [String] = [],
-    watched: Set<String>? = nil
+    stoppedBy: (any Error)? = nil, watched: Set<String>? = nil
   ) {
     self.outcome = outcome
     self.warnings = warnings
+    self.stoppedBy = stoppedBy
     self.watched = watched
   }
+}
+
+/// What `open N` did with a link.
+public enum LinkOpening: Sendable, Hashable {
+  case opened
+  /// No program to open links with; the link is printed.
+  case noOpener
+  /// Not an http or https link, so it was not handed over; it is printed.
+  case refusedScheme
 }

@@ -65,7 +65,7 @@ extension CommandRunner {
     case .show:
       return (.watchlistEntry(entry, number: number), [])
     case .open:
-      return (try open(entry.movie, row: number), [])
+      return (try await open(entry.movie, row: number), [])
     case .unwatch:
       let removed = try await library.remove(source: entry.source, key: entry.key)
       return (.unwatched(entry.movie, removed: removed), [])

@@ -7,16 +7,20 @@ public struct CommandRunner: Sendable {
     case noGenreList
     case unknownGenre(String, known: [String])
     case noLink(row: Int)
+    /// The desktop's opener ran and failed.
+    case openFailed(row: Int, link: String)
 
     public var message: String {
       switch self {
       case .noGenreList:
         "This source has no genre list; use 'genre ID' with a number."
       case .unknownGenre(let name, let known):
-        "There is no genre '\(name)'"
+        "There is no genre '\(CommandUsage.excerpt(name))'"
           + (known.isEmpty ? "." : "; try one of \(known.joined(separator: ", ")).")
       case .noLink(let row):
         "Row \(row) has no link; 'show \(row)' prints what it has."
+      case .openFailed(let row, let link):
+        "xdg-open could not open row \(row)'s link \(link); copy it from here."
       }
     }
   }
@@ -49,6 +53,7 @@ public struct CommandRunner: Sendable {
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
   ) async -> CommandResult {
     var warnings: [String] = []
+    var stoppedBy: (any Swift.Error)?
     do {
       let outcome: CommandOutcome
       switch command {
@@ -59,6 +64,12 @@ public struct CommandRunner: Sendable {
         } else {
           outcome = .nothingMoreToLoad(await browser.list)
         }
+      case .skip:
+        let page = try await browser.skipUnreadablePage()
+        warnings = ["Skipped page \(page); its rows are missing from the list."]
+        outcome = .pageLoaded(await browser.list, rows: nil)
+      case .morePages(let count):
+        (outcome, warnings, stoppedBy) = try await loadPages(count)
       case .list:
         outcome = .list(await browser.list)
       case .show(let row):
@@ -71,6 +82,11 @@ public struct CommandRunner: Sendable {
         outcome = .thumbnailSaved(saved, row: row)
       case .thumbs(let rows):
         let batch = try await browser.saveThumbnails(rows, progress: progress)
+        if case .range(let asked) = rows, let last = batch.rows.last, last < asked.upperBound {
+          warnings.append(
+            "Only rows 1 to \(last) are loaded, so rows \(last + 1) to \(asked.upperBound) "
+              + "were left out; 'more' loads more rows.")
+        }
         // One warning per distinct cache problem, not one per row.
         var problems: [String] = []
         for row in batch.rows {
@@ -82,6 +98,11 @@ public struct CommandRunner: Sendable {
         outcome = .thumbnailsSaved(batch)
       case .help:
         outcome = .help(moreRemains: await !browser.list.isComplete)
+      case .helpOn(let name):
+        guard let entry = CommandUsage.entry(for: name) else {
+          throw Command.ParseError.unknown(name)
+        }
+        outcome = .commandHelp(entry)
       case .quit:
         outcome = .quit
       case .genre(let nameOrID):
@@ -104,7 +125,8 @@ public struct CommandRunner: Sendable {
         (outcome, warnings) = try await executeOnLibrary(command)
       }
       return CommandResult(
-        outcome: .success(outcome), warnings: warnings, watched: await watchedKeys(outcome))
+        outcome: .success(outcome), warnings: warnings, stoppedBy: stoppedBy,
+        watched: await watchedKeys(outcome))
     } catch {
       return CommandResult(outcome: .failure(error), warnings: warnings)
     }
@@ -123,11 +145,54 @@ public struct CommandRunner: Sendable {
     (try? await genreSource?.genres().map(\.name)) ?? []
   }
 
-  /// `all` (every genre) or a number are used as they are; a name is looked up, ignoring case
-  /// and accents.
+  /// `more N`: loads pages until N are in, everything is, or one fails; the pages loaded
+  /// before a failure stay, and the failure is reported with them.
+  private func loadPages(_ count: Int) async throws -> (
+    CommandOutcome, [String], (any Swift.Error)?
+  ) {
+    var added: ClosedRange<Int>?
+    var warnings: [String] = []
+    var loadedAny = false
+    for _ in 0..<count {
+      let load: Browser.Load?
+      do {
+        load = try await browser.loadNextPage()
+      } catch {
+        guard loadedAny else { throw error }
+        return (.pageLoaded(await browser.list, rows: added), warnings, error)
+      }
+      guard let load else { break }
+      loadedAny = true
+      warnings += load.warnings
+      if let rows = load.rows {
+        added = (added?.lowerBound ?? rows.lowerBound)...rows.upperBound
+      }
+    }
+    guard loadedAny else { return (.nothingMoreToLoad(await browser.list), warnings, nil) }
+    return (.pageLoaded(await browser.list, rows: added), warnings, nil)
+  }
+
   private func genreID(for nameOrID: String) async throws -> String {
+    try await Self.genreID(for: nameOrID, in: genreSource)
+  }
+
+  /// `all` (every genre) is the empty id; a name is looked up, ignoring case and accents; a
+  /// number is checked against the list when the source has one (it is used as it is when
+  /// the list cannot be loaded, since a number needs none).
+  public static func genreID(for nameOrID: String, in genreSource: (any GenreSource)?)
+    async throws -> String
+  {
     if nameOrID.lowercased() == "all" { return "" }
-    if nameOrID.allSatisfy(\.isNumber) { return nameOrID }
+    if nameOrID.allSatisfy(\.isNumber) {
+      guard let genres = try? await genreSource?.genres(), !genres.isEmpty else {
+        try Task.checkCancellation()
+        return nameOrID
+      }
+      guard genres.contains(where: { $0.id == nameOrID }) else {
+        throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
+      }
+      return nameOrID
+    }
     guard let genreSource else { throw Error.noGenreList }
     let genres = try await genreSource.genres()
     let wanted = MovieSearch.fold(nameOrID)
@@ -146,14 +211,18 @@ public struct CommandRunner: Sendable {
   /// could run something. Anything else is printed, escaped, for the user to judge.
   func open(row: Int) async throws -> CommandOutcome {
     let movie = try await browser.movie(atRow: row)
-    return try open(movie, row: row)
+    return try await open(movie, row: row)
   }
 
-  func open(_ movie: Movie, row: Int) throws -> CommandOutcome {
+  func open(_ movie: Movie, row: Int) async throws -> CommandOutcome {
     guard let link = movie.link, !link.isEmpty else { throw Error.noLink(row: row) }
-    guard let linkOpener, let url = URL(string: link),
-      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
-    else { return .link(link, row: row, opened: false) }
-    return .link(link, row: row, opened: linkOpener.open(url))
+    guard let url = URL(string: link), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https"
+    else { return .link(link, row: row, opening: .refusedScheme) }
+    guard let linkOpener else { return .link(link, row: row, opening: .noOpener) }
+    guard await linkOpener.open(url) else {
+      throw Error.openFailed(row: row, link: TerminalText.escape(link))
+    }
+    return .link(link, row: row, opening: .opened)
   }
 }

@@ -37,10 +37,16 @@ public struct CompletionTable: Sendable, Hashable {
       switch command {
       case "show", "thumb", "open", "watch", "unwatch": rows.map(String.init)
       case "genre": genres + ["all"]
-      case "order": Command.knownOrders
+      case "order": OrderName.aliases.map(\.alias) + Command.knownOrders
+      case "help": Command.names
       default: []
       }
-    let matches = candidates.filter { $0.lowercased().hasPrefix(argument.lowercased()) }
+    // A server's genre name with control characters would go into the line, the history
+    // file and the terminal raw: such names are left out, and typed by hand if wanted.
+    let matches = candidates.filter {
+      $0.lowercased().hasPrefix(argument.lowercased())
+        && !$0.unicodeScalars.contains(where: TerminalText.needsEscape)
+    }
     return Completion(word: argument, matches: matches)
   }
 
@@ -51,7 +57,8 @@ public struct CompletionTable: Sendable, Hashable {
     switch words[0].lowercased() {
     case "show", "thumb", "open", "watch", "unwatch": return "N (a row number)"
     case "genre": return "NAME|ID|all"
-    case "order": return Command.knownOrders.joined(separator: "|")
+    case "order":
+      return (OrderName.aliases.map(\.alias) + ["ratingdesc", "…"]).joined(separator: "|")
     case "find": return "TEXT"
     default: return nil
     }

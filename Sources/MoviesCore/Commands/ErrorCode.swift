@@ -1,7 +1,7 @@
 /// A short, stable name for each kind of failure, for scripts reading `--json` output.
 public enum ErrorCode {
   /// `usage`, `no_such_row`, `unknown_genre`, `no_genre_list`, `no_link`, `source`,
-  /// `thumbnail`, `watchlist`, `no_session`, `cancelled` or `internal`.
+  /// `open_failed`, `thumbnail`, `watchlist`, `no_session`, `cancelled` or `internal`.
   public static func of(_ error: any Error) -> String {
     switch error {
     case is Command.ParseError: return "usage"
@@ -14,6 +14,7 @@ public enum ErrorCode {
       case .noGenreList: return "no_genre_list"
       case .unknownGenre: return "unknown_genre"
       case .noLink: return "no_link"
+      case .openFailed: return "open_failed"
       }
     case let error as HoppinGenres.Error:
       if case .notOffered = error { return "no_genre_list" }

@@ -4,5 +4,5 @@ import Foundation
 /// it; without one, `open N` prints the link.
 public protocol LinkOpener: Sendable {
   /// Opens the address; false when it could not be handed over.
-  func open(_ url: URL) -> Bool
+  func open(_ url: URL) async -> Bool
 }

@@ -15,6 +15,8 @@ public enum MoviePageParser {
     case missingHoppinObject
     /// `movies` is not an object, or its `movie` is neither an object nor a list.
     case unexpectedMoviesShape
+    /// The body holds far more values than any page, and parsing it would cost gigabytes.
+    case tooManyValues(limit: Int, containers: Int)
 
     /// One plain sentence for the user.
     public var message: String {
@@ -25,11 +27,29 @@ public enum MoviePageParser {
         "the answer is JSON but has no \"hoppin\" object"
       case .unexpectedMoviesShape:
         "the answer's \"movies\" field does not hold a movie list"
+      case .tooManyValues(let limit, let containers):
+        "the answer holds more than \(Format.grouped(limit)) values or "
+          + "\(Format.grouped(containers)) objects, far more than any page, so it was not parsed"
       }
     }
   }
 
+  /// The most rows one page names in its warnings; the rest are counted in one more.
+  public static let maximumRowWarnings = 10
+
+  /// The most JSON values (objects, arrays, and the members and elements in them) a page may
+  /// hold, and the most objects and arrays among them: a page of 1,000 movies with 20 fields
+  /// each has about 21,000 values and 1,000 objects. Parsed, a value costs about 300 bytes
+  /// and a row about 3 KB, so a page stays under about 320 MB.
+  public static let maximumValues = 500_000
+  public static let maximumContainers = 50_000
+
   public static func parse(_ data: Data) throws(Error) -> MoviePage {
+    // Counted before parsing: JSONSerialization's memory grows with the values, not the bytes.
+    let counts = valueCount(data, upTo: maximumValues)
+    guard counts.values <= maximumValues, counts.containers <= maximumContainers else {
+      throw .tooManyValues(limit: maximumValues, containers: maximumContainers)
+    }
     let root: Any
     do {
       root = try JSONSerialization.jsonObject(with: data, options: [])
@@ -43,13 +63,21 @@ public enum MoviePageParser {
     var movies: [Movie] = []
     movies.reserveCapacity(rows.count)
     var warnings: [String] = []
+    var unwarned = 0
     var genreLists = GenreLists()
     for (index, row) in rows.enumerated() {
       if let movie = (row as? [String: Any]).flatMap({ movie(from: $0, genreLists: &genreLists) }) {
         movies.append(movie)
-      } else {
+      } else if warnings.count < maximumRowWarnings {
         warnings.append("Skipped row \(index + 1) of the page: it has no usable title.")
+      } else {
+        unwarned += 1
       }
+    }
+    // A hostile page may hold millions of unusable rows; name a few, count the rest.
+    if unwarned > 0 {
+      let rows = unwarned == 1 ? "1 more row" : "\(Format.grouped(unwarned)) more rows"
+      warnings.append("Skipped \(rows) of the page without a usable title.")
     }
     return MoviePage(
       movies: movies,
@@ -57,6 +85,37 @@ public enum MoviePageParser {
       totalCount: LooseValue.integer(hoppin["totalCount"]).map { max(0, $0) },
       warnings: warnings
     )
+  }
+
+  /// About how many values the JSON text holds: its `{`, `[` and `,` outside strings, and
+  /// how many of them are `{` and `[`. Stops counting past `limit` values.
+  static func valueCount(_ data: Data, upTo limit: Int) -> (values: Int, containers: Int) {
+    data.withUnsafeBytes { bytes in
+      var count = 0
+      var containers = 0
+      var inString = false
+      var escaped = false
+      for byte in bytes {
+        if inString {
+          if escaped {
+            escaped = false
+          } else if byte == UInt8(ascii: "\\") {
+            escaped = true
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+          }
+        } else if byte == UInt8(ascii: "\"") {
+          inString = true
+        } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+          containers += 1
+          count += 1
+        } else if byte == UInt8(ascii: ",") {
+          count += 1
+          if count > limit { break }
+        }
+      }
+      return (count, containers)
+    }
   }
 
   /// `movies.movie` as a list: absent, null or empty means no rows; a bare object is one row.

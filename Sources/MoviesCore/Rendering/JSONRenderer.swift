@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Every object has `command` and `ok`; a failure has `error: {code, message}` (codes from
 /// ``ErrorCode``); warnings, when any, are in `warnings`. The README documents each shape.
-/// Strings are the server's text as sent; JSON escapes its C0 controls, but a consumer that
-/// prints strings raw (`jq -r`) gets C1 and bidirectional characters as they are.
+/// Strings are the server's text as sent; control characters, DEL, C1 controls and
+/// bidirectional overrides are written as `\uXXXX` escapes, so the line itself is safe on a
+/// terminal, but a consumer that prints strings raw (`jq -r`) gets them as they are.
 public enum JSONRenderer {
   public static func render(_ result: CommandResult, of command: Command) -> Reply {
     var object: [String: Any] = ["command": command.name]
@@ -29,6 +30,12 @@ public enum JSONRenderer {
       }
       reply.shownRows = TextRenderer.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
+      if let error = result.stoppedBy {
+        object["ok"] = false
+        object["error"] = ["code": ErrorCode.of(error), "message": error.userMessage]
+        reply.error = error.userMessage
+        reply.wasCancelled = error is CancellationError
+      }
     }
     if !result.warnings.isEmpty { object["warnings"] = result.warnings }
     reply.output = line(object)
@@ -85,12 +92,14 @@ public enum JSONRenderer {
         "commands": Command.names.filter { moreRemains || $0 != "more" },
         "moreRemains": moreRemains,
       ]
+    case .commandHelp(let entry):
+      return ["usage": entry.usage, "summary": entry.summary, "examples": entry.examples]
     case .quit:
       return [:]
     case .genres(let genres, let current):
       return ["genres": genres.map { ["id": $0.id, "name": $0.name] }, "current": current]
-    case .link(let link, let row, let opened):
-      return ["row": row, "link": link, "opened": opened]
+    case .link(let link, let row, let opening):
+      return ["row": row, "link": link, "opened": opening == .opened]
     case .watched(let entry, let row, let added):
       return ["row": row, "added": added, "movie": movieObject(entry.movie, row: row)]
     case .unwatched(let movie, let removed):
@@ -174,6 +183,25 @@ public enum JSONRenderer {
       let data = try? JSONSerialization.data(
         withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
     else { return #"{"ok":false,"error":{"code":"internal","message":"unencodable"}}"# + "\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return escapeForTerminals(String(decoding: data, as: UTF8.self)) + "\n"
+  }
+
+  /// JSONSerialization escapes C0 controls only; DEL, C1 controls and bidirectional
+  /// overrides become `\uXXXX` too, the same JSON value, so a line shown on a terminal (at
+  /// the prompt, or by `cat`) cannot drive it. Outside strings JSON text is ASCII, so every
+  /// such character is inside a string.
+  static func escapeForTerminals(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: TerminalText.needsEscape) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 16)
+    for scalar in text.unicodeScalars {
+      if TerminalText.needsEscape(scalar) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

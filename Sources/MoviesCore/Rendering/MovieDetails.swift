@@ -28,25 +28,37 @@ public enum MovieDetails {
     add("Movie ID", movie.id)
     add("Link", movie.link)
     add("Thumbnail", movie.thumbnail.map { $0 + (thumbnail.map(Self.describe) ?? "") })
-    for key in movie.otherFields.keys.sorted() {
+    let otherKeys = movie.otherFields.keys.sorted()
+    for key in otherKeys.prefix(maximumOtherFields) {
       add(key, movie.otherFields[key])
     }
 
-    let labelWidth = fields.map { DisplayWidth.columns(of: TerminalText.escape($0.0)) }.max() ?? 0
+    // Labels come from the server: each is cut to a width, so one long name cannot pad every
+    // line of the output to its width.
+    fields = fields.map { (DisplayWidth.truncate(TerminalText.escape($0.0), toColumns: 32), $0.1) }
+    let labelWidth = fields.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
     var text = palette.apply(palette.heading, to: label + "  " + TerminalText.escape(movie.title))
     text += "\n"
     for (label, value) in fields {
-      let paddedLabel = DisplayWidth.pad(TerminalText.escape(label), toColumns: labelWidth)
+      let paddedLabel = DisplayWidth.pad(label, toColumns: labelWidth)
       text += "  " + palette.apply(palette.dim, to: paddedLabel) + "  " + value + "\n"
+    }
+    let unlisted = otherKeys.count - maximumOtherFields
+    if unlisted > 0 {
+      let fields = unlisted == 1 ? "1 more field" : "\(Format.grouped(unlisted)) more fields"
+      text += "  " + palette.apply(palette.dim, to: "and \(fields)") + "\n"
     }
     return text
   }
+
+  /// The most fields the browser does not know that `show` lists; `--json` has them all.
+  public static let maximumOtherFields = 50
 
   private static func describe(_ state: ThumbnailCacheState) -> String {
     switch state {
     case .inMemory: " (cached, in memory)"
     case .onDisk: " (cached on disk)"
-    case .notCached: " (not cached; 'thumb N' downloads it)"
+    case .notCached: " (not cached; 'thumb N' saves it)"
     case .unavailable: " (cannot be loaded)"
     }
   }

@@ -1,10 +1,12 @@
 /// Renders movies as a table that fits the terminal: row number, title, genres, rating and
 /// release date.
 ///
-/// Column widths depend on the terminal width and the largest row number, not on the rows, so
-/// the rows that `more` prints line up with those already on screen and rendering a page never
-/// looks at the rest of the list. Widths count terminal columns, so Korean titles line up;
-/// long titles are cut with `…`.
+/// Column widths depend on the terminal width, the largest row number and the list's first
+/// page (its longest title and genre list), never on later pages, so the rows that `more`
+/// prints line up with those already on screen and rendering a page looks at one page only.
+/// Title gets what its longest title needs, up to ``titleCap``, and Genres the rest of what
+/// it needs; when both do not fit they share. Widths count terminal columns, so Korean
+/// titles line up; long titles are cut with `…`.
 public struct MovieTable: Sendable {
   /// The column that marks watched movies: their watchlist keys, and the mark (`★`, or `*`
   /// where the terminal has no Unicode).
@@ -30,14 +32,23 @@ public struct MovieTable: Sendable {
   static let gap = "  "
   /// A space and the one-column mark, after the row number.
   static let markWidth = 2
+  /// The widest Title column, so a wide terminal leaves room for Genres.
+  static let titleCap = 60
+  /// Genres grows to this when there is room, for later pages' longer lists.
+  static let roomyGenres = 32
+  /// The narrowest Genres column worth showing.
+  static let smallestGenres = 8
 
   /// - Parameters:
   ///   - width: the terminal's width in columns.
   ///   - largestRow: the largest row number the table will show (the total count, when known).
+  ///   - firstPage: the list's first page, whose longest title and genres size the columns;
+  ///     empty for room for long ones.
   ///   - marks: the watched movies, for a column of marks after the row number.
   ///   - labelPrefix: put before row numbers (`w` for the watchlist's `w1`, `w2`, …).
   public init(
-    width: Int, largestRow: Int, palette: Palette, marks: Marks? = nil, labelPrefix: String = ""
+    width: Int, largestRow: Int, palette: Palette, firstPage: some Collection<Movie> = [Movie](),
+    marks: Marks? = nil, labelPrefix: String = ""
   ) {
     self.palette = palette
     self.marks = marks
@@ -45,9 +56,35 @@ public struct MovieTable: Sendable {
     let fixed =
       numberWidth + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
       + (marks == nil ? 0 : Self.markWidth)
-    let genres = width - fixed - 24 >= 18 ? min(22, width - fixed - 24 - Self.gap.count) : 0
-    genresWidth = genres
-    titleWidth = max(12, width - fixed - (genres > 0 ? genres + Self.gap.count : 0))
+    let available = width - fixed - Self.gap.count
+    let longestTitle =
+      firstPage.isEmpty
+      ? Self.titleCap
+      : firstPage.map { DisplayWidth.columns(of: TerminalText.escape($0.title)) }.max() ?? 0
+    let longestGenres =
+      firstPage.isEmpty
+      ? 22
+      : firstPage.map {
+        DisplayWidth.columns(of: TerminalText.escape($0.genres.joined(separator: ", ")))
+      }.max() ?? 0
+    let title = min(Self.titleCap, max(12, longestTitle))
+    let genresNeed = max("Genres".count, longestGenres)
+    if title + genresNeed <= available {
+      // Both fit. The room left goes to Genres up to a width that holds most genre lists,
+      // then to Title up to its cap, for later pages' longer ones.
+      var left = available - title - genresNeed
+      let moreGenres = min(left, max(0, Self.roomyGenres - genresNeed))
+      left -= moreGenres
+      genresWidth = genresNeed + moreGenres
+      titleWidth = title + min(left, max(0, Self.titleCap - title))
+    } else if available - 12 >= Self.smallestGenres {
+      // They share: Genres a third of the room (at least its smallest), Title the rest.
+      genresWidth = min(genresNeed, max(Self.smallestGenres, available / 3))
+      titleWidth = available - genresWidth
+    } else {
+      genresWidth = 0
+      titleWidth = max(12, available + Self.gap.count)
+    }
   }
 
   public func header() -> String {

@@ -1,6 +1,7 @@
 /// The line under each table, and the `help` text: both offer `more` only while more remain.
 public enum StatusLine {
-  public static func render(_ list: MovieList, palette: Palette) -> String {
+  /// - Parameter width: wrap at spaces to this many columns; nil for one line.
+  public static func render(_ list: MovieList, palette: Palette, width: Int? = nil) -> String {
     let loaded = list.movies.count
     var parts: [String]
     if list.isComplete {
@@ -16,16 +17,28 @@ public enum StatusLine {
     }
     if loaded > 0 { parts += ["show N", "thumb N"] }
     parts.append("help")
-    return palette.apply(palette.dim, to: parts.joined(separator: " · "))
+    let text = parts.joined(separator: " · ")
+    guard let width else { return palette.apply(palette.dim, to: text) }
+    return TextWrap.wrap(text, toColumns: width).split(separator: "\n")
+      .map { palette.apply(palette.dim, to: String($0)) }.joined(separator: "\n")
   }
 
   /// The prompt: `movies 20/58,788> ` while more remain, `movies 58,788> ` once everything
-  /// is loaded, `movies> ` before the total is known.
-  public static func prompt(_ list: MovieList) -> String {
+  /// is loaded, `movies> ` before the total is known; a genre or order other than the
+  /// default comes first: `movies drama·rating 20/1,204> `.
+  public static func prompt(_ list: MovieList, genreName: String? = nil) -> String {
+    var context: [String] = []
+    if !list.query.genreID.isEmpty {
+      context.append(TerminalText.escape((genreName ?? list.query.genreID).lowercased()))
+    }
+    if list.query.order != MovieQuery.defaultOrder {
+      context.append(TerminalText.escape(OrderName.shortName(list.query.order)))
+    }
+    let words = context.isEmpty ? "" : " " + context.joined(separator: "·")
     let loaded = Format.grouped(list.movies.count)
-    if list.isComplete { return "movies \(loaded)> " }
-    guard let total = list.totalCount else { return "movies> " }
-    return "movies \(loaded)/\(Format.grouped(total))> "
+    if list.isComplete { return "movies\(words) \(loaded)> " }
+    guard let total = list.totalCount else { return "movies\(words)> " }
+    return "movies\(words) \(loaded)/\(Format.grouped(total))> "
   }
 
   /// `Resumed: 30 of 2,006 by rating`: what `resume` reopened.
@@ -47,22 +60,23 @@ public enum StatusLine {
 
   public static func help(moreRemains: Bool) -> String {
     var lines: [(String, String)] = []
-    if moreRemains { lines.append(("more", "load and show the next page")) }
+    if moreRemains { lines.append(("more [N]", "load and show the next page, or N pages")) }
+    lines.append(("skip", "move past a page that could not be read"))
     lines += [
       ("list", "show every loaded movie again"),
       ("show N", "show every field of row N"),
       ("thumb N", "download the thumbnail of row N into the download folder"),
       ("thumb N-M", "download rows N to M at once ('thumb all': every loaded row)"),
       ("genre G", "restart the list with genre G, a name or an id ('genre all' for every genre)"),
-      ("order O", "restart the list in order O: \(Command.knownOrders.joined(separator: ", "))"),
+      ("order O", "restart the list in order O: newest, oldest, rating, title, or the API's name"),
       ("genres", "list the genres"),
       ("find TEXT", "show the loaded rows whose title or genres contain TEXT"),
       ("open N", "open the link of row N in the browser, or print it"),
       ("watch N", "put row N on the watchlist ('unwatch N' takes it off)"),
       ("watchlist", "list the watchlist, newest first, as w1, w2, … ('show w1', 'unwatch w1')"),
       ("resume", "reopen the query saved when the prompt was last left, at its depth"),
-      ("help", "show this help"),
-      ("quit", "leave (also 'exit' or Ctrl-D)"),
+      ("help [CMD]", "show this help, or how to use CMD"),
+      ("quit", "leave (also 'exit', 'q', '\\q' or Ctrl-D)"),
     ]
     return lines.map { "  " + DisplayWidth.pad($0.0, toColumns: 11) + $0.1 }.joined(separator: "\n")
       + "\n"

@@ -4,12 +4,16 @@ public struct TextRenderer: Sendable {
   public struct Layout: Sendable {
     public var width: Int
     public var palette: Palette
+    /// Whether prose (summaries, help, status lines) is broken at spaces to the width: at a
+    /// terminal, yes; for scripts each message stays on one line.
+    public var wrapsText: Bool
     /// False where the terminal cannot show Unicode: watched rows are marked `*`, not `★`.
     public var unicode: Bool
 
-    public init(width: Int, palette: Palette, unicode: Bool = true) {
+    public init(width: Int, palette: Palette, wrapsText: Bool = false, unicode: Bool = true) {
       self.width = width
       self.palette = palette
+      self.wrapsText = wrapsText
       self.unicode = unicode
     }
   }
@@ -36,6 +40,10 @@ public struct TextRenderer: Sendable {
       reply.wasCancelled = error is CancellationError
     case .success(let outcome):
       reply.output = render(outcome)
+      if layout.wrapsText, Self.isProse(outcome) {
+        reply.output = TextWrap.wrap(
+          reply.output, toColumns: layout.width, indent: Self.indent(outcome))
+      }
       if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
         if !problem.cancelled { reply.warnings += ThumbnailSummary.failureWarnings(batch) }
         reply.error = problem.message
@@ -43,6 +51,10 @@ public struct TextRenderer: Sendable {
       }
       reply.shownRows = Self.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
+      if let error = result.stoppedBy {
+        reply.error = error.userMessage
+        reply.wasCancelled = error is CancellationError
+      }
     }
     return reply
   }
@@ -59,14 +71,14 @@ public struct TextRenderer: Sendable {
         output += table.rows(
           list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
       }
-      return output + StatusLine.render(list, palette: palette) + "\n"
+      return output + StatusLine.render(list, palette: palette, width: statusWidth) + "\n"
     case .nothingMoreToLoad(let list):
       return "All \(Format.grouped(list.movies.count)) movies are already loaded; "
         + "type 'list' to see them again.\n"
     case .list(let list):
       let table = self.table(for: list)
       return table.header() + "\n" + table.rows(list.movies, firstRow: 1)
-        + StatusLine.render(list, palette: palette) + "\n"
+        + StatusLine.render(list, palette: palette, width: statusWidth) + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
       return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
@@ -77,6 +89,8 @@ public struct TextRenderer: Sendable {
       return ThumbnailSummary.render(batch)
     case .help(let moreRemains):
       return StatusLine.help(moreRemains: moreRemains)
+    case .commandHelp(let entry):
+      return CommandUsage.explain(entry)
     case .quit:
       return ""
     case .restarted(let list, let rows):
@@ -97,8 +111,14 @@ public struct TextRenderer: Sendable {
       return table.header() + "\n" + rows
         + palette.apply(palette.dim, to: "\(count) of \(Format.grouped(list.movies.count)) loaded")
         + "\n"
-    case .link(let link, _, let opened):
-      return (opened ? "Opened " : "") + TerminalText.escape(link) + "\n"
+    case .link(let link, _, let opening):
+      let shown = TerminalText.escape(link)
+      switch opening {
+      case .opened: return "Opened \(shown)\n"
+      case .noOpener: return "Not opened: xdg-open is not installed. The link: \(shown)\n"
+      case .refusedScheme:
+        return "Not opened: only http and https links are opened. The link: \(shown)\n"
+      }
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
     }
@@ -120,7 +140,8 @@ public struct TextRenderer: Sendable {
     case .watchlist(let entries):
       guard !entries.isEmpty else { return "The watchlist is empty; 'watch N' adds row N.\n" }
       let table = MovieTable(
-        width: layout.width, largestRow: entries.count, palette: palette, labelPrefix: "w")
+        width: layout.width, largestRow: entries.count, palette: palette,
+        firstPage: entries.map(\.movie), labelPrefix: "w")
       let rows = entries.enumerated().map {
         table.row($0.element.movie, label: "w\($0.offset + 1)")
       }
@@ -147,6 +168,26 @@ public struct TextRenderer: Sendable {
     }
   }
 
+  /// Outcomes that print sentences rather than a table or labelled fields, wrapped to the
+  /// width at a terminal (tables fit it already; their status line is wrapped on its own).
+  private static func isProse(_ outcome: CommandOutcome) -> Bool {
+    switch outcome {
+    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .help, .commandHelp, .link: true
+    default: false
+    }
+  }
+
+  /// Help continues its descriptions under themselves.
+  private static func indent(_ outcome: CommandOutcome) -> String {
+    switch outcome {
+    case .help: String(repeating: " ", count: 13)
+    case .commandHelp: "  "
+    default: ""
+    }
+  }
+
+  private var statusWidth: Int? { layout.wrapsText ? layout.width : nil }
+
   /// The rows a reply's table shows.
   static func shownRows(_ outcome: CommandOutcome) -> [Int] {
     switch outcome {
@@ -162,6 +203,7 @@ public struct TextRenderer: Sendable {
     let largest = max(list.totalCount ?? 0, list.movies.count + list.query.pageSize)
     return MovieTable(
       width: layout.width, largestRow: largest, palette: layout.palette,
+      firstPage: list.movies.prefix(list.query.pageSize),
       marks: watched.map { MovieTable.Marks(watched: $0, symbol: layout.unicode ? "★" : "*") })
   }
 }

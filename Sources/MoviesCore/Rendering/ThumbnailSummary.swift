@@ -7,7 +7,14 @@ enum ThumbnailSummary {
     if let size = saved.pixelSize { facts.append("\(size.width)x\(size.height) px") }
     facts.append(Format.byteCount(saved.byteCount))
     let took = Format.duration(saved.downloadTime)
+    // "Downloaded" is kept for the network; a bundled poster was only read from a file.
     switch saved.origin {
+    case .source where saved.isLocal:
+      facts.append("from the offline catalogue in \(took)")
+    case .diskCache where saved.isLocal:
+      facts.append("from the disk cache in \(Format.duration(saved.elapsed))")
+    case .memoryCache where saved.isLocal:
+      facts.append("from memory")
     case .source:
       facts.append("downloaded in \(took)")
     case .diskCache:
@@ -26,8 +33,9 @@ enum ThumbnailSummary {
     let total = batch.rows.count
     let savedCount = batch.saved.count
     var parts: [String] = []
+    let local = batch.saved.values.contains { $0.isLocal }
     let counts: [(Int, String)] = [
-      (batch.count(from: .source), "downloaded"),
+      (batch.count(from: .source), local ? "from the offline catalogue" : "downloaded"),
       (batch.count(from: .diskCache), "from the disk cache"),
       (batch.count(from: .memoryCache), "from memory"),
       (batch.failures.count, "failed"),
@@ -44,7 +52,7 @@ enum ThumbnailSummary {
     if !parts.isEmpty { line += ": " + parts.joined(separator: ", ") }
     let spared = batch.saved.values.filter { $0.origin != .source }
       .reduce(Duration.zero) { $0 + $1.downloadTime }
-    if spared >= .milliseconds(1) {
+    if spared >= .milliseconds(1), !local {
       line += "; the caches saved \(Format.duration(spared)) of downloading"
     }
     if let folder = batch.saved.values.first?.file.deletingLastPathComponent() {

@@ -16,6 +16,9 @@ extension HoppinClient {
     case status(Int, Target, attempts: Int)
     /// The page's body could not be read.
     case invalidPage(MoviePageParser.Error, page: Int)
+    /// The page's body could not be read, from an address that has served pages before: a
+    /// server in trouble (an HTML error page from a proxy). The excerpt is already escaped.
+    case badAnswer(MoviePageParser.Error, page: Int, excerpt: String)
     /// The thumbnail's address is not an http or https URL.
     case unsupportedThumbnailAddress(String)
 
@@ -26,7 +29,15 @@ extension HoppinClient {
       switch self {
       case .transfer(let failure, _, _): failure.isTransient
       case .status(let code, _, _): Self.transientStatuses.contains(code)
-      case .invalidPage, .unsupportedThumbnailAddress: false
+      case .invalidPage, .badAnswer, .unsupportedThumbnailAddress: false
+      }
+    }
+
+    /// The answer came but could not be read as a page: `skip` may move past it.
+    var isUnreadablePage: Bool {
+      switch self {
+      case .invalidPage, .badAnswer: true
+      case .transfer, .status, .unsupportedThumbnailAddress: false
       }
     }
 
@@ -40,10 +51,37 @@ extension HoppinClient {
           + (Self.transientStatuses.contains(code)
             ? target.retryAdvice : "Check the --api address.")
       case .invalidPage(let error, let page):
-        "Could not read page \(page): \(error.message). Check that --api points at a Hoppin movies endpoint."
+        "Could not read page \(page): \(error.message). Type 'skip' to move past it, "
+          + "or check that --api points at a Hoppin movies endpoint."
+      case .badAnswer(let error, let page, let excerpt):
+        "Could not read page \(page): \(error.message)"
+          + (excerpt.isEmpty ? "" : " (it began \"\(excerpt)\")")
+          + ". The server may be having trouble; type 'more' to try again, "
+          + "or 'skip' to move past the page."
       case .unsupportedThumbnailAddress(let address):
         "The thumbnail address \(address) is not an http or https URL, so it was not loaded."
       }
+    }
+
+    /// The start of an answer that was not a page, for quoting: tags dropped (an HTML error
+    /// page's words are what says what happened), spaces collapsed, at most 60 characters,
+    /// control characters escaped.
+    static func excerpt(of data: Data) -> String {
+      let text = String(decoding: data.prefix(4_096), as: UTF8.self)
+      var words = ""
+      var inTag = false
+      for character in text {
+        switch character {
+        case "<": inTag = true
+        case ">" where inTag:
+          inTag = false
+          words += " "
+        default: if !inTag { words.append(character) }
+        }
+      }
+      let collapsed = words.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      let cut = collapsed.count > 60 ? String(collapsed.prefix(59)) + "…" : collapsed
+      return TerminalText.escape(cut)
     }
 
     private static func tries(_ attempts: Int) -> String {

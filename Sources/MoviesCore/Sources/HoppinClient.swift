@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A ``MovieSource`` that speaks the Hoppin movie API over HTTP.
 ///
@@ -16,6 +17,13 @@ public struct HoppinClient: MovieSource {
   private let retry: RetryPolicy
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
+  /// Set once a page has been read from this address: a bad answer after that is the server
+  /// in trouble, not a wrong `--api`.
+  private let servedPages = ServedPages()
+
+  private final class ServedPages: Sendable {
+    let any = Mutex(false)
+  }
 
   /// - Parameters:
   ///   - engine: the process's one HTTP engine; its timeout bounds each request as a whole.
@@ -59,9 +67,12 @@ public struct HoppinClient: MovieSource {
     let target = Error.Target.page(number)
     let data = try await get(pageURL(number, of: query), target: target, limits: pageLimits)
     do {
-      return try MoviePageParser.parse(data)
+      let page = try MoviePageParser.parse(data)
+      servedPages.any.withLock { $0 = true }
+      return page
     } catch {
-      throw Error.invalidPage(error, page: number)
+      guard servedPages.any.withLock({ $0 }) else { throw Error.invalidPage(error, page: number) }
+      throw Error.badAnswer(error, page: number, excerpt: Error.excerpt(of: data))
     }
   }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A ``MovieSource`` over the bundled catalogue folder (`sample-data/`), for browsing with no
 /// network.
@@ -12,7 +11,10 @@ import Synchronization
 /// chosen, only the page's movies are parsed, found through a ``CatalogueIndex``. Any other
 /// query parses the catalogue once and keeps the sorted list of the current query, so each
 /// further page is a slice.
-public final class OfflineCatalog: MovieSource, GenreSource {
+///
+/// An actor, so callers that arrive while the catalogue is parsed wait without holding a
+/// thread; the files are read off the concurrency pool (``Blocking``).
+public actor OfflineCatalog: MovieSource, GenreSource {
   /// Why the catalogue could not answer.
   public enum Error: Swift.Error, Sendable {
     case unreadable(path: String)
@@ -45,30 +47,29 @@ public final class OfflineCatalog: MovieSource, GenreSource {
     "releasedateasc", "releasedatedesc", "ratingdesc", "ratingasc", "titleasc",
   ]
 
-  public let folder: URL
-  private struct State {
-    var file: (data: Data, index: CatalogueIndex?)?
-    var catalogue: [Movie]?
-    var genreNames: [String: String] = [:]
-    var sorted: (query: MovieQuery, movies: [Movie])?
-  }
-  private let state = Mutex(State())
+  public nonisolated let folder: URL
+  /// The catalogue's bytes and index, read once.
+  private var file: (data: Data, index: CatalogueIndex?)?
+  /// Every movie and the genre names by id, parsed once, when a query needs them all.
+  private var catalogue: (movies: [Movie], genreNames: [String: String])?
+  /// The latest query's movies in order, so each further page is a slice.
+  private var sorted: (query: MovieQuery, movies: [Movie])?
 
   public init(folder: URL) {
     self.folder = folder.standardizedFileURL
   }
 
-  public var name: String { "the offline catalogue" }
+  public nonisolated var name: String { "the offline catalogue" }
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    if let page = try storedOrderPage(number, of: query) { return page }
-    let movies = try matching(query)
+    if let page = try await storedOrderPage(number, of: query) { return page }
+    let movies = try await matching(query)
     let start = min(movies.count, max(0, number - 1) * query.pageSize)
     let end = min(movies.count, start + query.pageSize)
     return MoviePage(movies: Array(movies[start..<end]), totalCount: movies.count)
   }
 
-  public func thumbnailURL(for reference: String) throws -> URL {
+  public nonisolated func thumbnailURL(for reference: String) throws -> URL {
     guard !reference.hasPrefix("/"), !reference.contains(":") else {
       throw Error.thumbnailOutsideCatalogue(reference)
     }
@@ -78,16 +79,17 @@ public final class OfflineCatalog: MovieSource, GenreSource {
     return url
   }
 
-  public func thumbnailData(at url: URL) async throws -> Data {
-    guard let data = FileManager.default.contents(atPath: url.path) else {
+  public nonisolated func thumbnailData(at url: URL) async throws -> Data {
+    let path = url.path
+    guard let data = await Blocking.fileIO({ FileManager.default.contents(atPath: path) }) else {
       throw Error.thumbnailMissing(url.lastPathComponent)
     }
     return data
   }
 
   /// The page straight from the file, when the file is stored in the query's order.
-  private func storedOrderPage(_ number: Int, of query: MovieQuery) throws -> MoviePage? {
-    let (data, index) = try state.withLock { state in try file(in: &state) }
+  private func storedOrderPage(_ number: Int, of query: MovieQuery) async throws -> MoviePage? {
+    let (data, index) = try await loadFile()
     guard query.genreID.isEmpty, let index, let order = index.order,
       order == (query.order.isEmpty ? MovieQuery.defaultOrder : query.order)
     else { return nil }
@@ -109,22 +111,27 @@ public final class OfflineCatalog: MovieSource, GenreSource {
     return page
   }
 
-  private var catalogueFile: URL { folder.appendingPathComponent("catalogue.json") }
+  private nonisolated var catalogueFile: URL { folder.appendingPathComponent("catalogue.json") }
 
-  /// The catalogue's bytes and index, read once.
-  private func file(in state: inout State) throws -> (Data, CatalogueIndex?) {
-    if let file = state.file { return file }
-    guard let data = FileManager.default.contents(atPath: catalogueFile.path) else {
-      throw Error.unreadable(path: catalogueFile.path)
+  /// The catalogue's bytes and index, read once. Two first callers may both read it (the
+  /// actor lets the second in while the first waits for the disk); the first result is kept.
+  private func loadFile() async throws -> (Data, CatalogueIndex?) {
+    if let file { return file }
+    let path = catalogueFile.path
+    guard let data = await Blocking.fileIO({ FileManager.default.contents(atPath: path) }) else {
+      throw Error.unreadable(path: path)
     }
-    state.file = (data, CatalogueIndex(data))
-    return (data, state.file?.index)
+    let index = CatalogueIndex(data)
+    if let file { return file }
+    file = (data, index)
+    return (data, index)
   }
 
   /// The genres of `genres.json`, in its order.
-  public func genres() async throws -> [Genre] {
+  public nonisolated func genres() async throws -> [Genre] {
     let file = folder.appendingPathComponent("genres.json")
-    guard let data = FileManager.default.contents(atPath: file.path) else {
+    let path = file.path
+    guard let data = await Blocking.fileIO({ FileManager.default.contents(atPath: path) }) else {
       throw Error.unreadable(path: file.path)
     }
     do {
@@ -135,44 +142,50 @@ public final class OfflineCatalog: MovieSource, GenreSource {
   }
 
   /// The query's movies in its order; computed once per query.
-  private func matching(_ query: MovieQuery) throws -> [Movie] {
-    try state.withLock { state in
-      if let sorted = state.sorted, sorted.query.genreID == query.genreID,
-        sorted.query.order == query.order
-      {
-        return sorted.movies
-      }
-      guard Self.orders.contains(query.order) || query.order.isEmpty else {
-        throw Error.unknownOrder(query.order)
-      }
-      let all = try state.catalogue ?? loadCatalogue(into: &state)
-      var movies = all
-      if !query.genreID.isEmpty {
-        let name = state.genreNames[query.genreID]
-        movies = all.filter { movie in name.map { movie.genres.contains($0) } ?? false }
-      }
-      movies = Self.sort(movies, by: query.order)
-      state.sorted = (query, movies)
-      return movies
+  private func matching(_ query: MovieQuery) async throws -> [Movie] {
+    if let sorted, sorted.query.genreID == query.genreID, sorted.query.order == query.order {
+      return sorted.movies
     }
+    guard Self.orders.contains(query.order) || query.order.isEmpty else {
+      throw Error.unknownOrder(query.order)
+    }
+    let all = try await loadCatalogue()
+    var movies = all.movies
+    if !query.genreID.isEmpty {
+      let name = all.genreNames[query.genreID]
+      movies = movies.filter { movie in name.map { movie.genres.contains($0) } ?? false }
+    }
+    movies = Self.sort(movies, by: query.order)
+    sorted = (query, movies)
+    return movies
   }
 
-  private func loadCatalogue(into state: inout State) throws -> [Movie] {
-    let (data, _) = try file(in: &state)
-    let page: MoviePage
+  /// Every movie and the genre names, parsed once; the parse runs off the actor, so callers
+  /// that need only the stored-order pages are not held up by it.
+  private func loadCatalogue() async throws -> (movies: [Movie], genreNames: [String: String]) {
+    if let catalogue { return catalogue }
+    let (data, _) = try await loadFile()
+    let genresFile = folder.appendingPathComponent("genres.json").path
+    let genreData = await Blocking.fileIO { FileManager.default.contents(atPath: genresFile) }
+    let parsed = try await Self.parse(data, genres: genreData, path: catalogueFile.path)
+    if let catalogue { return catalogue }
+    catalogue = parsed
+    return parsed
+  }
+
+  private nonisolated static func parse(_ data: Data, genres: Data?, path: String) async throws
+    -> (movies: [Movie], genreNames: [String: String])
+  {
     do {
-      page = try MoviePageParser.parse(data)
+      return (try MoviePageParser.parse(data).movies, genreNames(in: genres))
     } catch {
-      throw Error.invalid(error, path: catalogueFile.path)
+      throw Error.invalid(error, path: path)
     }
-    state.catalogue = page.movies
-    state.genreNames = Self.genreNames(in: folder.appendingPathComponent("genres.json"))
-    return page.movies
   }
 
   /// `genres.json` maps ids to names; without it genre filtering matches nothing.
-  private static func genreNames(in file: URL) -> [String: String] {
-    guard let data = FileManager.default.contents(atPath: file.path),
+  private static func genreNames(in data: Data?) -> [String: String] {
+    guard let data,
       let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let genres = root["genres"] as? [[String: Any]]
     else { return [:] }

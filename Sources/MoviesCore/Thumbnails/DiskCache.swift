@@ -108,7 +108,8 @@ public struct DiskCache: Sendable {
   }
 
   /// Removes the least recently used entries until the rest fit, and temporary files that a
-  /// killed writer left behind more than an hour ago.
+  /// killed writer left behind more than an hour ago. Only files with an entry's name and
+  /// signature, or a temporary file's name, are ever removed; anything else is left alone.
   func evict(sparing kept: String? = nil) {
     let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
     guard
@@ -122,11 +123,13 @@ public struct DiskCache: Sendable {
         values.isRegularFile == true
       else { continue }
       let used = values.contentModificationDate ?? .distantPast
-      if file.lastPathComponent.hasSuffix(Self.partSuffix) {
+      let name = file.lastPathComponent
+      if Self.isTemporaryName(name) {
         if used < staleBefore { unlink(file.path) }
         continue
       }
-      guard !file.lastPathComponent.hasPrefix(".") else { continue }
+      // Only files this cache wrote are counted or removed: the folder may hold anything.
+      guard Self.isKey(name), Self.startsWithMagic(file) else { continue }
       entries.append((file, values.fileSize ?? 0, used))
     }
     var total = entries.reduce(0) { $0 + $1.size }
@@ -139,6 +142,29 @@ public struct DiskCache: Sendable {
   }
 
   private static let partSuffix = ".part"
+
+  /// A key: 16 lower-case hex digits, as ``key(for:)`` makes.
+  static func isKey(_ name: some StringProtocol) -> Bool {
+    name.utf8.count == 16
+      && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+  }
+
+  /// `.KEY.anything.part`, as ``store(_:for:)`` names its temporary files.
+  static func isTemporaryName(_ name: String) -> Bool {
+    guard name.hasPrefix("."), name.hasSuffix(partSuffix) else { return false }
+    let parts = name.dropFirst().split(separator: ".", maxSplits: 1)
+    return parts.count == 2 && isKey(parts[0])
+  }
+
+  /// Whether a file begins with the entries' signature; reads 8 bytes.
+  private static func startsWithMagic(_ file: URL) -> Bool {
+    let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var head = [UInt8](repeating: 0, count: magic.count)
+    let count = head.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    return count == magic.count && head == magic
+  }
   private static let magic = Array("MOVIEIM2".utf8)
   private static let headerSize = 40
 

@@ -18,11 +18,7 @@ public enum PreviewMode: String, Sendable, Hashable, CaseIterable {
   public func resolved(environment: [String: String]) -> PreviewMode {
     guard self == .auto else { return self }
     let term = environment["TERM"] ?? ""
-    if environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("screen")
-      || term.hasPrefix("tmux")
-    {
-      return .symbols
-    }
+    if Self.insideMultiplexer(environment: environment) { return .symbols }
     let program = environment["TERM_PROGRAM"] ?? ""
     if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || term == "xterm-ghostty" {
       return .kitty
@@ -30,5 +26,12 @@ public enum PreviewMode: String, Sendable, Hashable, CaseIterable {
     if program == "iTerm.app" || program == "WezTerm" { return .iterm }
     if term.hasPrefix("foot") || term.hasPrefix("mlterm") { return .sixel }
     return .symbols
+  }
+
+  /// Inside tmux or screen, which do not pass graphics protocols through by default.
+  public static func insideMultiplexer(environment: [String: String]) -> Bool {
+    let term = environment["TERM"] ?? ""
+    return environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("screen")
+      || term.hasPrefix("tmux")
   }
 }

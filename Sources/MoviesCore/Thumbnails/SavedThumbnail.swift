@@ -13,4 +13,6 @@ public struct SavedThumbnail: Sendable, Hashable {
   public var downloadTime: Duration
   /// Why the image could not be cached on disk, when it could not: a warning, not a failure.
   public var cacheProblem: String?
+  /// True when the bytes came from a local file (the offline catalogue), not the network.
+  public var isLocal = false
 }

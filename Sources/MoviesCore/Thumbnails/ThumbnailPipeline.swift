@@ -80,9 +80,15 @@ public actor ThumbnailPipeline {
   }
 
   /// Whether an address is cached, without loading it or counting as a use.
-  public func cacheState(of url: URL) -> ThumbnailCacheState {
+  public func cacheState(of url: URL) async -> ThumbnailCacheState {
     if memory.contains(url) { return .inMemory }
-    return disk.contains(url) ? .onDisk : .notCached
+    let disk = self.disk
+    return await Blocking.fileIO { disk.contains(url) } ? .onDisk : .notCached
+  }
+
+  /// A pipeline that goes away takes its downloads with it.
+  deinit {
+    for load in loads.values { load.task.cancel() }
   }
 
   /// How many callers wait for an address's load; for tests that need everyone in place.
@@ -131,7 +137,9 @@ public actor ThumbnailPipeline {
   ) async throws -> LoadedImage {
     let clock = ContinuousClock()
     let start = clock.now
-    if let entry = disk.read(url), let format = ImageFormat(sniffing: entry.data) {
+    if let entry = await Blocking.fileIO({ disk.read(url) }),
+      let format = ImageFormat(sniffing: entry.data)
+    {
       return LoadedImage(
         data: entry.data, format: format, pixelSize: format.pixelSize(of: entry.data),
         origin: .diskCache, elapsed: start.duration(to: clock.now),
@@ -146,7 +154,8 @@ public actor ThumbnailPipeline {
     guard let format = ImageFormat(sniffing: data) else { throw Error.notAnImage(url) }
     var cacheProblem: String?
     do {
-      try disk.store(DiskCache.Entry(data: data, downloadTime: downloadTime), for: url)
+      let entry = DiskCache.Entry(data: data, downloadTime: downloadTime)
+      try await Blocking.fileIO { () throws(DiskCache.Error) in try disk.store(entry, for: url) }
     } catch {
       cacheProblem = error.message
     }

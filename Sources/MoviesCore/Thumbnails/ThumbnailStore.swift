@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -33,6 +34,7 @@ public struct ThumbnailStore: Sendable {
   /// Where downloaded images are kept between runs (in its `thumbnails/` subfolder).
   public let cacheFolder: URL
   public let pipeline: ThumbnailPipeline
+  private let sweeper = Sweeper()
 
   public init(
     downloadFolder: URL, cacheFolder: URL,
@@ -43,6 +45,35 @@ public struct ThumbnailStore: Sendable {
     self.pipeline = ThumbnailPipeline(
       cacheFolder: cacheFolder.appendingPathComponent("thumbnails", isDirectory: true),
       configuration: configuration)
+  }
+
+  /// The folder the cache keeps its entries in: `thumbnails/` in the cache folder.
+  public var cacheEntriesFolder: URL {
+    cacheFolder.appendingPathComponent("thumbnails", isDirectory: true)
+  }
+
+  /// True when the download folder is the cache's entries folder or inside it, where saved
+  /// files would sit among the cache's own; such a setup is refused. Symlinks in the
+  /// existing part of either path are followed.
+  public var downloadFolderIsInCache: Bool {
+    let downloads = Self.canonicalPath(downloadFolder)
+    let cache = Self.canonicalPath(cacheEntriesFolder)
+    return downloads == cache || downloads.hasPrefix(cache == "/" ? "/" : cache + "/")
+  }
+
+  /// The absolute path with symlinks resolved as far as the folders exist.
+  static func canonicalPath(_ url: URL) -> String {
+    var missing: [String] = []
+    var existing = url.standardizedFileURL
+    while true {
+      if let resolved = realpath(existing.path, nil) {
+        defer { free(resolved) }
+        return missing.reduce(String(cString: resolved)) { $0 == "/" ? "/" + $1 : $0 + "/" + $1 }
+      }
+      guard existing.path != "/" else { return url.standardizedFileURL.path }
+      missing.insert(existing.lastPathComponent, at: 0)
+      existing.deleteLastPathComponent()
+    }
   }
 
   public func save(_ movie: Movie, row: Int, from source: any MovieSource) async throws
@@ -57,13 +88,18 @@ public struct ThumbnailStore: Sendable {
       throw Error.notAnImage(row: row)
     }
     try Task.checkCancellation()
-    let file = try place(image.data) { attempt in
-      DownloadName.make(row: row, title: movie.title, format: image.format, attempt: attempt)
+    let data = image.data
+    let (title, movieID, format) = (movie.title, movie.id, image.format)
+    let file = try await Blocking.fileIO { () throws(Error) in
+      try place(data) { attempt in
+        DownloadName.make(
+          row: row, title: title, movieID: movieID, format: format, attempt: attempt)
+      }
     }
     return SavedThumbnail(
       file: file, format: image.format, pixelSize: image.pixelSize, byteCount: image.data.count,
       origin: image.origin, elapsed: image.elapsed, downloadTime: image.downloadTime,
-      cacheProblem: image.cacheProblem)
+      cacheProblem: image.cacheProblem, isLocal: url.isFileURL)
   }
 
   /// Whether a movie's thumbnail is cached; loads nothing.
@@ -77,36 +113,50 @@ public struct ThumbnailStore: Sendable {
 
   /// Writes the bytes under the first free name, never replacing a file that is there.
   ///
-  /// The bytes go to a temporary file first and are then hard-linked to the final name, which
-  /// fails instead of overwriting when the name is taken (also by a planted symlink), so a
-  /// killed write never leaves a partial file under the final name. A file that already holds
+  /// The bytes go to a ``StagedFile`` first (unnamed where the file system allows) and are
+  /// then hard-linked to the final name, which fails instead of overwriting when the name is
+  /// taken (also by a planted symlink), so a killed write never leaves a partial file under
+  /// the final name, nor a temporary one. A file that already holds
   /// the same bytes (a second `thumb N`) is reused.
-  private func place(_ data: Data, name: (Int) -> String) throws -> URL {
+  private func place(_ data: Data, name: (Int) -> String) throws(Error) -> URL {
     let folder = downloadFolder
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
       throw Error.cannotWrite(path: folder.path, reason: "the folder cannot be created")
     }
-    let temporary = folder.appendingPathComponent(".movies-\(UUID().uuidString).part")
-    do {
-      try data.write(to: temporary)
-    } catch {
-      unlink(temporary.path)
+    sweeper.sweepOnce(folder)
+    guard let staged = StagedFile(data, in: folder) else {
       throw Error.cannotWrite(path: folder.path, reason: "the folder is not writable")
     }
-    defer { unlink(temporary.path) }
+    defer { staged.discard() }
     for attempt in 1...1000 {
       let target = folder.appendingPathComponent(name(attempt))
       if Self.isRegularFile(target), FileManager.default.contents(atPath: target.path) == data {
         return target
       }
-      if link(temporary.path, target.path) == 0 { return target }
-      guard errno == EEXIST else {
-        throw Error.cannotWrite(path: target.path, reason: String(cString: strerror(errno)))
+      let failure = staged.link(as: target.path)
+      if failure == 0 { return target }
+      guard failure == EEXIST else {
+        throw Error.cannotWrite(path: target.path, reason: String(cString: strerror(failure)))
       }
     }
     throw Error.cannotWrite(path: folder.path, reason: "too many files share this name")
+  }
+
+  /// Sweeps the download folder for stale temporary files once per process, at the first
+  /// save, rather than listing it at every start.
+  private final class Sweeper: Sendable {
+    private let done = Mutex(false)
+
+    func sweepOnce(_ folder: URL) {
+      let first = done.withLock { done in
+        defer { done = true }
+        return !done
+      }
+      guard first else { return }
+      StagedFile.sweep(folder)
+    }
   }
 
   /// True for a plain file; false for a symlink, whatever it points at.

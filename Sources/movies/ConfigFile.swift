@@ -1,0 +1,60 @@
+import Foundation
+import MoviesCore
+
+/// Defaults read from `$XDG_CONFIG_HOME/movies/config` (else `~/.config/movies/config`):
+/// one `key = value` a line, `#` starts a comment. Flags and `MOVIES_API` win over it.
+struct ConfigFile {
+  /// One setting, with the line it came from for error messages.
+  struct Entry {
+    var key: String
+    var value: String
+    var line: Int
+  }
+
+  /// The keys it takes; each but `pager` is the flag of the same name.
+  static let keys = ["api", "count", "order", "genre", "pager", "preview"]
+
+  var path: String
+  var entries: [Entry]
+
+  /// Where the file is: `$XDG_CONFIG_HOME/movies/config`, else `$HOME/.config/movies/config`.
+  static func location(environment: [String: String]) -> String? {
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+      return config + "/movies/config"
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return home + "/.config/movies/config"
+  }
+
+  /// The file's settings; nil when there is no file. A line that is not `key = value` with a
+  /// known key is an error naming the file and the line.
+  static func load(environment: [String: String]) throws(Options.UsageError) -> ConfigFile? {
+    guard let path = location(environment: environment),
+      let data = FileManager.default.contents(atPath: path)
+    else { return nil }
+    var entries: [Entry] = []
+    let lines = String(decoding: data, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    for (index, raw) in lines.enumerated() {
+      let text = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      if text.isEmpty { continue }
+      let place = "\(path), line \(index + 1)"
+      guard let equals = text.firstIndex(of: "=") else {
+        throw Options.UsageError(message: "\(place): expected 'key = value', such as 'count = 20'.")
+      }
+      let key = text[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+      let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      guard keys.contains(key) else {
+        throw Options.UsageError(
+          message: "\(place): unknown setting '\(TerminalText.escape(key))'; "
+            + "the settings are \(keys.joined(separator: ", ")).")
+      }
+      guard !value.isEmpty else {
+        throw Options.UsageError(message: "\(place): '\(key)' needs a value.")
+      }
+      entries.append(Entry(key: key, value: value, line: index + 1))
+    }
+    return ConfigFile(path: path, entries: entries)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A page that cannot be parsed does not block the rest of the list: the error offers
+/// `skip`, which moves past it with its rows counted as missing.
+@Suite(.timeLimit(.minutes(1))) struct UnreadablePageTests {
+  @Test func skipMovesPastAPageThatCannotBeRead() async throws {
+    let titles = try await FaultChecks.expectedTitles(limit: 25)
+    let server = try await HoppinTestServer(
+      limit: 25, extraArguments: ["--fault", "huge-number", "--fault-page", "2"])
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(
+      ["--api", server.apiURL.absoluteString], input: "skip\nmore\nmore\nskip\nmore\nmore\n")
+
+    #expect(run.status == 1, "the failed more and the first skip fail")
+    let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+    #expect(
+      errors.first
+        == "error: There is no page to skip: 'skip' moves past a page that could not be read.")
+    #expect(errors.count == 3, "skip, then page 2 twice: \(errors)")
+    #expect(errors.last?.contains("Could not read page 2") == true)
+    #expect(errors.last?.contains("'skip' to move past") == true)
+    #expect(run.stderr.contains("warning: Skipped page 2; its rows are missing from the list."))
+    let rows = run.tableRows
+    #expect(rows.map(\.number) == Array(1...15))
+    for (row, title) in zip(rows, titles.prefix(10) + titles.suffix(5)) {
+      #expect(row.text.hasPrefix(title), "row \(row.number): \(row.text)")
+    }
+    #expect(run.stdout.contains("All 15 movies are already loaded"))
+    #expect(try server.pageRequests().contains(3))
+  }
+
+  @Test func jsonSaysWhatSkipDid() async throws {
+    let server = try await HoppinTestServer(
+      limit: 25, extraArguments: ["--fault", "huge-number", "--fault-page", "1"])
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(
+      ["--api", server.apiURL.absoluteString, "--json", "-c", "skip"])
+
+    let last = try #require(run.stdout.split(separator: "\n").last)
+    let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+    #expect(object?["command"] as? String == "skip")
+    #expect(object?["ok"] as? Bool == true)
+    #expect(
+      object?["warnings"] as? [String] == ["Skipped page 1; its rows are missing from the list."])
+    #expect(object?["loaded"] as? Int == 0)
+  }
+}
+
+/// A page of a million tiny rows would take gigabytes to parse; it is refused first.
+@Suite(.timeLimit(.minutes(1))) struct OversizedPageTests {
+  @Test func aPageOfAMillionRowsIsRefusedBeforeParsing() async throws {
+    let server = try await HoppinTestServer(limit: 25, extraArguments: ["--fault", "many-rows"])
+    defer { server.stop() }
+    let started = ContinuousClock.now
+
+    let run = try await MoviesRun.run(["--api", server.apiURL.absoluteString, "-c", "list"])
+
+    #expect(run.status == 1)
+    #expect(
+      run.stderr.hasPrefix(
+        "error: Could not read page 1: the answer holds more than 500,000 values or 50,000 objects, far more than any page, so it was not parsed. Type 'skip'"
+      ), "\(run.stderr)")
+    #expect(run.tableRows.isEmpty)
+    #expect(ContinuousClock.now - started < .seconds(20))
+  }
+}
