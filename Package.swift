@@ -11,9 +11,15 @@ let package = Package(
     // The core: model, sources, paging, thumbnails and rendering to strings. No terminal I/O.
     .target(name: "MoviesCore", dependencies: ["CCurl"]),
 
+    // The watchlist and saved session in SQLite, behind the core's Library protocol.
+    .target(name: "MoviesStore", dependencies: ["MoviesCore", "CSQLite"]),
+
     // The executable owns the terminal: the REPL, line editing, signals, colour and width.
     .executableTarget(
-      name: "movies", dependencies: ["MoviesCore", "CEditLine", "CChafa", "CPNG", "CTurboJPEG"]),
+      name: "movies",
+      dependencies: [
+        "MoviesCore", "MoviesStore", "CEditLine", "CChafa", "CPNG", "CTurboJPEG",
+      ]),
 
     // System C libraries, one module each.
     .systemLibrary(
@@ -25,6 +31,11 @@ let package = Package(
       name: "CEditLine",
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
+    ),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
     ),
     // The poster preview: chafa draws pixels as terminal text; libpng and libturbojpeg decode.
     .systemLibrary(
@@ -46,8 +57,9 @@ let package = Package(
     // Tests. Shared helpers (the local Hoppin server, running the binary) live in TestSupport.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "MoviesCoreTests", dependencies: ["MoviesCore", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["movies", "TestSupport"]),
+      name: "MoviesCoreTests", dependencies: ["MoviesCore", "MoviesStore", "TestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["movies", "MoviesStore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,8 @@ public func commandFuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     decoding: UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count), as: UTF8.self)
   do {
     switch try Command.parse(line) {
-    case .show(let row), .thumb(let row):
+    case .show(let row), .thumb(let row), .watch(let row), .unwatch(let row),
+      .onWatchlist(_, let row):
       precondition(row >= 1, "row \(row) accepted")
     case .find(let text):
       // find's words and filters: an error has a message; a search runs on any title.

@@ -25,7 +25,7 @@ _movies() {
   esac
   local flags="--api --count --order --genre --download-dir --cache-dir --color --no-color"
   flags+=" --json --no-pager --retries --timeout --no-prefetch --preview --no-preview"
-  flags+=" -c -h --help --version"
+  flags+=" --resume -c -h --help --version"
   COMPREPLY=($(compgen -W "$flags" -- "$cur"))
 }
 complete -F _movies movies

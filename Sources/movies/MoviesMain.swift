@@ -1,5 +1,6 @@
 import Foundation
 import MoviesCore
+import MoviesStore
 
 #if canImport(Glibc)
   import Glibc
@@ -31,6 +32,9 @@ enum MoviesMain {
       Terminal.write("movies: \(error.message)\nSee 'movies --help'.\n", to: STDERR_FILENO)
       exit(2)
     }
+
+    let library = await openLibrary(environment: environment, quiet: options.json)
+    if options.resume { await adoptSavedSession(library, into: &options) }
 
     let source: any MovieSource
     let genreSource: any GenreSource
@@ -85,7 +89,8 @@ enum MoviesMain {
       prefetches: !options.noPrefetch)
     let runner = CommandRunner(
       browser: browser, genreSource: genreSource,
-      linkOpener: DesktopOpener(environment: environment))
+      linkOpener: DesktopOpener(environment: environment), library: library,
+      sourceID: options.api?.absoluteString ?? "offline")
 
     let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
     // History only at the prompt: scripts must not fill it.
@@ -114,6 +119,7 @@ enum MoviesMain {
         environment: environment,
         thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"))
     }
+    shell.resumes = options.resume
 
     if interactive,
       let editor = LineEditor(
@@ -127,6 +133,40 @@ enum MoviesMain {
     } else {
       exit(await shell.runScript(lines: StandardInputLines()))
     }
+  }
+
+  /// The watchlist's file, opened; a file that cannot be used is reported in one line and the
+  /// session goes on without it.
+  private static func openLibrary(environment: [String: String], quiet: Bool) async
+    -> LibraryAccess
+  {
+    guard let path = SQLiteLibrary.location(environment: environment) else { return .off }
+    do {
+      return .open(try await SQLiteLibrary.open(path: path))
+    } catch {
+      if !quiet {
+        Terminal.write(
+          "warning: \(TerminalText.escape(error.message)) Going on without the watchlist.\n",
+          to: STDERR_FILENO)
+      }
+      return .unavailable(error)
+    }
+  }
+
+  /// `--resume`: the saved source and query replace `--api`, `--genre`, `--order` and
+  /// `--count`. With nothing saved they stay, and the `resume` run first says so.
+  private static func adoptSavedSession(_ library: LibraryAccess, into options: inout Options)
+    async
+  {
+    guard case .open(let library) = library,
+      let saved = try? await library.savedSession()
+    else { return }
+    if saved.source == "offline" {
+      options.api = nil
+    } else if let url = URL(string: saved.source) {
+      options.api = url
+    }
+    options.query = saved.query
   }
 
   /// Posters are drawn when `--preview` asks, or at a colour terminal at the prompt; never in

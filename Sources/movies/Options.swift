@@ -42,6 +42,8 @@ struct Options {
   var noPager = false
   /// Commands from `-c`, run in order instead of reading standard input.
   var commands: [String] = []
+  /// `--resume`: reopen the session saved when the prompt was last left.
+  var resume = false
   /// The config file's `pager`, used instead of `$PAGER`.
   var pager: String?
 
@@ -127,6 +129,9 @@ struct Options {
       case "--no-pager":
         guard inlineValue == nil else { throw UsageError(message: "--no-pager takes no value.") }
         options.noPager = true
+      case "--resume":
+        guard inlineValue == nil else { throw UsageError(message: "--resume takes no value.") }
+        options.resume = true
       case "-c": options.commands.append(try value())
       case "--retries": options.retries = try retries(try value())
       case "--timeout": options.timeout = try timeout(try value())
@@ -227,6 +232,8 @@ struct Options {
       --no-color           no colour, the same as --color never
       --json               print one JSON object per line for every command
       --no-pager           never show 'list' through $PAGER
+      --resume             reopen the source, genre, order and page size saved when the
+                           prompt was last left, with as many rows loaded
       -c COMMAND           run COMMAND instead of reading input; repeatable; the
                            first page is loaded but not printed
       -h, --help           show this help
@@ -246,12 +253,18 @@ struct Options {
                    the rest of the list; filters genre:WORD, year:1970-1979, rating:>8
       pick [TEXT]  choose a loaded row in fzf, with a preview; Enter shows it
       open N       open the link of row N with xdg-open, or print it
+      watch N      put row N on the watchlist (kept across runs)
+      unwatch N    take row N off the watchlist ('unwatch wN': entry N)
+      watchlist    list the watchlist, newest first, as w1, w2, ...; 'show wN',
+                   'thumb wN' and 'open wN' work on its entries
+      resume       reopen the query saved when the prompt was last left
       help         list the commands; 'help CMD' explains one (also ?, \\?)
       quit         leave (also exit, q, \\q, or Ctrl-D)
 
-    Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), PAGER (default
-    less -RFX), NO_COLOR, TERM, COLUMNS, LINES, XDG_STATE_HOME, XDG_CACHE_HOME,
-    XDG_CONFIG_HOME, HOME.
+    Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the
+    watchlist file; /dev/null: none), PAGER (default less -RFX), NO_COLOR, TERM,
+    COLUMNS, LINES, LC_ALL, LC_CTYPE, LANG, XDG_STATE_HOME, XDG_CACHE_HOME,
+    XDG_CONFIG_HOME, XDG_DATA_HOME, HOME.
 
     Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config:
     'key = value' lines for api, count, order, genre, pager and preview (a mode,

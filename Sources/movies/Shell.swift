@@ -28,6 +28,9 @@ struct Shell {
   let pager: Pager?
   /// Where the prompt's lines are kept across runs; nil when history is off.
   let history: HistoryFile?
+  /// `--resume`: start with `resume` instead of the first page (the first page when nothing
+  /// is saved).
+  var resumes = false
   /// Said once, under the first poster that is not drawn: why posters are off.
   var previewNote: String? = nil
   private let notes = Notes()
@@ -46,7 +49,7 @@ struct Shell {
   /// The prompt loop. Returns the exit status.
   func runInteractive(editor: LineEditor, interrupts: Interrupts, banner: String) async -> Int32 {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
-    var shownRows = await perform(.more, interrupts: interrupts).shownRows
+    var shownRows = await start(interrupts: interrupts).reply.shownRows
     let genres = GenreNames()
     // Detached: a task started here would belong to the main actor, whose thread waits in
     // el_gets, and could not finish until a line was typed. Cancelled when the loop ends.
@@ -67,7 +70,7 @@ struct Shell {
       switch editor.readLine() {
       case .end:
         Terminal.write("\n", to: STDOUT_FILENO)
-        return 0
+        return await leave()
       case .interrupted:
         continue
       case .line(let line):
@@ -79,7 +82,7 @@ struct Shell {
           if !reply.shownRows.isEmpty || (command.startsANewList && reply.error == nil) {
             shownRows = reply.shownRows
           }
-          if reply.quits { return 0 }
+          if reply.quits { return await leave() }
         } catch {
           report(error, line: line)
         }
@@ -87,11 +90,33 @@ struct Shell {
     }
   }
 
+  /// The first command: `resume` with `--resume`, falling back to the first page when it
+  /// fails; `succeeded` is false when either failed. `printsOutput` as for ``perform``.
+  private func start(interrupts: Interrupts? = nil, printsOutput: Bool = true) async
+    -> (reply: Reply, succeeded: Bool)
+  {
+    if resumes {
+      let reply = await perform(.resume, interrupts: interrupts, printsOutput: printsOutput)
+      if reply.error == nil { return (reply, true) }
+      return (await perform(.more, interrupts: interrupts, printsOutput: printsOutput), false)
+    }
+    let reply = await perform(.more, interrupts: interrupts, printsOutput: printsOutput)
+    return (reply, reply.error == nil)
+  }
+
+  /// Leaving the prompt remembers the query and its depth for `resume` (scripts never do).
+  private func leave() async -> Int32 {
+    if let problem = await runner.saveSession(), !json {
+      Terminal.write("warning: \(TerminalText.escape(problem))\n", to: STDERR_FILENO)
+    }
+    return 0
+  }
+
   /// Script mode: runs each line in order; 0 when all succeeded, else 1. With
   /// `showsFirstPage` false (`-c`, as `psql -c`), the first page is loaded without being
   /// printed, so only what the commands produce is printed.
   func runScript(lines: some Sequence<String>, showsFirstPage: Bool = true) async -> Int32 {
-    var succeeded = await perform(.more, printsOutput: showsFirstPage).error == nil
+    var succeeded = await start(printsOutput: showsFirstPage).succeeded
     for line in lines {
       do {
         guard let command = try Command.parse(line) else { continue }
@@ -201,7 +226,8 @@ struct Shell {
     TextRenderer(
       layout: TextRenderer.Layout(
         width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
-        wrapsText: Terminal.outputIsTerminal))
+        wrapsText: Terminal.outputIsTerminal,
+        unicode: Terminal.usesUnicode(environment: environment)))
   }
 
   /// The printer of `find`'s matches as they come, in text mode.
@@ -245,6 +271,8 @@ struct Shell {
     case .order(let order): return "Loading the list in order \(order)…"
     case .genres: return "Loading the genres…"
     case .thumb(let row): return "Loading the thumbnail of row \(row)…"
+    case .onWatchlist(.thumb, let entry): return "Loading the thumbnail of w\(entry)…"
+    case .resume: return "Reopening the saved session…"
     default: return nil
     }
   }

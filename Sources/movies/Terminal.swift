@@ -48,6 +48,15 @@ enum Terminal {
   }
 
   /// The full path of a program found on `PATH`, or nil.
+  /// True when the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`),
+  /// so a `★` shows as a star; otherwise marks are plain ASCII.
+  static func usesUnicode(environment: [String: String]) -> Bool {
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }
+      .first { !$0.isEmpty }
+    guard let locale = locale?.lowercased() else { return false }
+    return locale.contains("utf-8") || locale.contains("utf8")
+  }
+
   static func findProgram(_ name: String, environment: [String: String]) -> String? {
     let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     for folder in folders where !folder.isEmpty {

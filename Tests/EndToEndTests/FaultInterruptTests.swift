@@ -24,6 +24,9 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["MOVIES_API"] = nil
     environment["NO_COLOR"] = "1"
+    // Nothing of the test's goes into the real home: no saved session, no history.
+    environment["MOVIES_DB"] = "/dev/null"
+    environment["MOVIES_HISTFILE"] = "/dev/null"
     process.environment = environment
     try process.run()
     guard try await eventually(timeout: .seconds(50), { !process.isRunning }) else {

@@ -60,7 +60,7 @@ import Testing
     let process = Process()
     process.executableURL = TestPaths.moviesExecutable
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": "200"]) { $1 }
+    process.environment = MoviesRun.environment(adding: [:])
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = pipe.fileHandleForWriting
     process.standardError = FileHandle.nullDevice

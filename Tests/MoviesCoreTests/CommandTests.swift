@@ -28,6 +28,14 @@ import Testing
     ("find the godfather", .find("the godfather")),
     ("find 기생충", .find("기생충")),
     ("open 3", .open(row: 3)),
+    ("watch 4", .watch(row: 4)),
+    ("unwatch 4", .unwatch(row: 4)),
+    ("watchlist", .watchlist),
+    ("resume", .resume),
+    ("show w3", .onWatchlist(.show, entry: 3)),
+    ("THUMB W12", .onWatchlist(.thumb, entry: 12)),
+    ("open w1", .onWatchlist(.open, entry: 1)),
+    ("unwatch w2", .onWatchlist(.unwatch, entry: 2)),
   ])
   func parses(line: String, command: Command) throws {
     #expect(try Command.parse(line) == command)

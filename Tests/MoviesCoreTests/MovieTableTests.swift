@@ -82,4 +82,17 @@ import Testing
     #expect(rows.count == 3)
     #expect(rows.map { String($0.prefix(6)) } == ["  9  A", " 10  B", " 11  C"])
   }
+
+  @Test(arguments: ["★", "*"])
+  func watchedRowsAreMarkedAndTheColumnsStillLineUp(symbol: String) throws {
+    let marks = MovieTable.Marks(watched: [WatchEntry.key(for: Self.movies[1])], symbol: symbol)
+    let table = MovieTable(width: 80, largestRow: 100, palette: .plain, marks: marks)
+    let lines = (table.header() + "\n" + table.rows(Self.movies.prefix(3), firstRow: 1))
+      .split(separator: "\n").map(String.init)
+    #expect(lines.map { String($0.prefix(6)) } == ["  #   ", "  1   ", "  2 \(symbol) ", "  3   "])
+    let ratingEnd = try column(after: "Rating", in: lines[0])
+    #expect(try column(after: "8.4", in: lines[1]) == ratingEnd)
+    #expect(try column(after: "8.95", in: lines[2]) == ratingEnd)
+    #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= 80 })
+  }
 }

@@ -31,12 +31,14 @@ public struct MoviesRun: Sendable {
   }
 
   /// The test process's environment without the variables that change `movies`, wide
-  /// enough that titles are not cut, plus `extra`.
-  static func environment(adding extra: [String: String]) -> [String: String] {
+  /// enough that titles are not cut, with no watchlist, plus `extra`.
+  public static func environment(adding extra: [String: String]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["MOVIES_API"] = nil
     environment["NO_COLOR"] = nil
     environment["COLUMNS"] = "200"
+    // No test writes a watchlist into the real home; the ones about it pass their own file.
+    environment["MOVIES_DB"] = "/dev/null"
     // No config file from the account running the tests.
     environment["XDG_CONFIG_HOME"] = "/nonexistent/movies-tests-config"
     environment.merge(extra) { _, new in new }

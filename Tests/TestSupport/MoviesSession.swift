@@ -35,6 +35,12 @@ public final class MoviesSession {
   public var stdout: String { Self.read(outputFile) }
   public var stderr: String { Self.read(errorFile) }
 
+  /// Kills the program at once (SIGKILL), as a crash or a power cut would.
+  public func killNow() {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+  }
+
   /// Types one command.
   public func send(_ line: String) {
     input.fileHandleForWriting.write(Data((line + "\n").utf8))

@@ -43,6 +43,8 @@ public final class TmuxSession {
     environment["HOME"] = self.home.path
     environment["XDG_STATE_HOME"] = self.home.appendingPathComponent("state").path
     environment["XDG_CACHE_HOME"] = self.home.appendingPathComponent("cache").path
+    environment["XDG_DATA_HOME"] = self.home.appendingPathComponent("data").path
+    environment["MOVIES_DB"] = nil
     environment["TERM"] = "xterm-256color"
     environment.merge(extra) { _, new in new }
     self.environment = environment

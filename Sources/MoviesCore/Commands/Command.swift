@@ -26,6 +26,20 @@ public enum Command: Sendable, Hashable {
   case pick(String)
   /// Open row N's link, or print it.
   case open(row: Int)
+  /// Add row N's movie to the watchlist, or take it off.
+  case watch(row: Int)
+  case unwatch(row: Int)
+  /// List the watchlist, newest first, numbered `w1`, `w2`, …
+  case watchlist
+  /// `show wN`, `thumb wN`, `open wN`, `unwatch wN`: a command on watchlist entry N.
+  case onWatchlist(WatchlistAction, entry: Int)
+  /// Reopen the query saved when the prompt was left, at the same depth.
+  case resume
+
+  /// What can be done to a watchlist entry.
+  public enum WatchlistAction: String, Sendable, Hashable {
+    case show, thumb, open, unwatch
+  }
 
   /// Why a line is not a command.
   public enum ParseError: Swift.Error, Sendable, Hashable {
@@ -77,7 +91,7 @@ public enum Command: Sendable, Hashable {
   /// The command names, in the order `help` lists them.
   public static let names = [
     "more", "skip", "list", "show", "thumb", "genre", "order", "genres", "find", "pick", "open",
-    "help", "quit", "exit",
+    "watch", "unwatch", "watchlist", "resume", "help", "quit", "exit",
   ]
 
   /// The orders offered for `order` and its completion; other words go to the server as they
@@ -111,6 +125,11 @@ public enum Command: Sendable, Hashable {
     case .find: "find"
     case .pick: "pick"
     case .open: "open"
+    case .watch: "watch"
+    case .unwatch: "unwatch"
+    case .watchlist: "watchlist"
+    case .onWatchlist(let action, _): action.rawValue
+    case .resume: "resume"
     }
   }
 
@@ -140,6 +159,11 @@ public enum Command: Sendable, Hashable {
       return arguments.joined(separator: " ")
     }
 
+    if let action = WatchlistAction(rawValue: name), arguments.count == 1,
+      let entry = try watchlistEntry(arguments[0], command: name)
+    {
+      return .onWatchlist(action, entry: entry)
+    }
     switch name {
     case "more": return try more(arguments)
     case "skip": return try noArgument(.skip)
@@ -160,6 +184,10 @@ public enum Command: Sendable, Hashable {
     case "find": return .find(try text(example: "godfather"))
     case "pick": return .pick(arguments.joined(separator: " "))
     case "open": return .open(row: try row())
+    case "watch": return .watch(row: try row())
+    case "unwatch": return .unwatch(row: try row())
+    case "watchlist": return try noArgument(.watchlist)
+    case "resume": return try noArgument(.resume)
     case "order":
       let order = try text(example: "rating")
       guard order.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
@@ -171,6 +199,18 @@ public enum Command: Sendable, Hashable {
       }
     default: throw .unknown(first)
     }
+  }
+
+  /// `wN` names watchlist entry N; nil for anything not starting with `w`.
+  private static func watchlistEntry(_ argument: String, command: String) throws(ParseError)
+    -> Int?
+  {
+    guard let first = argument.first, first == "w" || first == "W" else { return nil }
+    guard let entry = Int(argument.dropFirst()) else {
+      throw .notARowNumber(command: command, argument: argument)
+    }
+    guard entry >= 1 else { throw .rowTooSmall(command: command) }
+    return entry
   }
 
   /// `more` or `more N`.

@@ -21,6 +21,16 @@ public enum CommandOutcome: Sendable {
   case found(FindResult)
   /// `open`: the link, and whether it was handed to the desktop (else it is printed, and why).
   case link(String, row: Int, opening: LinkOpening)
+  /// `watch N`: the entry, its row, and false when it was already on the watchlist.
+  case watched(WatchEntry, row: Int, added: Bool)
+  /// `unwatch N` or `unwatch wN`: the movie, and false when it was not on the watchlist.
+  case unwatched(Movie, removed: Bool)
+  /// `watchlist`: every entry, newest first (`w1` is the first).
+  case watchlist([WatchEntry])
+  /// `show wN`: watchlist entry N.
+  case watchlistEntry(WatchEntry, number: Int)
+  /// `resume` reopened the saved query: the list, and the rows of its last page.
+  case resumed(MovieList, rows: ClosedRange<Int>?)
   case quit
 }
 
@@ -32,14 +42,17 @@ public struct CommandResult: Sendable {
   /// What stopped a command after part of it was done (`more 5` failing at the third page):
   /// the outcome says what was done, and the command still counts as failed.
   public var stoppedBy: (any Error)?
+  /// The watchlist keys of the browsed source, to mark watched rows; nil without a watchlist.
+  public var watched: Set<String>?
 
   public init(
     outcome: Result<CommandOutcome, any Error>, warnings: [String] = [],
-    stoppedBy: (any Error)? = nil
+    stoppedBy: (any Error)? = nil, watched: Set<String>? = nil
   ) {
     self.outcome = outcome
     self.warnings = warnings
     self.stoppedBy = stoppedBy
+    self.watched = watched
   }
 }
 

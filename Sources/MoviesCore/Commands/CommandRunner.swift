@@ -34,13 +34,20 @@ public struct CommandRunner: Sendable {
   public let genreSource: (any GenreSource)?
   /// What `open N` hands links to; nil prints them instead.
   public let linkOpener: (any LinkOpener)?
+  /// The watchlist and the saved session.
+  public let library: LibraryAccess
+  /// The browsed source as the library records it: `offline`, or the API's address.
+  public let sourceID: String
 
   public init(
-    browser: Browser, genreSource: (any GenreSource)? = nil, linkOpener: (any LinkOpener)? = nil
+    browser: Browser, genreSource: (any GenreSource)? = nil, linkOpener: (any LinkOpener)? = nil,
+    library: LibraryAccess = .off, sourceID: String = "offline"
   ) {
     self.browser = browser
     self.genreSource = genreSource
     self.linkOpener = linkOpener
+    self.library = library
+    self.sourceID = sourceID
   }
 
   /// Runs a command; errors are part of the result, never thrown. Commands that work through
@@ -131,8 +138,12 @@ public struct CommandRunner: Sendable {
         throw Error.noPicker
       case .open(let row):
         outcome = try await open(row: row)
+      case .watch, .unwatch, .watchlist, .onWatchlist, .resume:
+        (outcome, warnings) = try await executeOnLibrary(command)
       }
-      return CommandResult(outcome: .success(outcome), warnings: warnings, stoppedBy: stoppedBy)
+      return CommandResult(
+        outcome: .success(outcome), warnings: warnings, stoppedBy: stoppedBy,
+        watched: await watchedKeys(outcome))
     } catch {
       return CommandResult(outcome: .failure(error), warnings: warnings)
     }
@@ -215,8 +226,12 @@ public struct CommandRunner: Sendable {
 
   /// Only http and https links go to the desktop: a server's `file:` or custom-scheme link
   /// could run something. Anything else is printed, escaped, for the user to judge.
-  private func open(row: Int) async throws -> CommandOutcome {
+  func open(row: Int) async throws -> CommandOutcome {
     let movie = try await browser.movie(atRow: row)
+    return try await open(movie, row: row)
+  }
+
+  func open(_ movie: Movie, row: Int) async throws -> CommandOutcome {
     guard let link = movie.link, !link.isEmpty else { throw Error.noLink(row: row) }
     guard let url = URL(string: link), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https"

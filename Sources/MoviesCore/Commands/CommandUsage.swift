@@ -48,6 +48,22 @@ public enum CommandUsage {
       name: "open", usage: "open N", summary: "open the link of row N, or print it",
       takes: "one row number", examples: ["open 3"]),
     Entry(
+      name: "watch", usage: "watch N", summary: "put row N's movie on the watchlist",
+      takes: "one row number", examples: ["watch 3"]),
+    Entry(
+      name: "unwatch", usage: "unwatch N, unwatch wN",
+      summary: "take row N's movie, or watchlist entry N, off the watchlist",
+      takes: "one row number or watchlist entry", examples: ["unwatch 3", "unwatch w1"]),
+    Entry(
+      name: "watchlist", usage: "watchlist",
+      summary: "list the watchlist, newest first, as w1, w2, …; 'show wN', 'thumb wN' and "
+        + "'open wN' work on its entries",
+      examples: ["watchlist"]),
+    Entry(
+      name: "resume", usage: "resume",
+      summary: "reopen the query saved when the prompt was last left, at the same depth",
+      examples: ["resume"]),
+    Entry(
       name: "help", usage: "help [COMMAND]", summary: "list the commands, or explain one",
       takes: "one command name", examples: ["help", "help thumb"]),
     Entry(

@@ -35,7 +35,7 @@ public struct CompletionTable: Sendable, Hashable {
     let argument = String(typed[space...].drop(while: \.isWhitespace))
     let candidates: [String] =
       switch command {
-      case "show", "thumb", "open": rows.map(String.init)
+      case "show", "thumb", "open", "watch", "unwatch": rows.map(String.init)
       case "genre": genres + ["all"]
       case "order": OrderName.aliases.map(\.alias) + Command.knownOrders
       case "help": Command.names
@@ -55,7 +55,7 @@ public struct CompletionTable: Sendable, Hashable {
     let words = typed.split(whereSeparator: \.isWhitespace)
     guard words.count == 1, typed.last?.isWhitespace == true else { return nil }
     switch words[0].lowercased() {
-    case "show", "thumb", "open": return "N (a row number)"
+    case "show", "thumb", "open", "watch", "unwatch": return "N (a row number)"
     case "genre": return "NAME|ID|all"
     case "order":
       return (OrderName.aliases.map(\.alias) + ["ratingdesc", "…"]).joined(separator: "|")

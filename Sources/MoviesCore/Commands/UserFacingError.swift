@@ -15,6 +15,7 @@ extension MovieSearch.Error: UserFacingError {}
 extension CommandRunner.Error: UserFacingError {}
 extension HoppinGenres.Error: UserFacingError {}
 extension GenreListParser.Error: UserFacingError {}
+extension LibraryError: UserFacingError {}
 
 extension Error {
   /// The sentence to show the user.

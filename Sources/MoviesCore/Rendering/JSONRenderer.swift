@@ -19,7 +19,9 @@ public enum JSONRenderer {
       reply.wasCancelled = error is CancellationError
     case .success(let outcome):
       object["ok"] = true
-      object.merge(fields(of: outcome)) { _, new in new }
+      object.merge(fields(of: outcome, watched: result.watched)) { _, new in new }
+      // `thumb wN`: the row is the entry's number; say which list it is from.
+      if case .onWatchlist(_, let entry) = command { object["entry"] = "w\(entry)" }
       if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
         object["ok"] = false
         object["error"] = ["code": problem.code, "message": problem.message]
@@ -53,7 +55,14 @@ public enum JSONRenderer {
     ])
   }
 
-  private static func fields(of outcome: CommandOutcome) -> [String: Any] {
+  private static func fields(of outcome: CommandOutcome, watched: Set<String>?) -> [String: Any] {
+    func movieObject(_ movie: Movie, row: Int) -> [String: Any] {
+      JSONRenderer.movieObject(
+        movie, row: row, watched: watched?.contains(WatchEntry.key(for: movie)) ?? false)
+    }
+    func listFields(_ list: MovieList, rows: [(Int, Movie)]) -> [String: Any] {
+      JSONRenderer.listFields(list, rows: rows.map { movieObject($0.1, row: $0.0) })
+    }
     switch outcome {
     case .pageLoaded(let list, let rows), .restarted(let list, let rows):
       let added = rows.map { Array(list.movies[($0.lowerBound - 1)..<$0.upperBound]) } ?? []
@@ -100,7 +109,36 @@ public enum JSONRenderer {
       return ["genres": genres.map { ["id": $0.id, "name": $0.name] }, "current": current]
     case .link(let link, let row, let opening):
       return ["row": row, "link": link, "opened": opening == .opened]
+    case .watched(let entry, let row, let added):
+      return ["row": row, "added": added, "movie": movieObject(entry.movie, row: row)]
+    case .unwatched(let movie, let removed):
+      return [
+        "removed": removed, "title": movie.title, "id": movie.id.map { $0 as Any } ?? NSNull(),
+      ]
+    case .watchlist(let entries):
+      return [
+        "entries": entries.enumerated().map { entryObject($0.element, number: $0.offset + 1) }
+      ]
+    case .watchlistEntry(let entry, let number):
+      return ["entry": "w\(number)", "movie": entryObject(entry, number: number)]
+    case .resumed(let list, let rows):
+      let added = rows.map { Array(list.movies[($0.lowerBound - 1)..<$0.upperBound]) } ?? []
+      let first = rows?.lowerBound ?? 1
+      var fields = listFields(
+        list, rows: added.enumerated().map { (first + $0.offset, $0.element) })
+      fields["resumed"] = true
+      return fields
     }
+  }
+
+  /// A watchlist entry: a movie (its `row` the entry's number), `entry` (`w1`), `source`
+  /// (`offline` or the API's address) and `added` (seconds since 1970).
+  private static func entryObject(_ entry: WatchEntry, number: Int) -> [String: Any] {
+    var object = movieObject(entry.movie, row: number, watched: true)
+    object["entry"] = "w\(number)"
+    object["source"] = entry.source
+    object["added"] = entry.added.timeIntervalSince1970
+    return object
   }
 
   /// A saved thumbnail: where it is, what it is, and where the bytes came from
@@ -125,9 +163,9 @@ public enum JSONRenderer {
     return object
   }
 
-  private static func listFields(_ list: MovieList, rows: [(Int, Movie)]) -> [String: Any] {
+  private static func listFields(_ list: MovieList, rows: [[String: Any]]) -> [String: Any] {
     [
-      "rows": rows.map { movieObject($0.1, row: $0.0) },
+      "rows": rows,
       "loaded": list.movies.count,
       "total": list.totalCount.map { $0 as Any } ?? NSNull(),
       "complete": list.isComplete,
@@ -137,14 +175,14 @@ public enum JSONRenderer {
     ]
   }
 
-  private static func movieObject(_ movie: Movie, row: Int) -> [String: Any] {
+  private static func movieObject(_ movie: Movie, row: Int, watched: Bool) -> [String: Any] {
     func value(_ optional: (some Any)?) -> Any { optional.map { $0 as Any } ?? NSNull() }
     return [
       "row": row, "id": value(movie.id), "title": movie.title, "genres": movie.genres,
       "rating": value(movie.rating), "ratingCount": value(movie.ratingCount),
       "releaseDate": value(movie.releaseDate), "runningTime": value(movie.runningTime),
       "grade": value(movie.grade), "link": value(movie.link), "thumbnail": value(movie.thumbnail),
-      "otherFields": movie.otherFields,
+      "otherFields": movie.otherFields, "watched": watched,
     ]
   }
 

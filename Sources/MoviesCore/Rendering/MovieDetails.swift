@@ -4,6 +4,13 @@ public enum MovieDetails {
   public static func render(
     _ movie: Movie, row: Int, palette: Palette, thumbnail: ThumbnailCacheState? = nil
   ) -> String {
+    render(movie, label: "#\(row)", palette: palette, thumbnail: thumbnail)
+  }
+
+  /// The same, headed by any label, such as the watchlist's `w3`.
+  public static func render(
+    _ movie: Movie, label: String, palette: Palette, thumbnail: ThumbnailCacheState? = nil
+  ) -> String {
     var fields: [(String, String)] = []
     func add(_ label: String, _ value: String?) {
       if let value { fields.append((label, TerminalText.escape(value))) }
@@ -30,7 +37,7 @@ public enum MovieDetails {
     // line of the output to its width.
     fields = fields.map { (DisplayWidth.truncate(TerminalText.escape($0.0), toColumns: 32), $0.1) }
     let labelWidth = fields.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
-    var text = palette.apply(palette.heading, to: "#\(row)  " + TerminalText.escape(movie.title))
+    var text = palette.apply(palette.heading, to: label + "  " + TerminalText.escape(movie.title))
     text += "\n"
     for (label, value) in fields {
       let paddedLabel = DisplayWidth.pad(label, toColumns: labelWidth)

@@ -8,7 +8,21 @@
 /// it needs; when both do not fit they share. Widths count terminal columns, so Korean
 /// titles line up; long titles are cut with `…`.
 public struct MovieTable: Sendable {
+  /// The column that marks watched movies: their watchlist keys, and the mark (`★`, or `*`
+  /// where the terminal has no Unicode).
+  public struct Marks: Sendable {
+    public var watched: Set<String>
+    public var symbol: String
+
+    public init(watched: Set<String>, symbol: String) {
+      self.watched = watched
+      self.symbol = symbol
+    }
+  }
+
   public let palette: Palette
+  /// Nil for no mark column (no watchlist).
+  public let marks: Marks?
   let numberWidth: Int
   let titleWidth: Int
   /// Zero when the terminal is too narrow for the genres column.
@@ -16,6 +30,8 @@ public struct MovieTable: Sendable {
   static let ratingWidth = 6
   static let releasedWidth = 10
   static let gap = "  "
+  /// A space and the one-column mark, after the row number.
+  static let markWidth = 2
   /// The widest Title column, so a wide terminal leaves room for Genres.
   static let titleCap = 60
   /// Genres grows to this when there is room, for later pages' longer lists.
@@ -28,12 +44,18 @@ public struct MovieTable: Sendable {
   ///   - largestRow: the largest row number the table will show (the total count, when known).
   ///   - firstPage: the list's first page, whose longest title and genres size the columns;
   ///     empty for room for long ones.
+  ///   - marks: the watched movies, for a column of marks after the row number.
+  ///   - labelPrefix: put before row numbers (`w` for the watchlist's `w1`, `w2`, …).
   public init(
-    width: Int, largestRow: Int, palette: Palette, firstPage: some Collection<Movie> = [Movie]()
+    width: Int, largestRow: Int, palette: Palette, firstPage: some Collection<Movie> = [Movie](),
+    marks: Marks? = nil, labelPrefix: String = ""
   ) {
     self.palette = palette
-    numberWidth = max(2, String(largestRow).count)
-    let fixed = numberWidth + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
+    self.marks = marks
+    numberWidth = max(2, labelPrefix.count + String(largestRow).count)
+    let fixed =
+      numberWidth + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
+      + (marks == nil ? 0 : Self.markWidth)
     let available = width - fixed - Self.gap.count
     let longestTitle =
       firstPage.isEmpty
@@ -85,19 +107,30 @@ public struct MovieTable: Sendable {
   }
 
   func row(_ movie: Movie, number: Int) -> String {
+    row(movie, label: String(number))
+  }
+
+  /// A row numbered with any label, such as the watchlist's `w3`.
+  func row(_ movie: Movie, label: String) -> String {
     var text = ""
-    appendRow(movie, number: number, to: &text)
+    appendRow(movie, label: label, to: &text)
     return text
   }
 
   private var lineWidth: Int {
     numberWidth + titleWidth + (genresWidth > 0 ? genresWidth + Self.gap.count : 0)
       + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
+      + (marks == nil ? 0 : Self.markWidth)
   }
 
   private func appendRow(_ movie: Movie, number: Int, to text: inout String) {
+    appendRow(movie, label: String(number), to: &text)
+  }
+
+  private func appendRow(_ movie: Movie, label: String, to text: inout String) {
+    let watched = marks.map { $0.watched.contains(WatchEntry.key(for: movie)) } ?? false
     appendLine(
-      number: String(number),
+      number: label, mark: watched ? marks?.symbol ?? "" : "",
       title: TerminalText.escape(movie.title),
       genres: TerminalText.escape(movie.genres.joined(separator: ", ")),
       rating: movie.rating.map(Format.rating) ?? "–",
@@ -118,11 +151,18 @@ public struct MovieTable: Sendable {
 
   /// Builds the line in place: one string, no cell arrays, trailing spaces never written.
   private func appendLine(
-    number: String, title: String, genres: String, rating: String, released: String,
-    styled: Bool, to text: inout String
+    number: String, mark: String = "", title: String, genres: String, rating: String,
+    released: String, styled: Bool, to text: inout String
   ) {
     appendStyled(styled ? palette.dim : "", to: &text) {
       DisplayWidth.append(number, paddedTo: numberWidth, alignRight: true, to: &$0)
+    }
+    // The mark sits one space after the row number it belongs to.
+    if marks != nil {
+      text += " "
+      appendStyled(mark.isEmpty ? "" : palette.accent, to: &text) {
+        DisplayWidth.append(mark, paddedTo: 1, to: &$0)
+      }
     }
     text += Self.gap
     DisplayWidth.append(title, paddedTo: titleWidth, to: &text)

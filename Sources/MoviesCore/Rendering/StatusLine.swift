@@ -41,6 +41,23 @@ public enum StatusLine {
     return "movies\(words) \(loaded)/\(Format.grouped(total))> "
   }
 
+  /// `Resumed: 30 of 2,006 by rating`: what `resume` reopened.
+  public static func resumed(_ list: MovieList) -> String {
+    let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
+    let order =
+      switch list.query.order {
+      case "releasedateasc": "by release date"
+      case "releasedatedesc": "by release date, newest first"
+      case "ratingdesc": "by rating"
+      case "ratingasc": "by rating, lowest first"
+      case "titleasc": "by title"
+      default: "in order \(TerminalText.escape(list.query.order))"
+      }
+    let genre =
+      list.query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(list.query.genreID))"
+    return "Resumed: \(Format.grouped(list.movies.count))\(total) \(order)\(genre)"
+  }
+
   public static func help(moreRemains: Bool) -> String {
     var lines: [(String, String)] = []
     if moreRemains { lines.append(("more [N]", "load and show the next page, or N pages")) }
@@ -56,6 +73,9 @@ public enum StatusLine {
       ("find TEXT", "search every title for the words of TEXT (genre:G year:Y-Y rating:>R)"),
       ("pick", "choose a loaded row in fzf, with a preview ('pick TEXT' starts searching)"),
       ("open N", "open the link of row N in the browser, or print it"),
+      ("watch N", "put row N on the watchlist ('unwatch N' takes it off)"),
+      ("watchlist", "list the watchlist, newest first, as w1, w2, … ('show w1', 'unwatch w1')"),
+      ("resume", "reopen the query saved when the prompt was last left, at its depth"),
       ("help [CMD]", "show this help, or how to use CMD"),
       ("quit", "leave (also 'exit', 'q', '\\q' or Ctrl-D)"),
     ]

@@ -7,21 +7,32 @@ public struct TextRenderer: Sendable {
     /// Whether prose (summaries, help, status lines) is broken at spaces to the width: at a
     /// terminal, yes; for scripts each message stays on one line.
     public var wrapsText: Bool
+    /// False where the terminal cannot show Unicode: watched rows are marked `*`, not `★`.
+    public var unicode: Bool
 
-    public init(width: Int, palette: Palette, wrapsText: Bool = false) {
+    public init(width: Int, palette: Palette, wrapsText: Bool = false, unicode: Bool = true) {
       self.width = width
       self.palette = palette
       self.wrapsText = wrapsText
+      self.unicode = unicode
     }
   }
 
   public let layout: Layout
+  /// The result's watched movies, for the mark column; nil for none.
+  private var watched: Set<String>?
 
   public init(layout: Layout) {
     self.layout = layout
   }
 
   public func render(_ result: CommandResult) -> Reply {
+    var renderer = self
+    renderer.watched = result.watched
+    return renderer.renderWithMarks(result)
+  }
+
+  private func renderWithMarks(_ result: CommandResult) -> Reply {
     var reply = Reply(warnings: result.warnings)
     switch result.outcome {
     case .failure(let error):
@@ -73,7 +84,9 @@ public struct TextRenderer: Sendable {
       return table.header() + "\n" + table.rows(list.movies, firstRow: 1)
         + StatusLine.render(list, palette: palette, width: statusWidth) + "\n"
     case .movie(let movie, let row, let thumbnail):
+      let watched = watched?.contains(WatchEntry.key(for: movie)) == true
       return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
+        + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
     case .thumbnailSaved(let saved, _):
       return ThumbnailSummary.line(for: saved) + "\n"
     case .thumbnailsSaved(let batch):
@@ -103,6 +116,52 @@ public struct TextRenderer: Sendable {
       case .refusedScheme:
         return "Not opened: only http and https links are opened. The link: \(shown)\n"
       }
+    case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
+      return renderLibrary(outcome)
+    }
+  }
+
+  /// The watchlist commands and `resume`.
+  private func renderLibrary(_ outcome: CommandOutcome) -> String {
+    let palette = layout.palette
+    switch outcome {
+    case .watched(let entry, let row, let added):
+      let title = TerminalText.escape(entry.movie.title)
+      return added
+        ? "Added row \(row), \(title), to the watchlist.\n"
+        : "Row \(row), \(title), is already on the watchlist.\n"
+    case .unwatched(let movie, let removed):
+      let title = TerminalText.escape(movie.title)
+      return removed
+        ? "Took \(title) off the watchlist.\n" : "\(title) is not on the watchlist.\n"
+    case .watchlist(let entries):
+      guard !entries.isEmpty else { return "The watchlist is empty; 'watch N' adds row N.\n" }
+      let table = MovieTable(
+        width: layout.width, largestRow: entries.count, palette: palette,
+        firstPage: entries.map(\.movie), labelPrefix: "w")
+      let rows = entries.enumerated().map {
+        table.row($0.element.movie, label: "w\($0.offset + 1)")
+      }
+      let count = entries.count == 1 ? "1 movie" : "\(Format.grouped(entries.count)) movies"
+      return table.header() + "\n" + rows.joined(separator: "\n") + "\n"
+        + palette.apply(palette.dim, to: "\(count) on the watchlist · show wN · unwatch wN") + "\n"
+    case .watchlistEntry(let entry, let number):
+      let source = entry.source == "offline" ? "the offline catalogue" : entry.source
+      return MovieDetails.render(entry.movie, label: "w\(number)", palette: palette)
+        + palette.apply(palette.dim, to: "  On the watchlist, from \(TerminalText.escape(source))")
+        + "\n"
+    case .resumed(let list, let rows):
+      var output = ""
+      if let rows {
+        let table = self.table(for: list)
+        output += table.header() + "\n"
+        output += table.rows(
+          list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
+      }
+      return output + StatusLine.resumed(list) + "\n" + StatusLine.render(list, palette: palette)
+        + "\n"
+    default:
+      return ""
     }
   }
 
@@ -129,7 +188,8 @@ public struct TextRenderer: Sendable {
   /// The rows a reply's table shows.
   static func shownRows(_ outcome: CommandOutcome) -> [Int] {
     switch outcome {
-    case .pageLoaded(_, let rows), .restarted(_, let rows): rows.map(Array.init) ?? []
+    case .pageLoaded(_, let rows), .restarted(_, let rows), .resumed(_, let rows):
+      rows.map(Array.init) ?? []
     case .list(let list): Array((0..<list.movies.count).map { $0 + 1 })
     case .found(let found): found.matches.map(\.row)
     default: []
@@ -158,6 +218,7 @@ public struct TextRenderer: Sendable {
   private func table(for list: MovieList) -> MovieTable {
     MovieTable(
       width: layout.width, largestRow: Self.largestRow(list), palette: layout.palette,
-      firstPage: list.movies.prefix(list.query.pageSize))
+      firstPage: list.movies.prefix(list.query.pageSize),
+      marks: watched.map { MovieTable.Marks(watched: $0, symbol: layout.unicode ? "★" : "*") })
   }
 }

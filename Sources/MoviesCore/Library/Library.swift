@@ -1,0 +1,102 @@
+import Foundation
+
+/// Where the watchlist and the saved session are kept across runs. The SQLite implementation
+/// lives beside the core, in `MoviesStore`; tests use their own.
+public protocol Library: Sendable {
+  /// Adds an entry unless its movie is already there; returns false when it was.
+  func add(_ entry: WatchEntry) async throws(LibraryError) -> Bool
+  /// Removes the entry of a movie; returns false when there was none.
+  func remove(source: String, key: String) async throws(LibraryError) -> Bool
+  /// Every entry, newest first.
+  func watchlist() async throws(LibraryError) -> [WatchEntry]
+  /// The keys of the watched movies of one source, to mark them in tables.
+  func watchedKeys(source: String) async throws(LibraryError) -> Set<String>
+  /// Replaces the saved session.
+  func saveSession(_ session: SavedSession) async throws(LibraryError)
+  /// The session saved last, if any.
+  func savedSession() async throws(LibraryError) -> SavedSession?
+}
+
+/// A watched movie, with what it takes to show it offline.
+public struct WatchEntry: Sendable, Hashable {
+  /// Where the movie came from: `offline`, or the API's address.
+  public var source: String
+  public var movie: Movie
+  public var added: Date
+
+  public init(source: String, movie: Movie, added: Date = Date()) {
+    self.source = source
+    self.movie = movie
+    self.added = added
+  }
+
+  /// The movie's identity within its source: the `movieId`, else its title and date.
+  public var key: String { Self.key(for: movie) }
+
+  public static func key(for movie: Movie) -> String {
+    if let id = movie.id, !id.isEmpty { return "id:" + id }
+    return "title:" + movie.title + "\u{1F}" + (movie.releaseDate ?? "")
+  }
+}
+
+/// What `resume` reopens: the source, the query and how many rows were loaded.
+public struct SavedSession: Sendable, Hashable {
+  /// `offline`, or the API's address.
+  public var source: String
+  public var query: MovieQuery
+  public var rows: Int
+
+  public init(source: String, query: MovieQuery, rows: Int) {
+    self.source = source
+    self.query = query
+    self.rows = rows
+  }
+}
+
+/// The library as one session has it: turned off, open, or failed to open.
+public enum LibraryAccess: Sendable {
+  /// `MOVIES_DB=/dev/null`, or no home folder.
+  case off
+  case open(any Library)
+  case unavailable(LibraryError)
+}
+
+/// Why the library cannot be used; every message names the file and says what to do.
+public enum LibraryError: Swift.Error, Sendable, Equatable {
+  case notADatabase(path: String)
+  case notWritable(path: String)
+  case diskFull(path: String)
+  case newerVersion(path: String, version: Int, known: Int)
+  case busy(path: String)
+  case failed(path: String, reason: String)
+  case off
+  case nothingSaved
+  case otherSource(saved: String)
+
+  public var message: String {
+    switch self {
+    case .notADatabase(let path):
+      "\(path) is not a movies database or is damaged; move it away to start a new "
+        + "watchlist (it was left as it is)."
+    case .notWritable(let path):
+      "\(path) cannot be written; make it and its folder writable, or point MOVIES_DB "
+        + "at another file."
+    case .diskFull(let path):
+      "The disk holding \(path) is full; free some space and try again."
+    case .newerVersion(let path, let version, let known):
+      "\(path) was written by a newer movies (schema \(version), this one knows up to "
+        + "\(known)); use the newer movies, or point MOVIES_DB at another file."
+    case .busy(let path):
+      "\(path) is held by another program; try again in a moment."
+    case .failed(let path, let reason):
+      "The watchlist in \(path) failed (\(reason)); try again, or point MOVIES_DB at another file."
+    case .off:
+      "The watchlist is off in this session (MOVIES_DB is /dev/null or there is no home folder)."
+    case .nothingSaved:
+      "No session is saved yet; one is saved when you leave the prompt."
+    case .otherSource(let saved):
+      "The saved session browsed \(saved == "offline" ? "the offline catalogue" : saved); "
+        + "start movies on that source to resume it."
+    }
+  }
+}

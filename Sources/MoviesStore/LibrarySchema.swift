@@ -1,0 +1,74 @@
+/// The library's tables, version by version. A file's `user_version` says how many of the
+/// migrations it has had; opening applies the rest, each in its own transaction.
+enum LibrarySchema {
+  /// Migration N (from 1) brings a file from version N - 1 to N. Never edit a shipped one:
+  /// add the next.
+  static let migrations: [String] = [
+    // 1: the watchlist, one row per movie of a source, and the one saved session.
+    """
+    CREATE TABLE watchlist (
+      source TEXT NOT NULL,
+      movie_key TEXT NOT NULL,
+      movie_id TEXT,
+      title TEXT NOT NULL,
+      genres TEXT NOT NULL,
+      rating REAL,
+      release_date TEXT,
+      link TEXT,
+      thumbnail TEXT,
+      added_at REAL NOT NULL,
+      PRIMARY KEY (source, movie_key)
+    );
+    CREATE TABLE session (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      source TEXT NOT NULL,
+      genre_id TEXT NOT NULL,
+      sort_order TEXT NOT NULL,
+      page_size INTEGER NOT NULL,
+      rows INTEGER NOT NULL
+    );
+    """,
+    // 2: the running time and grade, so `show wN` offline says as much as the list did, and
+    // an index for listing newest first.
+    """
+    ALTER TABLE watchlist ADD COLUMN running_time INTEGER;
+    ALTER TABLE watchlist ADD COLUMN grade TEXT;
+    CREATE INDEX watchlist_by_date ON watchlist (added_at);
+    """,
+  ]
+
+  /// The version this build writes.
+  static var latest: Int { migrations.count }
+
+  /// Brings the database up to `target` (default: the latest). A file from a newer build is
+  /// refused, never touched. Two processes opening a new file at once both succeed: the
+  /// version is read again inside the write transaction.
+  static func migrate(_ database: SQLiteDatabase, to target: Int = latest) throws(MigrationError) {
+    do {
+      let found = try database.userVersion()
+      if found > latest { throw MigrationError.newer(found) }
+      guard found < target else { return }
+      for version in (found + 1)...target {
+        try database.transaction {
+          guard try database.userVersion() == version - 1 else { return }
+          try database.execute(script: migrations[version - 1])
+          try database.setUserVersion(version)
+        }
+      }
+    } catch let error as MigrationError {
+      throw error
+    } catch let error as SQLiteError {
+      throw .sqlite(error)
+    } catch {
+      throw .sqlite(
+        SQLiteError(
+          code: SQLiteError.error, extendedCode: SQLiteError.error, message: "\(error)",
+          operation: "migrate"))
+    }
+  }
+
+  enum MigrationError: Error, Equatable {
+    case newer(Int)
+    case sqlite(SQLiteError)
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Leaving the prompt saves the query and its depth; `--resume` and `resume` reopen them.
+@Suite(.timeLimit(.minutes(2))) struct ResumeTests {
+  /// Browses at the prompt (order, page size, two more pages) and leaves with `quit`.
+  private func leaveAPrompt(arguments: [String], database: String) async throws {
+    let session = try TmuxSession(
+      arguments: arguments + ["--order", "ratingdesc", "--count", "5"],
+      environment: ["MOVIES_DB": database])
+    defer { session.stop() }
+    try await session.waitFor("rating 5/")
+    try session.type("more")
+    try session.press("Enter")
+    try await session.waitFor("rating 10/")
+    try session.type("more")
+    try session.press("Enter")
+    try await session.waitFor("rating 15/")
+    try session.type("quit")
+    try session.press("Enter")
+    try await session.waitForExit()
+  }
+
+  @Test func resumeFlagReopensTheOrderAndDepthPrintingOnlyTheLastPage() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = folder.appendingPathComponent("movies.sqlite3").path
+    try await leaveAPrompt(arguments: [], database: database)
+
+    let all = try await MoviesRun.run(
+      ["--order", "ratingdesc", "--count", "15"], input: "quit\n",
+      environment: ["MOVIES_DB": "/dev/null"])
+    let expected = all.tableRows
+
+    // Commands on standard input, so the first reply (the resume) is printed too.
+    let resumed = try await MoviesRun.run(
+      ["--resume"], input: "list\n", environment: ["MOVIES_DB": database])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    let head = resumed.stdout.components(separatedBy: "Showing 15 of 2,006").first ?? ""
+    #expect(head.contains("Resumed: 15 of 2,006 by rating"), "\(resumed.stdout)")
+    // Only the last page (rows 11 to 15) before the status line; then `list` shows all 15
+    // in rating order, as the first run had them.
+    let rows = resumed.tableRows
+    #expect(rows.prefix(5).map(\.number) == Array(11...15))
+    #expect(rows.dropFirst(5).map(\.number) == Array(1...15))
+    // The mark column makes the title column narrower; compare the words.
+    func words(_ text: String) -> String { text.split(separator: " ").joined(separator: " ") }
+    #expect(rows.dropFirst(5).map { words($0.text) } == expected.map { words($0.text) })
+  }
+
+  @Test func resumeOverHTTPUsesTheSavedServerWithPagesFetchedTogether() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = folder.appendingPathComponent("movies.sqlite3").path
+    let server = try await HoppinTestServer(limit: 40)
+    defer { server.stop() }
+    try await leaveAPrompt(arguments: ["--api", server.apiURL.absoluteString], database: database)
+    let before = try server.requests().count
+
+    // No --api: the saved session names the server.
+    let resumed = try await MoviesRun.run(
+      ["--resume", "--no-prefetch"], input: "quit\n", environment: ["MOVIES_DB": database])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(resumed.stdout.contains("Resumed: 15 of 40 by rating"), "\(resumed.stdout)")
+    let asked = try server.requests().dropFirst(before).filter { $0.path.hasSuffix("/movies") }
+    #expect(asked.map { $0.query["page"] ?? "" }.sorted() == ["1", "2", "3"])
+    #expect(asked.allSatisfy { $0.query["order"] == "ratingdesc" && $0.query["count"] == "5" })
+  }
+
+  @Test func resumeCommandWithNothingSavedSaysSoAndChangesNothing() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await MoviesRun.run(
+      ["-c", "resume", "-c", "list"],
+      environment: ["MOVIES_DB": folder.appendingPathComponent("movies.sqlite3").path])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("No session is saved yet"), "\(run.stderr)")
+    #expect(run.tableRows.suffix(10).map(\.number) == Array(1...10))
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import MoviesCore
+
+/// The watchlist commands and `resume`, over a library in memory.
+@Suite(.timeLimit(.minutes(1))) struct LibraryCommandsTests {
+  /// A ``Library`` in memory.
+  final class MemoryLibrary: Library {
+    private let entries = Mutex<[WatchEntry]>([])
+    private let session = Mutex<SavedSession?>(nil)
+
+    func add(_ entry: WatchEntry) async throws(LibraryError) -> Bool {
+      entries.withLock { entries in
+        guard !entries.contains(where: { $0.source == entry.source && $0.key == entry.key })
+        else { return false }
+        entries.insert(entry, at: 0)
+        return true
+      }
+    }
+    func remove(source: String, key: String) async throws(LibraryError) -> Bool {
+      entries.withLock { entries in
+        let before = entries.count
+        entries.removeAll { $0.source == source && $0.key == key }
+        return entries.count < before
+      }
+    }
+    func watchlist() async throws(LibraryError) -> [WatchEntry] { entries.withLock { $0 } }
+    func watchedKeys(source: String) async throws(LibraryError) -> Set<String> {
+      Set(entries.withLock { $0 }.filter { $0.source == source }.map(\.key))
+    }
+    func saveSession(_ saved: SavedSession) async throws(LibraryError) {
+      session.withLock { $0 = saved }
+    }
+    func savedSession() async throws(LibraryError) -> SavedSession? { session.withLock { $0 } }
+  }
+
+  private let layout = TextRenderer.Layout(width: 80, palette: .plain, unicode: false)
+
+  private func makeRunner(
+    _ library: LibraryAccess, source: FakeMovieSource = FakeMovieSource(movieCount: 45),
+    sourceID: String = "offline"
+  ) -> CommandRunner {
+    CommandRunner(
+      browser: Browser(
+        source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false),
+      library: library, sourceID: sourceID)
+  }
+
+  @Test func watchedRowsAreMarkedAndListedNewestFirst() async {
+    let runner = makeRunner(.open(MemoryLibrary()))
+    _ = await runner.run(.more, layout: layout)
+    #expect(await runner.run(.watch(row: 2), layout: layout).output.contains("Added row 2"))
+    #expect(await runner.run(.watch(row: 5), layout: layout).error == nil)
+    #expect(await runner.run(.watch(row: 5), layout: layout).output.contains("already"))
+
+    let list = await runner.run(.list, layout: layout).output.split(separator: "\n")
+    #expect(list.filter { $0.contains(" * ") }.map { $0.prefix(4) } == [" 2 *", " 5 *"])
+    let watchlist = await runner.run(.watchlist, layout: layout).output
+    #expect(watchlist.contains("w1  Movie 5"))
+    #expect(watchlist.contains("w2  Movie 2"))
+    #expect(
+      await runner.run(.onWatchlist(.show, entry: 2), layout: layout).output
+        .hasPrefix("w2  Movie 2"))
+    #expect(await runner.run(.show(row: 2), layout: layout).output.contains("On the watchlist"))
+    #expect(await !runner.run(.show(row: 3), layout: layout).output.contains("On the watchlist"))
+    let missing = await runner.run(.onWatchlist(.show, entry: 3), layout: layout)
+    #expect(missing.error?.contains("w1 to w2") == true)
+  }
+
+  @Test func withoutALibraryTheCommandsFailAndBrowsingGoesOn() async {
+    let problem = LibraryError.notADatabase(path: "/x/movies.sqlite3")
+    let runner = makeRunner(.unavailable(problem))
+    let first = await runner.execute(.more)
+    #expect(first.watched == nil, "no mark column without a library")
+    let watch = await runner.execute(.watch(row: 1))
+    guard case .failure(let error) = watch.outcome else {
+      Issue.record("watch succeeded without a library")
+      return
+    }
+    #expect(error.userMessage == problem.message)
+    #expect(ErrorCode.of(error) == "watchlist")
+    #expect(await runner.run(.more, layout: layout).error == nil)
+  }
+
+  @Test func resumeLoadsTheSavedDepthAndPrintsTheLastPage() async throws {
+    let library = MemoryLibrary()
+    let source = FakeMovieSource(movieCount: 45)
+    let runner = makeRunner(.open(library), source: source)
+    try await library.saveSession(
+      SavedSession(
+        source: "offline", query: MovieQuery(order: "ratingdesc", pageSize: 10), rows: 30))
+
+    let reply = await runner.run(.resume, layout: layout)
+    #expect(reply.error == nil)
+    #expect(reply.shownRows == Array(21...30))
+    #expect(reply.output.contains("Resumed: 30 of 45 by rating"))
+    #expect(await runner.browser.list.movies.count == 30)
+    #expect(await runner.browser.list.query.order == "ratingdesc")
+    #expect(source.requestedPages.sorted() == [1, 2, 3])
+  }
+
+  @Test func aResumeWhosePageFailsLeavesTheListAsItWas() async throws {
+    let library = MemoryLibrary()
+    let source = FakeMovieSource(movieCount: 45)
+    let runner = makeRunner(.open(library), source: source)
+    _ = await runner.run(.more, layout: layout)
+    try await library.saveSession(
+      SavedSession(source: "offline", query: MovieQuery(order: "titleasc", pageSize: 10), rows: 40))
+    source.failOnce(page: 3)
+
+    let reply = await runner.run(.resume, layout: layout)
+    #expect(reply.error != nil)
+    let list = await runner.browser.list
+    #expect(list.movies.count == 10)
+    #expect(list.query == MovieQuery(pageSize: 10))
+    // Asked again, it succeeds.
+    #expect(await runner.run(.resume, layout: layout).error == nil)
+    #expect(await runner.browser.list.movies.count == 40)
+  }
+
+  @Test func resumeRefusesAnotherSourcesSessionAndChangesNothing() async throws {
+    let library = MemoryLibrary()
+    let runner = makeRunner(.open(library), sourceID: "http://127.0.0.1:9/hoppin/movies")
+    _ = await runner.run(.more, layout: layout)
+    try await library.saveSession(SavedSession(source: "offline", query: MovieQuery(), rows: 20))
+    let reply = await runner.run(.resume, layout: layout)
+    #expect(reply.error?.contains("offline catalogue") == true)
+    #expect(await runner.browser.list.movies.count == 10)
+  }
+
+  @Test func leavingSavesTheQueryAndDepth() async throws {
+    let library = MemoryLibrary()
+    let runner = makeRunner(.open(library))
+    _ = await runner.run(.more, layout: layout)
+    _ = await runner.run(.more, layout: layout)
+    #expect(await runner.saveSession() == nil)
+    #expect(
+      try await library.savedSession()
+        == SavedSession(source: "offline", query: MovieQuery(pageSize: 10), rows: 20))
+  }
+}
