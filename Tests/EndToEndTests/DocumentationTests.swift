@@ -272,6 +272,7 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["PATH"] = tools.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["XDG_CONFIG_HOME"] = folder.path
+    environment["MOVIES_DB"] = "/dev/null"
     process.environment = environment
     process.currentDirectoryURL = work
     let errors = Pipe()

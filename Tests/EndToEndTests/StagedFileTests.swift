@@ -44,6 +44,7 @@ import Testing
     }
     let process = Process()
     process.executableURL = TestPaths.moviesExecutable
+    process.environment = MoviesRun.environment(adding: [:])
     // A loaded machine must not turn this into a download timeout.
     process.arguments = folders.arguments(for: server) + ["--timeout", "600", "-c", "thumb 1"]
     process.standardInput = FileHandle.nullDevice

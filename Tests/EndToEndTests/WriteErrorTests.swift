@@ -16,6 +16,7 @@ import Testing
     let process = Process()
     process.executableURL = TestPaths.moviesExecutable
     process.arguments = arguments
+    process.environment = MoviesRun.environment(adding: [:])
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errorFile)
