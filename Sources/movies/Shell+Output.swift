@@ -1,0 +1,100 @@
+import MoviesCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the shell prints beside the results: renderers for the terminal, the pager's rule,
+/// the spinner's label, and error reports on standard error.
+extension Shell {
+  func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
+    if json { return JSONRenderer.render(result, of: command) }
+    return textRenderer(width: width).render(result)
+  }
+
+  func textRenderer(width: Int) -> TextRenderer {
+    TextRenderer(
+      layout: TextRenderer.Layout(
+        width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
+        wrapsText: Terminal.outputIsTerminal,
+        unicode: Terminal.usesUnicode(environment: environment)))
+  }
+
+  /// The printer of `find`'s matches as they come, in text mode.
+  func findPrinter(_ command: Command, width: Int) -> FindPrinter? {
+    guard case .find = command, !json else { return nil }
+    return FindPrinter(
+      renderer: textRenderer(width: width),
+      showsProgress: Terminal.errorIsTerminal && environment["TERM"] != "dumb",
+      errorPalette: errorPalette)
+  }
+
+  /// `pick`: fzf over the loaded rows; Enter prints the row as `show N` does.
+  func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
+    let list = await runner.browser.list
+    switch await picker.pick(list, query: text, source: runner.browser.source) {
+    case .picked(let row): return await perform(.show(row: row), interrupts: interrupts)
+    case .nothingPicked: return Reply()
+    case .unavailable(let message):
+      report(message: message)
+      return Reply(error: message)
+    }
+  }
+
+  /// Tables go through the pager when taller than the screen: `list` and pages (a first
+  /// page of `--count 1000` would otherwise scroll past). `find` prints as it finds, so it
+  /// does not wait for a pager.
+  func isPaged(_ command: Command) -> Bool {
+    switch command {
+    case .list, .more, .morePages, .genre, .order: !json
+    default: false
+    }
+  }
+
+  /// What the spinner says while a command loads; nil for commands that load nothing.
+  func loadingLabel(_ command: Command) async -> String? {
+    switch command {
+    case .more, .morePages:
+      guard let page = await runner.browser.list.nextPage else { return nil }
+      return "Loading page \(page) from \(TerminalText.escape(await runner.browser.source.name))…"
+    case .genre(let genre): return "Loading genre \(TerminalText.escape(genre))…"
+    case .order(let order): return "Loading the list in order \(order)…"
+    case .genres: return "Loading the genres…"
+    case .thumb(let row): return "Loading the thumbnail of row \(row)…"
+    case .onWatchlist(.thumb, let entry): return "Loading the thumbnail of w\(entry)…"
+    case .resume: return "Reopening the saved session…"
+    default: return nil
+    }
+  }
+
+  func report(_ error: Command.ParseError, line: String) {
+    if json {
+      Terminal.write(JSONRenderer.render(parseError: error, line: line), to: STDOUT_FILENO)
+    } else {
+      report(message: error.message)
+    }
+  }
+
+  func report(message: String) {
+    let palette = errorPalette
+    Terminal.write(
+      palette.apply(palette.error, to: "error: ")
+        + wrappedForErrors(TerminalText.escape(message), after: "error: ") + "\n",
+      to: STDERR_FILENO)
+  }
+
+  /// A message broken at spaces to the terminal's width when standard error is one; the
+  /// prefix (`error: `) is already on the first line. Logs keep one line per message.
+  func wrappedForErrors(_ message: String, after prefix: String) -> String {
+    guard Terminal.errorIsTerminal else { return message }
+    let wrapped = TextWrap.wrap(
+      prefix + message, toColumns: Terminal.width(environment: environment))
+    return String(wrapped.dropFirst(prefix.count))
+  }
+
+  var errorPalette: Palette { usesColor(Terminal.errorIsTerminal) ? .ansi : .plain }
+
+  func usesColor(_ isTerminal: Bool) -> Bool {
+    Terminal.usesColor(onTerminal: isTerminal, mode: color, environment: environment)
+  }
+}
