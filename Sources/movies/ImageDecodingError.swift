@@ -5,6 +5,8 @@ enum ImageDecodingError: Error, UserFacingError {
   case invalid(format: ImageFormat, reason: String)
   case tooLarge(format: ImageFormat, width: Int, height: Int)
 
+  var code: ErrorCode { .thumbnail }
+
   var message: String {
     switch self {
     case .invalid(let format, let reason):

@@ -29,11 +29,13 @@ enum MoviesMain {
         options = parsed
       }
     } catch {
-      Terminal.write("movies: \(error.message)\nSee 'movies --help'.\n", to: STDERR_FILENO)
-      exit(2)
+      // The options that say how to report are the ones that could not be read.
+      Reporter().exit(.options(error))
     }
+    let reporter = Reporter(json: options.json, color: options.color, environment: environment)
 
-    let library = await openLibrary(environment: environment, quiet: options.json)
+    let library = await openLibrary(
+      environment: environment, reporter: options.json ? nil : reporter)
     if options.resume { await adoptSavedSession(library, into: &options) }
 
     let source: any MovieSource
@@ -43,8 +45,7 @@ enum MoviesMain {
       do {
         engine = try HTTPEngine(timeout: .milliseconds(Int(options.timeout * 1_000)))
       } catch {
-        Terminal.write("movies: HTTP could not start: \(error.explanation).\n", to: STDERR_FILENO)
-        exit(1)
+        reporter.exit(.httpEngine(error))
       }
       source = HoppinClient(
         apiURL: api, engine: engine, retry: RetryPolicy(retries: options.retries))
@@ -54,10 +55,7 @@ enum MoviesMain {
       source = catalogue
       genreSource = catalogue
     } else {
-      Terminal.write(
-        "movies: the offline catalogue (sample-data/) is not next to the program; "
-          + "use --api URL to browse a server.\n", to: STDERR_FILENO)
-      exit(1)
+      reporter.exit(.noCatalogue)
     }
     if !options.query.genreID.isEmpty {
       // Checked against the source's genres before anything loads, so a mistyped genre is a
@@ -66,23 +64,16 @@ enum MoviesMain {
         options.query.genreID = try await CommandRunner.genreID(
           for: options.query.genreID, in: genreSource)
       } catch {
-        Terminal.write(
-          "movies: --genre: \(TerminalText.escape(error.userMessage))\nSee 'movies --help'.\n",
-          to: STDERR_FILENO)
-        exit(2)
+        reporter.exit(.genre(error))
       }
     }
     let thumbnails = ThumbnailStore(
       downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
       cacheFolder: cacheFolder(options, environment: environment))
     if thumbnails.downloadFolderIsInCache {
-      let downloads = TerminalText.escape(thumbnails.downloadFolder.path)
-      let entries = TerminalText.escape(thumbnails.cacheEntriesFolder.path)
-      Terminal.write(
-        "movies: the download folder \(downloads) is inside the image cache's \(entries), "
-          + "where files may be removed; pick another --download-dir or --cache-dir.\n",
-        to: STDERR_FILENO)
-      exit(2)
+      reporter.exit(
+        .downloadFolderInCache(
+          downloads: thumbnails.downloadFolder.path, entries: thumbnails.cacheEntriesFolder.path))
     }
     let browser = Browser(
       source: source, query: options.query, thumbnails: thumbnails,
@@ -110,9 +101,9 @@ enum MoviesMain {
     if let mode = shell.preview?.mode, !options.json, mode != .symbols,
       PreviewMode.insideMultiplexer(environment: environment)
     {
-      Terminal.write(
-        "warning: \(mode.rawValue) images do not get through tmux or screen, so posters may "
-          + "not show; '--preview symbols' draws them there.\n", to: STDERR_FILENO)
+      reporter.warning(
+        "\(mode.rawValue) images do not get through tmux or screen, so posters may not show; "
+          + "'--preview symbols' draws them there.")
     }
     if interactive && !options.json && Terminal.outputIsTerminal {
       shell.picker = Picker(
@@ -135,20 +126,16 @@ enum MoviesMain {
     }
   }
 
-  /// The watchlist's file, opened; a file that cannot be used is reported in one line and the
-  /// session goes on without it.
-  private static func openLibrary(environment: [String: String], quiet: Bool) async
+  /// The watchlist's file, opened; a file that cannot be used is reported in one line (unless
+  /// `reporter` is nil, for `--json`) and the session goes on without it.
+  private static func openLibrary(environment: [String: String], reporter: Reporter?) async
     -> LibraryAccess
   {
     guard let path = SQLiteLibrary.location(environment: environment) else { return .off }
     do {
       return .open(try await SQLiteLibrary.open(path: path))
     } catch {
-      if !quiet {
-        Terminal.write(
-          "warning: \(TerminalText.escape(error.message)) Going on without the watchlist.\n",
-          to: STDERR_FILENO)
-      }
+      reporter?.warning(error.message + " Going on without the watchlist.")
       return .unavailable(error)
     }
   }

@@ -5,10 +5,10 @@ import MoviesCore
 #endif
 
 /// What the shell prints beside the results: renderers for the terminal, the pager's rule,
-/// the spinner's label, and error reports on standard error.
+/// the spinner's label; errors go through the ``Reporter``.
 extension Shell {
   func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
-    if json { return JSONRenderer.render(result, of: command) }
+    if json { return JSONRenderer.render(result, of: command, describer: Reporter.describer) }
     return textRenderer(width: width).render(result)
   }
 
@@ -17,8 +17,12 @@ extension Shell {
       layout: TextRenderer.Layout(
         width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
         wrapsText: Terminal.outputIsTerminal,
-        unicode: Terminal.usesUnicode(environment: environment)))
+        unicode: Terminal.usesUnicode(environment: environment)),
+      describer: Reporter.describer)
   }
+
+  /// Where this session's errors and warnings go.
+  var reporter: Reporter { Reporter(json: json, color: color, environment: environment) }
 
   /// The printer of `find`'s matches as they come, in text mode.
   func findPrinter(_ command: Command, width: Int) -> FindPrinter? {
@@ -36,7 +40,7 @@ extension Shell {
     case .picked(let row): return await perform(.show(row: row), interrupts: interrupts)
     case .nothingPicked: return Reply()
     case .unavailable(let message):
-      report(message: message)
+      reporter.error(message)
       return Reply(error: message)
     }
   }
@@ -65,31 +69,6 @@ extension Shell {
     case .resume: return "Reopening the saved session…"
     default: return nil
     }
-  }
-
-  func report(_ error: Command.ParseError, line: String) {
-    if json {
-      Terminal.write(JSONRenderer.render(parseError: error, line: line), to: STDOUT_FILENO)
-    } else {
-      report(message: error.message)
-    }
-  }
-
-  func report(message: String) {
-    let palette = errorPalette
-    Terminal.write(
-      palette.apply(palette.error, to: "error: ")
-        + wrappedForErrors(TerminalText.escape(message), after: "error: ") + "\n",
-      to: STDERR_FILENO)
-  }
-
-  /// A message broken at spaces to the terminal's width when standard error is one; the
-  /// prefix (`error: `) is already on the first line. Logs keep one line per message.
-  func wrappedForErrors(_ message: String, after prefix: String) -> String {
-    guard Terminal.errorIsTerminal else { return message }
-    let wrapped = TextWrap.wrap(
-      prefix + message, toColumns: Terminal.width(environment: environment))
-    return String(wrapped.dropFirst(prefix.count))
   }
 
   var errorPalette: Palette { usesColor(Terminal.errorIsTerminal) ? .ansi : .plain }

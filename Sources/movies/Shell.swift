@@ -84,7 +84,7 @@ struct Shell {
           }
           if reply.quits { return await leave() }
         } catch {
-          report(error, line: line)
+          reporter.error(error, line: line)
         }
       }
     }
@@ -106,9 +106,7 @@ struct Shell {
 
   /// Leaving the prompt remembers the query and its depth for `resume` (scripts never do).
   private func leave() async -> Int32 {
-    if let problem = await runner.saveSession(), !json {
-      Terminal.write("warning: \(TerminalText.escape(problem))\n", to: STDERR_FILENO)
-    }
+    if let problem = await runner.saveSession(), !json { reporter.warning(problem) }
     return 0
   }
 
@@ -124,7 +122,7 @@ struct Shell {
         succeeded = succeeded && reply.error == nil
         if reply.quits { break }
       } catch {
-        report(error, line: line)
+        reporter.error(error, line: line)
         succeeded = false
       }
     }
@@ -185,7 +183,7 @@ struct Shell {
         do {
           reply.output += try preview.render(saved, maximumColumns: width) ?? ""
         } catch {
-          reply.warnings.append(error.userMessage)
+          reply.warnings.append(Reporter.describer.message(for: error))
         }
       } else if let previewNote, !notes.previewNoteSaid.withLock({ $0 }) {
         notes.previewNoteSaid.withLock { $0 = true }
@@ -206,14 +204,9 @@ struct Shell {
       Terminal.write(reply.output, to: STDOUT_FILENO)
     }
     guard !json else { return reply }
-    let palette = errorPalette
-    for warning in reply.warnings {
-      Terminal.write(
-        palette.apply(palette.warning, to: "warning: ")
-          + wrappedForErrors(TerminalText.escape(warning), after: "warning: ") + "\n",
-        to: STDERR_FILENO)
-    }
-    if let error = reply.error { report(message: error) }
+    let reporter = reporter
+    for warning in reply.warnings { reporter.warning(warning) }
+    if let error = reply.error { reporter.error(error) }
     return reply
   }
 }

@@ -25,7 +25,7 @@ import Testing
 
       #expect(FileManager.default.contents(atPath: saved.file.path) == Self.png)
       let problem = try #require(saved.cacheProblem)
-      #expect(problem.contains("--cache-dir"))
+      #expect(problem.remedy == .cacheFolder)
     }
   }
 

@@ -44,12 +44,19 @@ import Testing
 
   @Test func aBatchWithAFailedRowIsNotOK() throws {
     var batch = ThumbnailBatch(rows: [1, 2])
-    batch.failures[2] = "The thumbnail of row 2 is not an image."
+    batch.failures[2] = ThumbnailStore.Error.cannotWrite(path: "t/2.jpg", reason: "Read-only")
+    // The program phrases the remedy; the row's message carries its words.
+    let describer = ErrorDescriber { _ in "Pick another folder." }
     let reply = JSONRenderer.render(
-      CommandResult(outcome: .success(.thumbnailsSaved(batch))), of: .thumbs(.range(1...2)))
+      CommandResult(outcome: .success(.thumbnailsSaved(batch))), of: .thumbs(.range(1...2)),
+      describer: describer)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(reply.output.utf8)) as? [String: Any])
 
+    let failed = try #require(object["failed"] as? [[String: Any]])
+    #expect(
+      failed.first?["message"] as? String
+        == "Could not write t/2.jpg: Read-only. Pick another folder.")
     #expect(object["ok"] as? Bool == false)
     #expect((object["error"] as? [String: Any])?["code"] as? String == "thumbnail")
     #expect(reply.error?.contains("1 of 2 thumbnails could not be saved") == true)

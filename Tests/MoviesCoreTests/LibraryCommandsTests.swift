@@ -80,7 +80,7 @@ import Testing
       return
     }
     #expect(error.userMessage == problem.message)
-    #expect(ErrorCode.of(error) == "watchlist")
+    #expect(ErrorDescriber.plain.code(for: error) == .watchlist)
     #expect(await runner.run(.more, layout: layout).error == nil)
   }
 

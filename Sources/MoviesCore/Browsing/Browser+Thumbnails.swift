@@ -60,7 +60,7 @@ extension Browser {
         switch result {
         case .success(let saved): batch.saved[row] = saved
         case .failure(let error) where error is CancellationError: continue
-        case .failure(let error): batch.failures[row] = error.userMessage
+        case .failure(let error): batch.failures[row] = error
         }
         progress(batch.saved.count + batch.failures.count, work.count)
       }

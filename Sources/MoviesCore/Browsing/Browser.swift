@@ -2,9 +2,11 @@
 /// thumbnail store.
 public actor Browser {
   /// Why a browsing command could not be carried out.
-  public enum Error: Swift.Error, Sendable, Equatable {
+  public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     case noSuchRow(Int, loaded: Int, more: Bool)
     case nothingToSkip
+
+    public var code: ErrorCode { .noSuchRow }
 
     public var message: String {
       switch self {

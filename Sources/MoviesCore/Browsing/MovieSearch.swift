@@ -18,10 +18,12 @@ public struct MovieSearch: Sendable, Hashable {
   }
 
   /// Why a search text could not be understood.
-  public enum Error: Swift.Error, Sendable, Hashable {
+  public enum Error: Swift.Error, Sendable, Hashable, UserFacingError {
     case badYear(String)
     case badRating(String)
     case emptyFilter(String)
+
+    public var code: ErrorCode { .usage }
 
     public var message: String {
       switch self {

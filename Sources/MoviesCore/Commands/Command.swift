@@ -42,7 +42,7 @@ public enum Command: Sendable, Hashable {
   }
 
   /// Why a line is not a command.
-  public enum ParseError: Swift.Error, Sendable, Hashable {
+  public enum ParseError: Swift.Error, Sendable, Hashable, UserFacingError {
     case unknown(String)
     case missingRow(command: String)
     case notARowNumber(command: String, argument: String)
@@ -54,6 +54,8 @@ public enum Command: Sendable, Hashable {
     /// A prefix of several orders, or a near miss of one.
     case badOrder(String, OrderName.Problem)
     case notAPageCount(String)
+
+    public var code: ErrorCode { .usage }
 
     /// One line: what is wrong and what to type instead.
     public var message: String {

@@ -56,6 +56,26 @@ public struct CommandResult: Sendable {
   }
 }
 
+extension CommandResult {
+  /// Every warning in the program's words: the notes met on the way, then each distinct disk
+  /// cache problem of the saved thumbnails (one per problem, not one per row).
+  public func warnings(describedBy describer: ErrorDescriber) -> [String] {
+    var problems: [DiskCache.Error] = []
+    switch outcome {
+    case .success(.thumbnailSaved(let saved, _)):
+      problems = saved.cacheProblem.map { [$0] } ?? []
+    case .success(.thumbnailsSaved(let batch)):
+      for row in batch.rows {
+        if let problem = batch.saved[row]?.cacheProblem, !problems.contains(problem) {
+          problems.append(problem)
+        }
+      }
+    default: break
+    }
+    return warnings + problems.map(describer.message(for:))
+  }
+}
+
 /// What `open N` did with a link.
 public enum LinkOpening: Sendable, Hashable {
   case opened

@@ -4,6 +4,11 @@ public enum WatchlistError: Swift.Error, Sendable, Equatable, UserFacingError {
   /// `thumb wN` for a movie saved from another source, whose thumbnail this one cannot load.
   case thumbnailElsewhere(entry: Int, source: String)
 
+  public var code: ErrorCode {
+    if case .noSuchEntry = self { return .noSuchRow }
+    return .thumbnail
+  }
+
   public var message: String {
     switch self {
     case .noSuchEntry(let entry, let count):
@@ -75,7 +80,7 @@ extension CommandRunner {
       }
       let saved = try await browser.thumbnails.save(
         entry.movie, row: number, from: browser.source)
-      return (.thumbnailSaved(saved, row: number), saved.cacheProblem.map { [$0] } ?? [])
+      return (.thumbnailSaved(saved, row: number), [])
     }
   }
 

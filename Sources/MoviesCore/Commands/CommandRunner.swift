@@ -3,13 +3,23 @@ import Foundation
 /// Carries out commands on a ``Browser``.
 public struct CommandRunner: Sendable {
   /// Why a command other than a browsing one could not be carried out.
-  public enum Error: Swift.Error, Sendable, Equatable {
+  public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     case noGenreList
     case unknownGenre(String, known: [String])
     case noLink(row: Int)
     case noPicker
     /// The desktop's opener ran and failed.
     case openFailed(row: Int, link: String)
+
+    public var code: ErrorCode {
+      switch self {
+      case .noGenreList: .noGenreList
+      case .unknownGenre: .unknownGenre
+      case .noLink: .noLink
+      case .noPicker: .noPicker
+      case .openFailed: .openFailed
+      }
+    }
 
     public var message: String {
       switch self {
@@ -86,7 +96,6 @@ public struct CommandRunner: Sendable {
         outcome = .movie(movie, row: row, thumbnail: cached)
       case .thumb(let row):
         let saved = try await browser.saveThumbnail(row: row)
-        warnings += saved.cacheProblem.map { [$0] } ?? []
         outcome = .thumbnailSaved(saved, row: row)
       case .thumbs(let rows):
         let batch = try await browser.saveThumbnails(rows, progress: progress)
@@ -95,14 +104,6 @@ public struct CommandRunner: Sendable {
             "Only rows 1 to \(last) are loaded, so rows \(last + 1) to \(asked.upperBound) "
               + "were left out; 'more' loads more rows.")
         }
-        // One warning per distinct cache problem, not one per row.
-        var problems: [String] = []
-        for row in batch.rows {
-          if let problem = batch.saved[row]?.cacheProblem, !problems.contains(problem) {
-            problems.append(problem)
-          }
-        }
-        warnings += problems
         outcome = .thumbnailsSaved(batch)
       case .help:
         outcome = .help(moreRemains: await !browser.list.isComplete)

@@ -62,7 +62,7 @@ public enum LibraryAccess: Sendable {
 }
 
 /// Why the library cannot be used; every message names the file and says what to do.
-public enum LibraryError: Swift.Error, Sendable, Equatable {
+public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   case notADatabase(path: String)
   case notWritable(path: String)
   case diskFull(path: String)
@@ -72,6 +72,13 @@ public enum LibraryError: Swift.Error, Sendable, Equatable {
   case off
   case nothingSaved
   case otherSource(saved: String)
+
+  public var code: ErrorCode {
+    switch self {
+    case .nothingSaved, .otherSource: .noSession
+    case .notADatabase, .notWritable, .diskFull, .newerVersion, .busy, .failed, .off: .watchlist
+    }
+  }
 
   public var message: String {
     switch self {

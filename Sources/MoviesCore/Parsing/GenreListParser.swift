@@ -4,8 +4,10 @@ import Foundation
 /// offline catalogue's `genres.json` and the test server's `/hoppin/genres`.
 public enum GenreListParser {
   /// Why a body is not a genre list.
-  public enum Error: Swift.Error, Sendable, Equatable {
+  public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     case notAGenreList
+
+    public var code: ErrorCode { .source }
 
     public var message: String {
       "the answer is not a list of genres ({\"genres\":[…]})"

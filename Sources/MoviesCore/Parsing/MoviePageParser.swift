@@ -8,7 +8,7 @@ import Foundation
 /// with a warning.
 public enum MoviePageParser {
   /// Why a body could not be read as a page.
-  public enum Error: Swift.Error, Sendable, Equatable {
+  public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     /// The body is not JSON at all (an HTML error page, say).
     case notJSON
     /// The body is JSON but has no `hoppin` object.
@@ -17,6 +17,8 @@ public enum MoviePageParser {
     case unexpectedMoviesShape
     /// The body holds far more values than any page, and parsing it would cost gigabytes.
     case tooManyValues(limit: Int, containers: Int)
+
+    public var code: ErrorCode { .source }
 
     /// One plain sentence for the user.
     public var message: String {

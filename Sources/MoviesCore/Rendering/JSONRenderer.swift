@@ -2,60 +2,69 @@ import Foundation
 
 /// Renders command results as one JSON object per line, for `--json` and `jq`.
 ///
-/// Every object has `command` and `ok`; a failure has `error: {code, message}` (codes from
-/// ``ErrorCode``); warnings, when any, are in `warnings`. The README documents each shape.
+/// Every object has `command` and `ok`; a failure has `error: {code, message}` (the error's
+/// ``ErrorCode`` and the sentence the `describer` makes of it, the words text mode prints);
+/// warnings, when any, are in `warnings`. The README documents each shape.
 /// Strings are the server's text as sent; control characters, DEL, C1 controls and
 /// bidirectional overrides are written as `\uXXXX` escapes, so the line itself is safe on a
 /// terminal, but a consumer that prints strings raw (`jq -r`) gets them as they are.
 public enum JSONRenderer {
-  public static func render(_ result: CommandResult, of command: Command) -> Reply {
+  public static func render(
+    _ result: CommandResult, of command: Command, describer: ErrorDescriber = .plain
+  ) -> Reply {
     var object: [String: Any] = ["command": command.name]
-    var reply = Reply(warnings: result.warnings)
+    var reply = Reply(warnings: result.warnings(describedBy: describer))
+    func fail(_ error: any Error) {
+      let message = describer.message(for: error)
+      object["ok"] = false
+      object["error"] = ["code": describer.code(for: error).rawValue, "message": message]
+      reply.error = message
+    }
     switch result.outcome {
     case .failure(let error):
-      object["ok"] = false
-      object["error"] = ["code": ErrorCode.of(error), "message": error.userMessage]
-      reply.error = error.userMessage
+      fail(error)
       reply.wasCancelled = error is CancellationError
     case .success(let outcome):
       object["ok"] = true
-      object.merge(fields(of: outcome, watched: result.watched)) { _, new in new }
+      object.merge(fields(of: outcome, watched: result.watched, describer: describer)) {
+        _, new in new
+      }
       // `thumb wN`: the row is the entry's number; say which list it is from.
       if case .onWatchlist(_, let entry) = command { object["entry"] = "w\(entry)" }
       if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
         object["ok"] = false
-        object["error"] = ["code": problem.code, "message": problem.message]
+        object["error"] = ["code": problem.code.rawValue, "message": problem.message]
         reply.error = problem.message
         reply.wasCancelled = problem.cancelled
       }
-      if case .found(let found) = outcome, let failure = found.failure {
-        object["ok"] = false
-        object["error"] = ["code": ErrorCode.of(failure), "message": failure.userMessage]
-        reply.error = failure.userMessage
-      }
+      if case .found(let found) = outcome, let failure = found.failure { fail(failure) }
       reply.shownRows = TextRenderer.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
       if let error = result.stoppedBy {
-        object["ok"] = false
-        object["error"] = ["code": ErrorCode.of(error), "message": error.userMessage]
-        reply.error = error.userMessage
+        fail(error)
         reply.wasCancelled = error is CancellationError
       }
     }
-    if !result.warnings.isEmpty { object["warnings"] = result.warnings }
+    if !reply.warnings.isEmpty { object["warnings"] = reply.warnings }
     reply.output = line(object)
     return reply
   }
 
   /// A line that is not a command: `{"command": null, "input": …, "ok": false, "error": …}`.
-  public static func render(parseError error: Command.ParseError, line text: String) -> String {
+  public static func render(
+    parseError error: Command.ParseError, line text: String, describer: ErrorDescriber = .plain
+  ) -> String {
     line([
       "command": NSNull(), "input": text, "ok": false,
-      "error": ["code": ErrorCode.of(error), "message": error.message],
+      "error": [
+        "code": describer.code(for: error).rawValue, "message": describer.message(for: error),
+      ],
     ])
   }
 
-  private static func fields(of outcome: CommandOutcome, watched: Set<String>?) -> [String: Any] {
+  private static func fields(
+    of outcome: CommandOutcome, watched: Set<String>?, describer: ErrorDescriber
+  ) -> [String: Any] {
     func movieObject(_ movie: Movie, row: Int) -> [String: Any] {
       JSONRenderer.movieObject(
         movie, row: row, watched: watched?.contains(WatchEntry.key(for: movie)) ?? false)
@@ -93,7 +102,9 @@ public enum JSONRenderer {
           batch.saved[row].map { thumbnailObject($0, row: row) }
         },
         "failed": batch.rows.compactMap { row in
-          batch.failures[row].map { ["row": row, "message": $0] as [String: Any] }
+          batch.failures[row].map {
+            ["row": row, "message": describer.message(for: $0)] as [String: Any]
+          }
         },
       ]
     case .help(let moreRemains):

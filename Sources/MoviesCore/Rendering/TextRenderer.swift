@@ -19,11 +19,14 @@ public struct TextRenderer: Sendable {
   }
 
   public let layout: Layout
+  /// Phrases errors, the same words `--json` uses.
+  public let describer: ErrorDescriber
   /// The result's watched movies, for the mark column; nil for none.
   private var watched: Set<String>?
 
-  public init(layout: Layout) {
+  public init(layout: Layout, describer: ErrorDescriber = .plain) {
     self.layout = layout
+    self.describer = describer
   }
 
   public func render(_ result: CommandResult) -> Reply {
@@ -33,10 +36,10 @@ public struct TextRenderer: Sendable {
   }
 
   private func renderWithMarks(_ result: CommandResult) -> Reply {
-    var reply = Reply(warnings: result.warnings)
+    var reply = Reply(warnings: result.warnings(describedBy: describer))
     switch result.outcome {
     case .failure(let error):
-      reply.error = error.userMessage
+      reply.error = describer.message(for: error)
       reply.wasCancelled = error is CancellationError
     case .success(let outcome):
       reply.output = render(outcome)
@@ -45,18 +48,20 @@ public struct TextRenderer: Sendable {
           reply.output, toColumns: layout.width, indent: Self.indent(outcome))
       }
       if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
-        if !problem.cancelled { reply.warnings += ThumbnailSummary.failureWarnings(batch) }
+        if !problem.cancelled {
+          reply.warnings += ThumbnailSummary.failureWarnings(batch, describer: describer)
+        }
         reply.error = problem.message
         reply.wasCancelled = problem.cancelled
       }
       if case .found(let found) = outcome {
-        reply.error = found.failure?.userMessage
+        reply.error = found.failure.map(describer.message(for:))
         reply.wasCancelled = found.stopped
       }
       reply.shownRows = Self.shownRows(outcome)
       if case .quit = outcome { reply.quits = true }
       if let error = result.stoppedBy {
-        reply.error = error.userMessage
+        reply.error = describer.message(for: error)
         reply.wasCancelled = error is CancellationError
       }
     }

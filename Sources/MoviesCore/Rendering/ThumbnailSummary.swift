@@ -62,17 +62,20 @@ enum ThumbnailSummary {
   }
 
   /// One warning per failed row, in row order.
-  static func failureWarnings(_ batch: ThumbnailBatch) -> [String] {
-    batch.rows.compactMap { row in batch.failures[row].map { "Row \(row): \($0)" } }
+  static func failureWarnings(_ batch: ThumbnailBatch, describer: ErrorDescriber) -> [String] {
+    batch.rows.compactMap { row in
+      batch.failures[row].map { "Row \(row): \(describer.message(for: $0))" }
+    }
   }
 
   /// The error line when Ctrl-C stopped the batch.
   /// Why a batch counts as failed, when it does: rows that failed, or Ctrl-C. Both renderers
   /// report it the same way, so the exit status does not depend on `--json`.
-  static func problem(_ batch: ThumbnailBatch) -> (message: String, code: String, cancelled: Bool)?
-  {
-    if batch.wasCancelled { return (cancelledSentence(batch), "cancelled", true) }
-    if !batch.failures.isEmpty { return (failureSentence(batch), "thumbnail", false) }
+  static func problem(_ batch: ThumbnailBatch) -> (
+    message: String, code: ErrorCode, cancelled: Bool
+  )? {
+    if batch.wasCancelled { return (cancelledSentence(batch), .cancelled, true) }
+    if !batch.failures.isEmpty { return (failureSentence(batch), .thumbnail, false) }
     return nil
   }
 

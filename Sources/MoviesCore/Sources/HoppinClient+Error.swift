@@ -2,7 +2,7 @@ import Foundation
 
 extension HoppinClient {
   /// Why a page or a thumbnail could not be loaded.
-  public enum Error: Swift.Error, Sendable {
+  public enum Error: Swift.Error, Sendable, UserFacingError {
     /// What was being loaded, for messages.
     public enum Target: Sendable, Hashable {
       case page(Int)
@@ -41,18 +41,29 @@ extension HoppinClient {
       }
     }
 
+    public var code: ErrorCode { .source }
+
+    /// A wrong address answers 404 or something that is not a page; a slow server, given
+    /// more time, may answer.
+    public var remedy: Remedy? {
+      switch self {
+      case .transfer(.deadlineExceeded, _, _): .timeout
+      case .status(let code, _, _): Self.transientStatuses.contains(code) ? nil : .sourceAddress
+      case .invalidPage: .sourceAddress
+      case .transfer, .badAnswer, .unsupportedThumbnailAddress: nil
+      }
+    }
+
     public var message: String {
       switch self {
       case .transfer(let failure, let target, let attempts):
         "Could not load \(target.name): \(failure.explanation)\(Self.tries(attempts)). "
           + Self.advice(for: failure, target)
       case .status(let code, let target, let attempts):
-        "Could not load \(target.name): the server answered HTTP \(code)\(Self.tries(attempts)). "
-          + (Self.transientStatuses.contains(code)
-            ? target.retryAdvice : "Check the --api address.")
+        "Could not load \(target.name): the server answered HTTP \(code)\(Self.tries(attempts))."
+          + (Self.transientStatuses.contains(code) ? " " + target.retryAdvice : "")
       case .invalidPage(let error, let page):
-        "Could not read page \(page): \(error.message). Type 'skip' to move past it, "
-          + "or check that --api points at a Hoppin movies endpoint."
+        "Could not read page \(page): \(error.message). Type 'skip' to move past it."
       case .badAnswer(let error, let page, let excerpt):
         "Could not read page \(page): \(error.message)"
           + (excerpt.isEmpty ? "" : " (it began \"\(excerpt)\")")
@@ -93,7 +104,7 @@ extension HoppinClient {
       case .tooLarge, .headersTooLarge, .tooManyRedirects, .redirectToOtherScheme, .undecodable:
         "The server's answer was refused; nothing was kept."
       case .deadlineExceeded:
-        target.retryAdvice + " A larger --timeout gives a slow server more time."
+        target.retryAdvice
       case .connectionRefused, .hostNotFound, .connectionLost, .cutShort, .insecure, .failed:
         "Check the server; " + target.retryAdvice.prefix(1).lowercased()
           + target.retryAdvice.dropFirst()

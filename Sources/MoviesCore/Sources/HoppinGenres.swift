@@ -5,11 +5,16 @@ import Foundation
 /// ``Error/notOffered``, so `genre ID` still works against them.
 public struct HoppinGenres: GenreSource {
   /// Why the genre list could not be loaded.
-  public enum Error: Swift.Error, Sendable {
+  public enum Error: Swift.Error, Sendable, UserFacingError {
     case notOffered(URL)
     case transfer(TransferFailure)
     case status(Int)
     case invalid(GenreListParser.Error)
+
+    public var code: ErrorCode {
+      if case .notOffered = self { return .noGenreList }
+      return .source
+    }
 
     public var message: String {
       switch self {

@@ -16,7 +16,7 @@ import Foundation
 /// thread; the files are read off the concurrency pool (``Blocking``).
 public actor OfflineCatalog: MovieSource, GenreSource {
   /// Why the catalogue could not answer.
-  public enum Error: Swift.Error, Sendable {
+  public enum Error: Swift.Error, Sendable, UserFacingError {
     case unreadable(path: String)
     case invalid(MoviePageParser.Error, path: String)
     case unknownOrder(String)
@@ -24,10 +24,17 @@ public actor OfflineCatalog: MovieSource, GenreSource {
     case thumbnailMissing(String)
     case invalidGenres(GenreListParser.Error, path: String)
 
+    public var code: ErrorCode { .source }
+
+    public var remedy: Remedy? {
+      if case .unreadable = self { return .onlineSource }
+      return nil
+    }
+
     public var message: String {
       switch self {
       case .unreadable(let path):
-        "Could not read the offline catalogue at \(path). Regenerate it with scripts/make-sample-data.py or use --api."
+        "Could not read the offline catalogue at \(path). Regenerate it with scripts/make-sample-data.py."
       case .invalid(let error, let path):
         "The offline catalogue at \(path) is damaged: \(error.message). Regenerate it with scripts/make-sample-data.py."
       case .unknownOrder(let order):

@@ -14,9 +14,16 @@ import Synchronization
 /// optimisation: callers carry on without it when it cannot be read or written.
 public struct DiskCache: Sendable {
   /// Why an entry could not be stored.
-  public enum Error: Swift.Error, Sendable, Equatable {
+  public enum Error: Swift.Error, Sendable, Hashable, UserFacingError {
     case tooLarge(byteCount: Int, limit: Int)
     case cannotWrite(path: String, reason: String)
+
+    public var code: ErrorCode { .thumbnail }
+
+    public var remedy: Remedy? {
+      if case .cannotWrite = self { return .cacheFolder }
+      return nil
+    }
 
     public var message: String {
       switch self {
@@ -24,8 +31,7 @@ public struct DiskCache: Sendable {
         "The image (\(Format.byteCount(byteCount))) is larger than the whole image cache "
           + "(\(Format.byteCount(limit))), so it was not cached."
       case .cannotWrite(let path, let reason):
-        "Could not write the image cache at \(path) (\(reason)); the image was not cached. "
-          + "Check the folder or pick another with --cache-dir."
+        "Could not write the image cache at \(path) (\(reason)); the image was not cached."
       }
     }
   }

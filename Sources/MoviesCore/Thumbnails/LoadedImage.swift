@@ -23,5 +23,5 @@ public struct LoadedImage: Sendable, Hashable {
   /// How long the download took when the image was first fetched: what a cache hit saved.
   public var downloadTime: Duration
   /// Why the image could not be put in the disk cache, when it could not.
-  public var cacheProblem: String?
+  public var cacheProblem: DiskCache.Error?
 }

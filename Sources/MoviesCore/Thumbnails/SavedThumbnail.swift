@@ -14,8 +14,9 @@ public struct SavedThumbnail: Sendable, Hashable {
   public var elapsed: Duration
   /// How long the first download took.
   public var downloadTime: Duration
-  /// Why the image could not be cached on disk, when it could not: a warning, not a failure.
-  public var cacheProblem: String?
+  /// Why the image could not be cached on disk, when it could not: a warning, not a failure,
+  /// which ``CommandResult/warnings(describedBy:)`` phrases.
+  public var cacheProblem: DiskCache.Error?
   /// True when the bytes came from a local file (the offline catalogue), not the network.
   public var isLocal = false
 }

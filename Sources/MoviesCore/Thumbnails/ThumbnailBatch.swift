@@ -3,8 +3,8 @@ public struct ThumbnailBatch: Sendable {
   /// The rows asked for, in order.
   public var rows: [Int]
   public var saved: [Int: SavedThumbnail] = [:]
-  /// Why a row's thumbnail was not saved, one sentence each.
-  public var failures: [Int: String] = [:]
+  /// Why a row's thumbnail was not saved; renderers phrase each.
+  public var failures: [Int: any Error] = [:]
   /// From the first request to the last file written.
   public var elapsed: Duration = .zero
   /// True when Ctrl-C stopped the batch; the rows saved before it stay saved.

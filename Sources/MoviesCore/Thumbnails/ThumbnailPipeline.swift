@@ -22,8 +22,10 @@ public actor ThumbnailPipeline {
   }
 
   /// Why an image could not be loaded.
-  public enum Error: Swift.Error, Sendable, Equatable {
+  public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     case notAnImage(URL)
+
+    public var code: ErrorCode { .thumbnail }
 
     public var message: String {
       switch self {
@@ -152,12 +154,12 @@ public actor ThumbnailPipeline {
     }
     try Task.checkCancellation()
     guard let format = ImageFormat(sniffing: data) else { throw Error.notAnImage(url) }
-    var cacheProblem: String?
+    var cacheProblem: DiskCache.Error?
     do {
       let entry = DiskCache.Entry(data: data, downloadTime: downloadTime)
       try await Blocking.fileIO { () throws(DiskCache.Error) in try disk.store(entry, for: url) }
     } catch {
-      cacheProblem = error.message
+      cacheProblem = error
     }
     return LoadedImage(
       data: data, format: format, pixelSize: format.pixelSize(of: data), origin: .source,

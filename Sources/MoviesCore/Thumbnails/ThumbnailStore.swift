@@ -12,10 +12,17 @@ import Synchronization
 /// image are refused and nothing is written.
 public struct ThumbnailStore: Sendable {
   /// Why a thumbnail could not be saved.
-  public enum Error: Swift.Error, Sendable {
+  public enum Error: Swift.Error, Sendable, UserFacingError {
     case noThumbnail(row: Int)
     case notAnImage(row: Int)
     case cannotWrite(path: String, reason: String)
+
+    public var code: ErrorCode { .thumbnail }
+
+    public var remedy: Remedy? {
+      if case .cannotWrite = self { return .downloadFolder }
+      return nil
+    }
 
     public var message: String {
       switch self {
@@ -24,7 +31,7 @@ public struct ThumbnailStore: Sendable {
       case .notAnImage(let row):
         "The thumbnail of row \(row) is not a PNG, JPEG, GIF or WebP image, so nothing was saved."
       case .cannotWrite(let path, let reason):
-        "Could not write \(path): \(reason). Check the folder or pick another with --download-dir."
+        "Could not write \(path): \(reason)."
       }
     }
   }

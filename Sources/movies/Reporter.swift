@@ -1,0 +1,96 @@
+import MoviesCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The one way failures and warnings reach the user: escaped, coloured, wrapped to a terminal,
+/// written to standard error (a bad line as JSON on standard output with `--json`); and the
+/// one way the process ends before a command ran, with the status the error's code says.
+struct Reporter {
+  /// Errors in this program's words: a remedy becomes advice naming the flag that changes it.
+  /// Both renderers use it, so text mode and `--json` say the same sentence.
+  static let describer = ErrorDescriber(advice: advice(for:))
+
+  static func advice(for remedy: Remedy) -> String {
+    switch remedy {
+    case .sourceAddress: "Check that --api points at a Hoppin movies endpoint."
+    case .timeout: "A larger --timeout gives a slow server more time."
+    case .downloadFolder: "Check the folder or pick another with --download-dir."
+    case .cacheFolder: "Check the folder or pick another with --cache-dir."
+    case .onlineSource: "Or browse a server with --api URL."
+    }
+  }
+
+  /// `--json`: a line that is not a command is reported as a JSON object on standard output.
+  var json = false
+  var palette = Palette.plain
+  /// The columns to wrap at when standard error is a terminal; nil keeps each message on one
+  /// line, for logs.
+  var wrapWidth: Int? = nil
+
+  init(json: Bool = false, palette: Palette = .plain, wrapWidth: Int? = nil) {
+    self.json = json
+    self.palette = palette
+    self.wrapWidth = wrapWidth
+  }
+
+  init(json: Bool, color: ColorMode, environment: [String: String]) {
+    let terminal = Terminal.errorIsTerminal
+    self.init(
+      json: json,
+      palette: Terminal.usesColor(onTerminal: terminal, mode: color, environment: environment)
+        ? .ansi : .plain,
+      wrapWidth: terminal ? Terminal.width(environment: environment) : nil)
+  }
+
+  /// A command failed: `error: ` and the sentence.
+  func error(_ message: String) {
+    write(message, after: "error: ", style: palette.error)
+  }
+
+  func warning(_ message: String) {
+    write(message, after: "warning: ", style: palette.warning)
+  }
+
+  /// A line that is not a command.
+  func error(_ error: Command.ParseError, line: String) {
+    if json {
+      Terminal.write(
+        JSONRenderer.render(parseError: error, line: line, describer: Self.describer),
+        to: STDOUT_FILENO)
+    } else {
+      self.error(Self.describer.message(for: error))
+    }
+  }
+
+  /// Ends the process before any command ran: `movies: ` and the sentence on standard error,
+  /// a pointer to `--help` for a wrong command line, and the status of the error's code.
+  func exit(_ error: StartupError) -> Never {
+    let status = error.code.exitStatus
+    write(
+      Self.describer.message(for: error) + (status == 2 ? "\nSee 'movies --help'." : ""),
+      after: "movies: ", style: palette.error)
+    Glibc.exit(status)
+  }
+
+  private func write(_ message: String, after prefix: String, style: String) {
+    var text = TerminalText.escape(message)
+    if let wrapWidth {
+      text = String(TextWrap.wrap(prefix + text, toColumns: wrapWidth).dropFirst(prefix.count))
+    }
+    Terminal.write(palette.apply(style, to: prefix) + text + "\n", to: STDERR_FILENO)
+  }
+}
+
+extension ErrorCode {
+  /// The exit status when this error stops the program before any command ran: 2 when the
+  /// command line is wrong (a bad flag, a `--genre` the source does not have), else 1. A
+  /// failed command makes a script exit 1 whatever its code.
+  var exitStatus: Int32 {
+    switch self {
+    case .usage, .unknownGenre, .noGenreList: 2
+    default: 1
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import MoviesCore
+
+/// Why the program stopped before running a command; ``Reporter/exit(_:)`` reports it.
+enum StartupError: Error, UserFacingError {
+  /// The command line or the config file is wrong.
+  case options(Options.UsageError)
+  /// `--genre` names no genre of the source, or its genres could not be loaded.
+  case genre(any Error)
+  /// libcurl could not be set up.
+  case httpEngine(TransferFailure)
+  /// No `--api` and no offline catalogue beside the program.
+  case noCatalogue
+  /// `--download-dir` is inside the image cache, whose files are removed to keep it small.
+  case downloadFolderInCache(downloads: String, entries: String)
+
+  var message: String {
+    switch self {
+    case .options(let error): error.message
+    case .genre(let error): "--genre: " + Reporter.describer.message(for: error)
+    case .httpEngine(let failure): "HTTP could not start: \(failure.explanation)."
+    case .noCatalogue:
+      "the offline catalogue (sample-data/) is not next to the program; "
+        + "use --api URL to browse a server."
+    case .downloadFolderInCache(let downloads, let entries):
+      "the download folder \(downloads) is inside the image cache's \(entries), "
+        + "where files may be removed; pick another --download-dir or --cache-dir."
+    }
+  }
+
+  var code: ErrorCode {
+    switch self {
+    case .options, .downloadFolderInCache: .usage
+    case .genre(let error): Reporter.describer.code(for: error)
+    case .httpEngine: .internal
+    case .noCatalogue: .source
+    }
+  }
+}
