@@ -69,17 +69,22 @@ struct Reporter {
   func exit(_ error: StartupError) -> Never {
     let status = error.code.exitStatus
     write(
-      Self.describer.message(for: error) + (status == 2 ? "\nSee 'movies --help'." : ""),
-      after: "movies: ", style: palette.error)
+      Self.describer.message(for: error), after: "movies: ", style: palette.error,
+      then: status == 2 ? "See 'movies --help'." : nil)
     Glibc.exit(status)
   }
 
-  private func write(_ message: String, after prefix: String, style: String) {
+  /// The message escaped (it may quote the server or the command line) and wrapped, and
+  /// `note`, the program's own words, on a line of its own.
+  private func write(
+    _ message: String, after prefix: String, style: String, then note: String? = nil
+  ) {
     var text = TerminalText.escape(message)
     if let wrapWidth {
       text = String(TextWrap.wrap(prefix + text, toColumns: wrapWidth).dropFirst(prefix.count))
     }
-    Terminal.write(palette.apply(style, to: prefix) + text + "\n", to: STDERR_FILENO)
+    let lines = [palette.apply(style, to: prefix) + text] + (note.map { [$0] } ?? [])
+    Terminal.write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
   }
 }
 
