@@ -23,12 +23,13 @@ struct Reporter {
   }
 
   /// `--json`: a line that is not a command is reported as a JSON object on standard output.
-  var json = false
-  var palette = Palette.plain
+  let json: Bool
+  let palette: Palette
   /// The columns to wrap at when standard error is a terminal; nil keeps each message on one
   /// line, for logs.
-  var wrapWidth: Int? = nil
+  let wrapWidth: Int?
 
+  /// Plain and unwrapped: before the flags that say how to report are read.
   init(json: Bool = false, palette: Palette = .plain, wrapWidth: Int? = nil) {
     self.json = json
     self.palette = palette
