@@ -14,13 +14,31 @@ struct Picker {
     case picked(row: Int)
     /// Esc, Ctrl-C, or no row matched.
     case nothingPicked
-    /// fzf is missing or could not start; the sentence says how to get it.
-    case unavailable(String)
+    /// fzf is missing or could not start.
+    case unavailable(Unavailable)
   }
 
-  static let missingFzf =
-    "'pick' needs fzf, which is not installed: on Debian or Ubuntu, 'sudo apt-get install fzf' "
-    + "(scripts/install-deps does it); 'find TEXT' searches without it."
+  /// Why fzf could not be shown; the sentence says how to get it.
+  enum Unavailable: Error, UserFacingError {
+    case notInstalled
+    case cannotWriteFiles(reason: String)
+    case cannotStart(reason: String)
+
+    var code: ErrorCode { .noPicker }
+
+    var message: String {
+      switch self {
+      case .notInstalled: Self.missingFzf
+      case .cannotWriteFiles(let reason):
+        "Could not write the picker's temporary files: \(reason)"
+      case .cannotStart(let reason): "Could not start fzf (\(reason)); " + Self.missingFzf
+      }
+    }
+
+    static let missingFzf =
+      "'pick' needs fzf, which is not installed: on Debian or Ubuntu, 'sudo apt-get install fzf' "
+      + "(scripts/install-deps does it); 'find TEXT' searches without it."
+  }
 
   let environment: [String: String]
   /// The folder of the disk cache of thumbnails, where the preview looks for posters.
@@ -32,7 +50,7 @@ struct Picker {
     _ list: MovieList, query: String, source: any MovieSource
   ) async -> Outcome {
     guard let fzf = Terminal.findProgram("fzf", environment: environment) else {
-      return .unavailable(Self.missingFzf)
+      return .unavailable(.notInstalled)
     }
     guard !list.movies.isEmpty else { return .nothingPicked }
     let folder = FileManager.default.temporaryDirectory
@@ -51,8 +69,7 @@ struct Picker {
       }
     } catch {
       await Self.remove(folder)
-      return .unavailable(
-        "Could not write the picker's temporary files: \(error.localizedDescription)")
+      return .unavailable(.cannotWriteFiles(reason: error.localizedDescription))
     }
     let preview =
       [Terminal.executableURL.path, "--pick-preview", rowsFile.path]
@@ -73,7 +90,7 @@ struct Picker {
       status = await ChildProcess.exitStatus(of: pid)
     } catch {
       await Self.remove(folder)
-      return .unavailable("Could not start fzf (\(error)); " + Self.missingFzf)
+      return .unavailable(.cannotStart(reason: "\(error)"))
     }
     let data = await Blocking.fileIO { FileManager.default.contents(atPath: output.path) }
     await Self.remove(folder)

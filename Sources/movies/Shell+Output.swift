@@ -39,7 +39,8 @@ extension Shell {
     switch await picker.pick(list, query: text, source: runner.browser.source) {
     case .picked(let row): return await perform(.show(row: row), interrupts: interrupts)
     case .nothingPicked: return Reply()
-    case .unavailable(let message):
+    case .unavailable(let error):
+      let message = Reporter.describer.message(for: error)
       reporter.error(message)
       return Reply(error: message)
     }
