@@ -37,7 +37,7 @@ extension CommandRunner {
       guard let saved = try await library.savedSession() else { throw LibraryError.nothingSaved }
       guard saved.source == sourceID else { throw LibraryError.otherSource(saved: saved.source) }
       let load = try await browser.resume(with: saved.query, rows: saved.rows)
-      return (.resumed(await browser.list, rows: load.rows), load.warnings)
+      return (.resumed(load.added, load.status), load.warnings)
     default:
       return (.quit, [])
     }
@@ -95,8 +95,8 @@ extension CommandRunner {
   /// library), else the sentence saying why not.
   public func saveSession() async -> String? {
     guard case .open(let library) = library else { return nil }
-    let list = await browser.list
-    let session = SavedSession(source: sourceID, query: list.query, rows: list.movies.count)
+    let list = await browser.status
+    let session = SavedSession(source: sourceID, query: list.query, rows: list.loadedCount)
     do {
       try await library.saveSession(session)
       return nil
