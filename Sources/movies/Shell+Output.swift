@@ -21,10 +21,13 @@ extension Shell {
   }
 
   /// The printer of `find`'s matches as they come, in text mode.
-  func findPrinter(_ command: Command, width: Int) -> FindPrinter? {
+  func findPrinter(_ command: Command, width: Int) async -> FindPrinter? {
     guard case .find = command, !json else { return nil }
+    // The rows print before the result, so the watched marks are read first.
+    var renderer = textRenderer(width: width)
+    renderer.watched = await runner.watchedKeys()
     return FindPrinter(
-      renderer: textRenderer(width: width),
+      renderer: renderer,
       showsProgress: Terminal.errorIsTerminal && environment["TERM"] != "dumb",
       errorPalette: errorPalette)
   }

@@ -154,7 +154,7 @@ struct Shell {
     // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
     let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
     // `find` prints its matches as they are found, with a progress line of its own.
-    let finder = findPrinter(command, width: width)
+    let finder = await findPrinter(command, width: width)
     let update: @Sendable (Int, Int) -> Void = { done, total in
       if let finder {
         finder.progress(searched: done, total: total)

@@ -82,13 +82,19 @@ extension CommandRunner {
   /// The watched keys of this source when the outcome shows movies in a table; nil otherwise,
   /// and when the library is not there (no column then).
   func watchedKeys(_ outcome: CommandOutcome) async -> Set<String>? {
-    guard case .open(let library) = library else { return nil }
     switch outcome {
     case .pageLoaded, .list, .restarted, .found, .resumed, .movie, .watched, .unwatched:
-      return try? await library.watchedKeys(source: sourceID)
+      return await watchedKeys()
     default:
       return nil
     }
+  }
+
+  /// The watched keys of this source, for tables printed while a command runs (`find`'s);
+  /// nil without a library.
+  public func watchedKeys() async -> Set<String>? {
+    guard case .open(let library) = library else { return nil }
+    return try? await library.watchedKeys(source: sourceID)
   }
 
   /// Remembers the query and its depth for `resume`; nil when it was saved (or there is no

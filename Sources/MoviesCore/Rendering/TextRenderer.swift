@@ -19,11 +19,12 @@ public struct TextRenderer: Sendable {
   }
 
   public let layout: Layout
-  /// The result's watched movies, for the mark column; nil for none.
-  private var watched: Set<String>?
+  /// The watched movies' keys, for the mark column; nil for none. A result brings its own.
+  public var watched: Set<String>?
 
-  public init(layout: Layout) {
+  public init(layout: Layout, watched: Set<String>? = nil) {
     self.layout = layout
+    self.watched = watched
   }
 
   public func render(_ result: CommandResult) -> Reply {
@@ -186,7 +187,8 @@ public struct TextRenderer: Sendable {
   /// for each batch as a search goes on. Nothing for no matches.
   public func foundRows(_ matches: [MovieSearch.Match], largestRow: Int, header: Bool) -> String {
     guard !matches.isEmpty else { return "" }
-    let table = MovieTable(width: layout.width, largestRow: largestRow, palette: layout.palette)
+    let table = MovieTable(
+      width: layout.width, largestRow: largestRow, palette: layout.palette, marks: marks)
     return (header ? table.header() + "\n" : "")
       + matches.map { table.row($0.movie, number: $0.row) + "\n" }.joined()
   }
@@ -199,7 +201,10 @@ public struct TextRenderer: Sendable {
   private func table(for list: ListStatus) -> MovieTable {
     MovieTable(
       width: layout.width, largestRow: list.largestRow, palette: layout.palette,
-      firstPage: list.firstPage[...],
-      marks: watched.map { MovieTable.Marks(watched: $0, symbol: layout.unicode ? "★" : "*") })
+      firstPage: list.firstPage[...], marks: marks)
+  }
+
+  private var marks: MovieTable.Marks? {
+    watched.map { MovieTable.Marks(watched: $0, symbol: layout.unicode ? "★" : "*") }
   }
 }
