@@ -46,4 +46,18 @@ import Testing
     #expect(unknown.stderr.hasPrefix("movies: --genre: There is no genre 'Nosuchgenre'"))
     #expect(unknown.stderr.hasSuffix(".\nSee 'movies --help'.\n"), "\(unknown.stderr)")
   }
+
+  /// The README names every code scripts may meet (the unit tests pin the same list to
+  /// ErrorCode) and quotes the advice the program prints.
+  @Test func theReadmeNamesEveryCodeAndQuotesTheAdvice() throws {
+    let readme = try String(
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let codes = [
+      "usage", "no_such_row", "unknown_genre", "no_genre_list", "no_link", "source",
+      "open_failed", "thumbnail", "watchlist", "no_session", "cancelled", "no_picker",
+      "internal",
+    ]
+    for code in codes { #expect(readme.contains("`\(code)`"), "the README names \(code)") }
+    #expect(readme.replacingOccurrences(of: "\n", with: " ").contains(Self.advice))
+  }
 }
