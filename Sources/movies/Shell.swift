@@ -53,8 +53,9 @@ struct Shell {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
     // What the prompt, completion and the spinner need comes back with each reply; the
     // shell never asks the browser, so a `more` is one trip there.
-    let first = await start(interrupts: interrupts, list: ListStatus(query: query)).reply
-    var list = first.list ?? ListStatus(query: query)
+    var list = ListStatus(query: query)
+    let first = await start(interrupts: interrupts, list: list).reply
+    list = first.list ?? list
     var shownRows = first.shownRows
     let genres = GenreNames()
     // Detached: a task started here would belong to the main actor, whose thread waits in

@@ -64,7 +64,7 @@ public struct AddedRows: Sendable, Hashable {
   }
 
   /// Each row's number with its movie.
-  public var numbered: [(row: Int, movie: Movie)] {
+  var numbered: [(row: Int, movie: Movie)] {
     let first = range?.lowerBound ?? 1
     return movies.enumerated().map { (first + $0.offset, $0.element) }
   }
