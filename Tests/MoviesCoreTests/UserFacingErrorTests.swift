@@ -132,8 +132,14 @@ import Testing
     #expect(
       describer.message(for: error)
         == "Could not load page 1: the server answered HTTP 404. Fix sourceAddress.")
-    // A transient status says to try again and has no remedy.
+    // A transient status says to try again and has no remedy; nor has a thumbnail's address,
+    // which comes from the server.
     #expect(HoppinClient.Error.status(503, .page(1), attempts: 3).remedy == nil)
+    let poster = HoppinClient.Error.status(404, .thumbnail, attempts: 1)
+    #expect(poster.remedy == nil)
+    #expect(
+      poster.message.hasSuffix(
+        "HTTP 404. The server does not offer this image; the movie's other details still show."))
     let slow = HoppinClient.Error.transfer(.deadlineExceeded(.seconds(1)), .page(1), attempts: 1)
     #expect(slow.remedy == .timeout)
     let text = TextRenderer(layout: .init(width: 80, palette: .plain), describer: describer)

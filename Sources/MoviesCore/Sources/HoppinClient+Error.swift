@@ -44,11 +44,13 @@ extension HoppinClient {
     public var code: ErrorCode { .source }
 
     /// A wrong address answers 404 or something that is not a page; a slow server, given
-    /// more time, may answer.
+    /// more time, may answer. A thumbnail's address is the server's, not the user's.
     public var remedy: Remedy? {
       switch self {
       case .transfer(.deadlineExceeded, _, _): .timeout
-      case .status(let code, _, _): Self.transientStatuses.contains(code) ? nil : .sourceAddress
+      case .status(let code, .page, _):
+        Self.transientStatuses.contains(code) ? nil : .sourceAddress
+      case .status: nil
       case .invalidPage: .sourceAddress
       case .transfer, .badAnswer, .unsupportedThumbnailAddress: nil
       }
@@ -61,7 +63,8 @@ extension HoppinClient {
           + Self.advice(for: failure, target)
       case .status(let code, let target, let attempts):
         "Could not load \(target.name): the server answered HTTP \(code)\(Self.tries(attempts))."
-          + (Self.transientStatuses.contains(code) ? " " + target.retryAdvice : "")
+          + (Self.transientStatuses.contains(code)
+            ? " " + target.retryAdvice : target.missingAdvice.map { " " + $0 } ?? "")
       case .invalidPage(let error, let page):
         "Could not read page \(page): \(error.message). Type 'skip' to move past it."
       case .badAnswer(let error, let page, let excerpt):
@@ -118,6 +121,15 @@ extension HoppinClient.Error.Target {
     switch self {
     case .page(let number): "page \(number)"
     case .thumbnail: "the thumbnail"
+    }
+  }
+
+  /// What a lasting refusal means when the address is not the user's to change; nil for a
+  /// page, whose address is (``HoppinClient/Error/remedy``).
+  var missingAdvice: String? {
+    switch self {
+    case .page: nil
+    case .thumbnail: "The server does not offer this image; the movie's other details still show."
     }
   }
 
