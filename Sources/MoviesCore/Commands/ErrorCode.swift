@@ -20,7 +20,7 @@ public enum ErrorCode {
     case let error as HoppinGenres.Error:
       if case .notOffered = error { return "no_genre_list" }
       return "source"
-    case is HoppinClient.Error, is OfflineCatalog.Error, is MoviePageParser.Error,
+    case is HoppinClient.Error, is OfflineCatalogue.Error, is MoviePageParser.Error,
       is GenreListParser.Error:
       return "source"
     case is ThumbnailStore.Error: return "thumbnail"

@@ -5,7 +5,7 @@ public protocol UserFacingError: Error {
 
 extension MoviePageParser.Error: UserFacingError {}
 extension HoppinClient.Error: UserFacingError {}
-extension OfflineCatalog.Error: UserFacingError {}
+extension OfflineCatalogue.Error: UserFacingError {}
 extension ThumbnailStore.Error: UserFacingError {}
 extension ThumbnailPipeline.Error: UserFacingError {}
 extension DiskCache.Error: UserFacingError {}
