@@ -97,7 +97,8 @@ enum MoviesMain {
     let history =
       interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil
     var shell = Shell(
-      runner: runner, environment: environment, color: options.color, json: options.json,
+      runner: runner, query: options.query, environment: environment, color: options.color,
+      json: options.json,
       pager: options.noPager || !Terminal.outputIsTerminal
         ? nil : Pager(environment: environment, command: options.pager),
       history: history)

@@ -21,19 +21,25 @@ extension Shell {
   }
 
   /// The printer of `find`'s matches as they come, in text mode.
-  func findPrinter(_ command: Command, width: Int) -> FindPrinter? {
+  func findPrinter(_ command: Command, width: Int) async -> FindPrinter? {
     guard case .find = command, !json else { return nil }
+    // The rows print before the result, so the watched marks are read first.
+    var renderer = textRenderer(width: width)
+    renderer.watched = await runner.watchedKeys()
     return FindPrinter(
-      renderer: textRenderer(width: width),
+      renderer: renderer,
       showsProgress: Terminal.errorIsTerminal && environment["TERM"] != "dumb",
       errorPalette: errorPalette)
   }
 
   /// `pick`: fzf over the loaded rows; Enter prints the row as `show N` does.
-  func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
-    let list = await runner.browser.list
-    switch await picker.pick(list, query: text, source: runner.browser.source) {
-    case .picked(let row): return await perform(.show(row: row), interrupts: interrupts)
+  func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?, list: ListStatus?)
+    async -> Reply
+  {
+    let loaded = await runner.loadedList()
+    switch await picker.pick(loaded, query: text, source: runner.source) {
+    case .picked(let row):
+      return await perform(.show(row: row), interrupts: interrupts, list: list)
     case .nothingPicked: return Reply()
     case .unavailable(let message):
       report(message: message)
@@ -51,12 +57,13 @@ extension Shell {
     }
   }
 
-  /// What the spinner says while a command loads; nil for commands that load nothing.
-  func loadingLabel(_ command: Command) async -> String? {
+  /// What the spinner says while a command loads; nil for commands that load nothing. `list`
+  /// is the list before the command, from the last reply.
+  func loadingLabel(_ command: Command, list: ListStatus?) -> String? {
     switch command {
     case .more, .morePages:
-      guard let page = await runner.browser.list.nextPage else { return nil }
-      return "Loading page \(page) from \(TerminalText.escape(await runner.browser.source.name))…"
+      guard let page = list?.nextPage else { return nil }
+      return "Loading page \(page) from \(TerminalText.escape(runner.source.name))…"
     case .genre(let genre): return "Loading genre \(TerminalText.escape(genre))…"
     case .order(let order): return "Loading the list in order \(order)…"
     case .genres: return "Loading the genres…"

@@ -16,6 +16,8 @@ import Synchronization
 @MainActor
 struct Shell {
   let runner: CommandRunner
+  /// The query of the first page, for the prompt until a page has loaded.
+  let query: MovieQuery
   let environment: [String: String]
   let color: ColorMode
   /// `--json`: every result is one JSON object on standard output, errors included.
@@ -49,7 +51,12 @@ struct Shell {
   /// The prompt loop. Returns the exit status.
   func runInteractive(editor: LineEditor, interrupts: Interrupts, banner: String) async -> Int32 {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
-    var shownRows = await start(interrupts: interrupts).reply.shownRows
+    // What the prompt, completion and the spinner need comes back with each reply; the
+    // shell never asks the browser, so a `more` is one trip there.
+    var list = ListStatus(query: query)
+    let first = await start(interrupts: interrupts, list: list).reply
+    list = first.list ?? list
+    var shownRows = first.shownRows
     let genres = GenreNames()
     // Detached: a task started here would belong to the main actor, whose thread waits in
     // el_gets, and could not finish until a line was typed. Cancelled when the loop ends.
@@ -60,7 +67,6 @@ struct Shell {
     defer { genreLoad.cancel() }
     editor.genreNames = { genres.genres.withLock { $0.map(\.name) } }
     while true {
-      let list = await runner.browser.list
       let genreName = genres.genres.withLock { all in
         all.first { $0.id == list.query.genreID }?.name
       }
@@ -77,7 +83,8 @@ struct Shell {
         history?.append(line)
         do {
           guard let command = try Command.parse(line) else { continue }
-          let reply = await perform(command, interrupts: interrupts)
+          let reply = await perform(command, interrupts: interrupts, list: list)
+          list = reply.list ?? list
           // A new list replaces the rows Tab offers, even when it came back empty.
           if !reply.shownRows.isEmpty || (command.startsANewList && reply.error == nil) {
             shownRows = reply.shownRows
@@ -92,15 +99,18 @@ struct Shell {
 
   /// The first command: `resume` with `--resume`, falling back to the first page when it
   /// fails; `succeeded` is false when either failed. `printsOutput` as for ``perform``.
-  private func start(interrupts: Interrupts? = nil, printsOutput: Bool = true) async
-    -> (reply: Reply, succeeded: Bool)
-  {
-    if resumes {
-      let reply = await perform(.resume, interrupts: interrupts, printsOutput: printsOutput)
-      if reply.error == nil { return (reply, true) }
-      return (await perform(.more, interrupts: interrupts, printsOutput: printsOutput), false)
+  private func start(
+    interrupts: Interrupts? = nil, list: ListStatus? = nil, printsOutput: Bool = true
+  ) async -> (reply: Reply, succeeded: Bool) {
+    func run(_ command: Command) async -> Reply {
+      await perform(command, interrupts: interrupts, list: list, printsOutput: printsOutput)
     }
-    let reply = await perform(.more, interrupts: interrupts, printsOutput: printsOutput)
+    if resumes {
+      let reply = await run(.resume)
+      if reply.error == nil { return (reply, true) }
+      return (await run(.more), false)
+    }
+    let reply = await run(.more)
     return (reply, reply.error == nil)
   }
 
@@ -132,19 +142,20 @@ struct Shell {
   }
 
   /// Runs one command and prints its reply. At the prompt (`interrupts` given) Ctrl-C cancels
-  /// it and a slow load shows a spinner.
+  /// it and a slow load shows a spinner, whose label says which page from `list`.
   @discardableResult
   func perform(
-    _ command: Command, interrupts: Interrupts? = nil, printsOutput: Bool = true
+    _ command: Command, interrupts: Interrupts? = nil, list: ListStatus? = nil,
+    printsOutput: Bool = true
   ) async -> Reply {
     if case .pick(let text) = command, let picker {
-      return await pick(text, with: picker, interrupts)
+      return await pick(text, with: picker, interrupts, list: list)
     }
     let width = Terminal.width(environment: environment)
     // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
     let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
     // `find` prints its matches as they are found, with a progress line of its own.
-    let finder = findPrinter(command, width: width)
+    let finder = await findPrinter(command, width: width)
     let update: @Sendable (Int, Int) -> Void = { done, total in
       if let finder {
         finder.progress(searched: done, total: total)
@@ -159,7 +170,7 @@ struct Shell {
     // Whether the spinner or progress bar erased the line the terminal echoed ^C on.
     var lineErased = false
     if let interrupts {
-      let label = await loadingLabel(command)
+      let label = loadingLabel(command, list: list)
       let run = { [runner] in
         await interrupts.cancellable {
           await runner.execute(command, progress: update, found: found)

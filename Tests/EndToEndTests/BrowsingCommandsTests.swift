@@ -135,8 +135,7 @@ import Testing
     let folder = try TestPaths.makeTemporaryFolder()
     let opened = folder.appendingPathComponent("opened")
     let fake = folder.appendingPathComponent("xdg-open")
-    try Data("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(opened.path)'\n".utf8).write(to: fake)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+    try TestPaths.writeScript("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(opened.path)'\n", to: fake)
 
     let withOpener = try await MoviesRun.run(
       ["--api", server.apiURL.absoluteString, "-c", "open 1"],

@@ -251,16 +251,7 @@ import Testing
       esac
 
       """
-    // Written through a close-on-exec descriptor: a child another test spawns meanwhile would
-    // otherwise inherit it open for writing, and running the script fails "Text file busy".
-    let descriptor = open(
-      tools.appendingPathComponent("swift").path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    try #require(descriptor >= 0)
-    let written = swift.utf8CString.withUnsafeBytes {
-      write(descriptor, $0.baseAddress, $0.count - 1)
-    }
-    close(descriptor)
-    try #require(written == swift.utf8.count)
+    try TestPaths.writeScript(swift, to: tools.appendingPathComponent("swift"))
     let work = folder.appendingPathComponent("work")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 

@@ -122,6 +122,29 @@ import Testing
     try await session.waitUntil("the prompt back") { TmuxSession.lastLine(of: $0) == "movies>" }
   }
 
+  /// The spinner names the page the next `more` asks for: the shell learns it from the last
+  /// reply, not by asking the browser.
+  @Test func theSpinnerNamesEachNextPage() async throws {
+    let server = try await HoppinTestServer(limit: 45, extraArguments: ["--latency", "1500"])
+    defer { server.stop() }
+    let session = try TmuxSession(
+      arguments: ["--api", server.apiURL.absoluteString, "--no-prefetch"])
+    defer { session.stop() }
+    let host = try #require(server.apiURL.host)
+    try await session.waitFor("Loading page 1 from \(host)")
+    try await session.waitUntil("the first page") {
+      TmuxSession.lastLine(of: $0) == "movies 10/45>"
+    }
+    try session.type("more\r")
+    try await session.waitFor("Loading page 2 from \(host)")
+    try await session.waitUntil("the second page") {
+      TmuxSession.lastLine(of: $0) == "movies 20/45>"
+    }
+    try session.type("more 2\r")
+    try await session.waitFor("Loading page 3 from \(host)")
+    try await session.waitUntil("four pages") { TmuxSession.lastLine(of: $0) == "movies 40/45>" }
+  }
+
   @Test func aLongListGoesThroughThePager() async throws {
     let server = try await HoppinTestServer(limit: 40)
     defer { server.stop() }

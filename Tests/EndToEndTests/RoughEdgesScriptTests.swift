@@ -145,8 +145,7 @@ import Testing
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let failing = folder.appendingPathComponent("xdg-open")
-    try Data("#!/bin/sh\nexit 4\n".utf8).write(to: failing)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
+    try TestPaths.writeScript("#!/bin/sh\nexit 4\n", to: failing)
 
     let failed = try await MoviesRun.run(
       ["--api", server.apiURL.absoluteString, "-c", "open 1"],

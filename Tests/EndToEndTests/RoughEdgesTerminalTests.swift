@@ -45,9 +45,8 @@ import Testing
   private func fakeLess(in folder: URL) throws -> URL {
     let script = folder.appendingPathComponent("less")
     let record = folder.appendingPathComponent("less-ran")
-    try Data("#!/bin/sh\nprintf '%s\\n' \"$*\" > '\(record.path)'\ncat >> '\(record.path)'\n".utf8)
-      .write(to: script)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    try TestPaths.writeScript(
+      "#!/bin/sh\nprintf '%s\\n' \"$*\" > '\(record.path)'\ncat >> '\(record.path)'\n", to: script)
     return record
   }
 

@@ -55,6 +55,24 @@ import Testing
     }
   }
 
+  /// `find` prints its rows as it finds them, before the result: they are marked too.
+  @Test func findsStreamedRowsMarkTheWatchedOnes() async throws {
+    try await withDatabase { _, environment in
+      let server = try await HoppinTestServer(limit: 25)
+      defer { server.stop() }
+      let titles = try await server.titles(page: 1)
+      let run = try await MoviesRun.run(
+        ["--api", server.apiURL.absoluteString, "-c", "watch 2", "-c", "find \(titles[1])"],
+        environment: environment.merging(["LC_ALL": "C", "LANG": "C"]) { _, new in new })
+      #expect(run.status == 0, "\(run.stderr)")
+      let found = run.tableRows.filter {
+        $0.text.hasSuffix(titles[1]) || $0.text.contains(titles[1] + " ")
+      }
+      #expect(found.contains { $0.number == 2 && $0.text.hasPrefix("* ") }, "\(run.stdout)")
+      #expect(found.filter { $0.number != 2 }.allSatisfy { !$0.text.hasPrefix("* ") })
+    }
+  }
+
   @Test func watchedRowsAreWatchedInJSONAndUnwatchTakesThemOff() async throws {
     try await withDatabase { _, environment in
       let run = try await MoviesRun.run(

@@ -60,14 +60,14 @@ import Testing
 
       let result = await runner.execute(.genre("comedie"))
 
-      guard case .restarted(let list, let rows) = try outcome(result) else {
+      guard case .restarted(let added, let list) = try outcome(result) else {
         Issue.record("genre did not restart the list: \(result.outcome)")
         return
       }
       #expect(list.query.genreID == "2")
       #expect(list.query.pageSize == 2)
-      #expect(list.movies.map(\.title) == ["Amélie", "Up"])
-      #expect(rows == 1...2)
+      #expect(added.movies.map(\.title) == ["Amélie", "Up"])
+      #expect(added.range == 1...2)
       #expect(list.isComplete)
     }
   }
@@ -75,12 +75,12 @@ import Testing
   @Test func genreByIDAndAllNeedNoGenreList() async throws {
     try await withRunner { runner, _ in
       let drama = try outcome(await runner.execute(.genre("1")))
-      guard case .restarted(let list, _) = drama else { throw Failure.unexpected(drama) }
+      guard case .restarted(_, let list) = drama else { throw Failure.unexpected(drama) }
       #expect(list.query.genreID == "1")
       #expect(list.totalCount == 3)
 
       let all = try outcome(await runner.execute(.genre("ALL")))
-      guard case .restarted(let everything, _) = all else { throw Failure.unexpected(all) }
+      guard case .restarted(_, let everything) = all else { throw Failure.unexpected(all) }
       #expect(everything.query.genreID == "")
       #expect(everything.totalCount == 5)
     }
@@ -113,9 +113,9 @@ import Testing
       _ = await runner.execute(.more)
       let result = try outcome(await runner.execute(.order("releasedatedesc")))
 
-      guard case .restarted(let list, _) = result else { throw Failure.unexpected(result) }
+      guard case .restarted(let added, let list) = result else { throw Failure.unexpected(result) }
       #expect(list.query.order == "releasedatedesc")
-      #expect(list.movies.map(\.releaseDate) == ["2019", "2018", "2009", "2001", "1995"])
+      #expect(added.movies.map(\.releaseDate) == ["2019", "2018", "2009", "2001", "1995"])
     }
   }
 
@@ -135,7 +135,7 @@ import Testing
   }
 
   @Test func findEchoesWhatWasTypedEscaped() {
-    let list = MovieList(query: MovieQuery())
+    let list = ListStatus(query: MovieQuery())
     let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
       CommandResult(
         outcome: .success(
@@ -171,8 +171,9 @@ import Testing
       let result = try outcome(await runner.execute(.find(text)))
 
       guard case .found(let found) = result else { throw Failure.unexpected(result) }
-      let (matches, list) = (found.matches, found.list)
-      #expect(list.isComplete && list.movies.count == 5)
+      let matches = found.matches
+      #expect(found.list.isComplete && found.list.loadedCount == 5)
+      let list = await runner.loadedList()
       #expect(
         found.summary.hasPrefix(
           titles.isEmpty ? "No movie matches '\(text)' in 5 movies" : "\(titles.count) match")

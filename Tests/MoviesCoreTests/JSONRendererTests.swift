@@ -96,10 +96,10 @@ import Testing
 
   @Test func thePromptShowsWhatIsLoaded() async {
     let runner = makeRunner()
-    #expect(StatusLine.prompt(await runner.browser.list) == "movies> ")
+    #expect(StatusLine.prompt(await runner.browser.status) == "movies> ")
     _ = await runner.execute(.more)
-    #expect(StatusLine.prompt(await runner.browser.list) == "movies 10/15> ")
+    #expect(StatusLine.prompt(await runner.browser.status) == "movies 10/15> ")
     _ = await runner.execute(.more)
-    #expect(StatusLine.prompt(await runner.browser.list) == "movies 15> ")
+    #expect(StatusLine.prompt(await runner.browser.status) == "movies 15> ")
   }
 }

@@ -108,12 +108,12 @@ import Testing
   }
 
   @Test func thePromptNamesAGenreAndOrderThatAreNotTheDefaults() {
-    let list = MovieList(query: MovieQuery(genreID: "4", order: "ratingdesc", pageSize: 10))
+    let list = ListStatus(query: MovieQuery(genreID: "4", order: "ratingdesc", pageSize: 10))
     #expect(StatusLine.prompt(list, genreName: "Drama") == "movies drama·rating> ")
     #expect(StatusLine.prompt(list, genreName: nil) == "movies 4·rating> ")
-    let plain = MovieList(query: MovieQuery())
+    let plain = ListStatus(query: MovieQuery())
     #expect(StatusLine.prompt(plain) == "movies> ")
-    let ordered = MovieList(query: MovieQuery(order: "titleasc"))
+    let ordered = ListStatus(query: MovieQuery(order: "titleasc"))
     #expect(StatusLine.prompt(ordered) == "movies title> ")
   }
 

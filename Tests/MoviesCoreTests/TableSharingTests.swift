@@ -59,7 +59,7 @@ import Testing
     }
     var list = MovieList(query: MovieQuery())
     _ = list.add(MoviePage(movies: Self.page, totalCount: 30))
-    let status = StatusLine.render(list, palette: .plain, width: width)
+    let status = StatusLine.render(list.status, palette: .plain, width: width)
     for line in status.split(separator: "\n") { #expect(line.count <= width) }
   }
 }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Where things are when the tests run.
 public enum TestPaths {
   /// The package's root folder.
@@ -26,5 +30,19 @@ public enum TestPaths {
       .appendingPathComponent("movies-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
+  }
+
+  /// Writes an executable shell script (a stand-in for `less`, `xdg-open`, `swift`).
+  ///
+  /// Written through a close-on-exec descriptor: a child another test spawns meanwhile would
+  /// otherwise inherit it open for writing, and running the script would then fail "Text file
+  /// busy", or the search for the program would go on to the real one further along PATH.
+  public static func writeScript(_ text: String, to url: URL) throws {
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
   }
 }

@@ -33,17 +33,16 @@ extension Browser {
     }
     try Task.checkCancellation()
     var fresh = MovieList(query: query)
-    var last = Load(rows: nil, warnings: [])
+    var lastRows: ClosedRange<Int>?
     var warnings: [String] = []
     for number in 1...wanted {
       guard fresh.nextPage == number, let page = pages[number] else { break }
       let change = fresh.add(page)
       warnings += page.warnings + Self.notes(on: change)
-      last.rows = change.rows ?? last.rows
+      lastRows = change.rows ?? lastRows
     }
     list = fresh
     startPrefetch(depth: 1)
-    last.warnings = warnings
-    return last
+    return Load(added: AddedRows(lastRows, of: list), warnings: warnings, status: list.status)
   }
 }

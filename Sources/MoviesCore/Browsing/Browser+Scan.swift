@@ -179,7 +179,7 @@ extension Browser {
   ) {
     if !matches.isEmpty {
       scan.matches += matches
-      found(matches, max(list.totalCount ?? 0, list.movies.count + list.query.pageSize))
+      found(matches, list.status.largestRow)
     }
     progress(list.movies.count, list.totalCount ?? 0)
   }

@@ -22,16 +22,21 @@ public actor Browser {
     }
   }
 
-  /// What a successful load added.
+  /// What a successful load added, and the list after it: everything a command's result
+  /// needs, so a `more` asks the browser once.
   public struct Load: Sendable {
-    /// The row numbers that were added; nil when the page was empty.
-    public var rows: ClosedRange<Int>?
+    /// The rows that were added, copied out of the list.
+    public var added: AddedRows
     /// One sentence per row of the page that could not be used, per row dropped as a
     /// duplicate, and when the server's total changed.
     public var warnings: [String]
+    public var status: ListStatus
+
+    /// The row numbers that were added; nil when the page was empty.
+    public var rows: ClosedRange<Int>? { added.range }
   }
 
-  public let source: any MovieSource
+  public nonisolated let source: any MovieSource
   public let thumbnails: ThumbnailStore
   public internal(set) var list: MovieList
   /// Whether the pages after the one shown are fetched in the background.
@@ -90,14 +95,25 @@ public actor Browser {
     }
     try Task.checkCancellation()
     // Another load may have finished while this one waited; append each page once.
-    guard list.nextPage == number, list.query == query else { return Load(warnings: []) }
+    guard list.nextPage == number, list.query == query else {
+      return Load(added: .none, warnings: [], status: list.status)
+    }
     let change = list.add(page)
     unreadable = nil
     startPrefetch(depth: fast ? 2 : 1)
     lastLoad = now()
-    return Load(
-      rows: change.rows, warnings: page.warnings + Self.notes(on: change, query: list.query))
+    return load(change, warnings: page.warnings)
   }
+
+  /// The result of a load that made `change`.
+  func load(_ change: MovieList.Change, warnings: [String]) -> Load {
+    Load(
+      added: AddedRows(change.rows, of: list),
+      warnings: warnings + Self.notes(on: change, query: list.query), status: list.status)
+  }
+
+  /// The list's counts and query, without its rows.
+  public var status: ListStatus { list.status }
 
   /// Moves past the next page when its answer could not be read (a value JSON cannot hold,
   /// say), so one bad page does not block the rest of the list; its rows are counted as
@@ -163,8 +179,7 @@ public actor Browser {
     unreadable = nil
     lastLoad = nil
     startPrefetch(depth: 1)
-    return Load(
-      rows: change.rows, warnings: page.warnings + Self.notes(on: change, query: list.query))
+    return load(change, warnings: page.warnings)
   }
 
   /// A page being fetched ahead of `more`.

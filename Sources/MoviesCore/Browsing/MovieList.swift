@@ -32,6 +32,9 @@ public struct MovieList: Sendable, Hashable {
   private var receivedLastPage = false
   /// The `movieId`s in the list, so a row the server sends twice is shown once.
   private var movieIDs: Set<String> = []
+  /// The first rows, up to a page: kept apart from `movies` so a status can carry them
+  /// without sharing, and so copying, the whole list.
+  private var firstPage: [Movie] = []
 
   /// The most rows reserved ahead from a server's `totalCount`.
   static let maxReservedRows = 100_000
@@ -81,6 +84,9 @@ public struct MovieList: Sendable, Hashable {
         movies.append(movie)
       }
     }
+    if firstPage.count < query.pageSize, movies.count > firstPage.count {
+      firstPage = [Movie](copying: movies.prefix(query.pageSize))
+    }
     loadedPages += pages
     // A repeated row is not a new one: counting it would reach totalCount early and stop
     // before the rows the shift pushed onto the next page.
@@ -96,6 +102,13 @@ public struct MovieList: Sendable, Hashable {
     }
     change.rows = movies.count >= firstRow ? firstRow...movies.count : nil
     return change
+  }
+
+  /// The counts, the query and the first page, without the rows.
+  public var status: ListStatus {
+    ListStatus(
+      query: query, loadedCount: movies.count, totalCount: totalCount, nextPage: nextPage,
+      firstPage: firstPage)
   }
 
   /// Whether a page after the next one can hold rows, by the server's `totalCount`; false

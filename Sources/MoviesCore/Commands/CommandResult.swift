@@ -1,9 +1,9 @@
 /// What a command did, before it is rendered as text (or, later, JSON).
 public enum CommandOutcome: Sendable {
-  /// `more` loaded a page: the list after it, and the row numbers it added (nil when empty).
-  case pageLoaded(MovieList, rows: ClosedRange<Int>?)
+  /// `more` loaded a page: the rows it added, and the list after it.
+  case pageLoaded(AddedRows, ListStatus)
   /// `more` when everything is loaded: no request was made.
-  case nothingMoreToLoad(MovieList)
+  case nothingMoreToLoad(ListStatus)
   case list(MovieList)
   /// `show N`: the movie and whether its thumbnail is cached.
   case movie(Movie, row: Int, thumbnail: ThumbnailCacheState)
@@ -14,7 +14,7 @@ public enum CommandOutcome: Sendable {
   /// `help CMD`.
   case commandHelp(CommandUsage.Entry)
   /// `genre` or `order` restarted the list and loaded its first page.
-  case restarted(MovieList, rows: ClosedRange<Int>?)
+  case restarted(AddedRows, ListStatus)
   /// `genres`: every genre, and the id of the one browsed (empty for all).
   case genres([Genre], current: String)
   /// `find`: the rows that matched, with their row numbers, and how far the search got.
@@ -29,8 +29,8 @@ public enum CommandOutcome: Sendable {
   case watchlist([WatchEntry])
   /// `show wN`: watchlist entry N.
   case watchlistEntry(WatchEntry, number: Int)
-  /// `resume` reopened the saved query: the list, and the rows of its last page.
-  case resumed(MovieList, rows: ClosedRange<Int>?)
+  /// `resume` reopened the saved query: the rows of its last page, and the list.
+  case resumed(AddedRows, ListStatus)
   case quit
 }
 
@@ -53,6 +53,20 @@ public struct CommandResult: Sendable {
     self.warnings = warnings
     self.stoppedBy = stoppedBy
     self.watched = watched
+  }
+
+  /// The list after the command, when the command changed it or reports it; nil when it
+  /// left the list as it was. With the rows a reply shows, this is all the prompt needs.
+  public var list: ListStatus? {
+    guard case .success(let outcome) = outcome else { return nil }
+    switch outcome {
+    case .pageLoaded(_, let status), .restarted(_, let status), .resumed(_, let status),
+      .nothingMoreToLoad(let status):
+      return status
+    case .list(let list): return list.status
+    case .found(let found): return found.list
+    default: return nil
+    }
   }
 }
 

@@ -37,7 +37,7 @@ extension CommandRunner {
       guard let saved = try await library.savedSession() else { throw LibraryError.nothingSaved }
       guard saved.source == sourceID else { throw LibraryError.otherSource(saved: saved.source) }
       let load = try await browser.resume(with: saved.query, rows: saved.rows)
-      return (.resumed(await browser.list, rows: load.rows), load.warnings)
+      return (.resumed(load.added, load.status), load.warnings)
     default:
       return (.quit, [])
     }
@@ -82,21 +82,27 @@ extension CommandRunner {
   /// The watched keys of this source when the outcome shows movies in a table; nil otherwise,
   /// and when the library is not there (no column then).
   func watchedKeys(_ outcome: CommandOutcome) async -> Set<String>? {
-    guard case .open(let library) = library else { return nil }
     switch outcome {
     case .pageLoaded, .list, .restarted, .found, .resumed, .movie, .watched, .unwatched:
-      return try? await library.watchedKeys(source: sourceID)
+      return await watchedKeys()
     default:
       return nil
     }
+  }
+
+  /// The watched keys of this source, for tables printed while a command runs (`find`'s);
+  /// nil without a library.
+  public func watchedKeys() async -> Set<String>? {
+    guard case .open(let library) = library else { return nil }
+    return try? await library.watchedKeys(source: sourceID)
   }
 
   /// Remembers the query and its depth for `resume`; nil when it was saved (or there is no
   /// library), else the sentence saying why not.
   public func saveSession() async -> String? {
     guard case .open(let library) = library else { return nil }
-    let list = await browser.list
-    let session = SavedSession(source: sourceID, query: list.query, rows: list.movies.count)
+    let list = await browser.status
+    let session = SavedSession(source: sourceID, query: list.query, rows: list.loadedCount)
     do {
       try await library.saveSession(session)
       return nil

@@ -66,16 +66,18 @@ public struct CommandRunner: Sendable {
       let outcome: CommandOutcome
       switch command {
       case .more:
+        // One call to the browser brings the page and the list's status: a `more` is that
+        // hop and the watchlist's.
         if let load = try await browser.loadNextPage() {
           warnings = load.warnings
-          outcome = .pageLoaded(await browser.list, rows: load.rows)
+          outcome = .pageLoaded(load.added, load.status)
         } else {
-          outcome = .nothingMoreToLoad(await browser.list)
+          outcome = .nothingMoreToLoad(await browser.status)
         }
       case .skip:
         let page = try await browser.skipUnreadablePage()
         warnings = ["Skipped page \(page); its rows are missing from the list."]
-        outcome = .pageLoaded(await browser.list, rows: nil)
+        outcome = .pageLoaded(.none, await browser.status)
       case .morePages(let count):
         (outcome, warnings, stoppedBy) = try await loadPages(count)
       case .list:
@@ -105,7 +107,7 @@ public struct CommandRunner: Sendable {
         warnings += problems
         outcome = .thumbnailsSaved(batch)
       case .help:
-        outcome = .help(moreRemains: await !browser.list.isComplete)
+        outcome = .help(moreRemains: await !browser.status.isComplete)
       case .helpOn(let name):
         guard let entry = CommandUsage.entry(for: name) else {
           throw Command.ParseError.unknown(name)
@@ -114,16 +116,17 @@ public struct CommandRunner: Sendable {
       case .quit:
         outcome = .quit
       case .genre(let nameOrID):
-        var query = await browser.list.query
+        var query = await browser.status.query
         query.genreID = try await genreID(for: nameOrID)
         (outcome, warnings) = try await restart(with: query)
       case .order(let order):
-        var query = await browser.list.query
+        var query = await browser.status.query
         query.order = order
         (outcome, warnings) = try await restart(with: query)
       case .genres:
         guard let genreSource else { throw Error.noGenreList }
-        outcome = .genres(try await genreSource.genres(), current: await browser.list.query.genreID)
+        outcome = .genres(
+          try await genreSource.genres(), current: await browser.status.query.genreID)
       case .find(let text):
         let search = try MovieSearch(text)
         let clock = ContinuousClock()
@@ -132,7 +135,7 @@ public struct CommandRunner: Sendable {
         warnings = scan.warnings
         outcome = .found(
           FindResult(
-            text: text, matches: scan.matches, list: await browser.list,
+            text: text, matches: scan.matches, list: await browser.status,
             elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure))
       case .pick:
         throw Error.noPicker
@@ -157,6 +160,15 @@ public struct CommandRunner: Sendable {
     TextRenderer(layout: layout).render(await execute(command, progress: progress))
   }
 
+  /// Where the list comes from: its name is in the banner and the spinner's label.
+  public var source: any MovieSource { browser.source }
+
+  /// The whole loaded list, for `pick`, which offers every row; other commands' results
+  /// carry what they show.
+  public func loadedList() async -> MovieList {
+    await browser.list
+  }
+
   /// The genres for completion, or none when the source has no list or it fails to load.
   public func genreNames() async -> [String] {
     (try? await genreSource?.genres().map(\.name)) ?? []
@@ -167,26 +179,24 @@ public struct CommandRunner: Sendable {
   private func loadPages(_ count: Int) async throws -> (
     CommandOutcome, [String], (any Swift.Error)?
   ) {
-    var added: ClosedRange<Int>?
+    var added = AddedRows.none
     var warnings: [String] = []
-    var loadedAny = false
+    var status: ListStatus?
     for _ in 0..<count {
       let load: Browser.Load?
       do {
         load = try await browser.loadNextPage()
       } catch {
-        guard loadedAny else { throw error }
-        return (.pageLoaded(await browser.list, rows: added), warnings, error)
+        guard let status else { throw error }
+        return (.pageLoaded(added, status), warnings, error)
       }
       guard let load else { break }
-      loadedAny = true
+      status = load.status
       warnings += load.warnings
-      if let rows = load.rows {
-        added = (added?.lowerBound ?? rows.lowerBound)...rows.upperBound
-      }
+      added = added.followed(by: load.added)
     }
-    guard loadedAny else { return (.nothingMoreToLoad(await browser.list), warnings, nil) }
-    return (.pageLoaded(await browser.list, rows: added), warnings, nil)
+    guard let status else { return (.nothingMoreToLoad(await browser.status), warnings, nil) }
+    return (.pageLoaded(added, status), warnings, nil)
   }
 
   private func genreID(for nameOrID: String) async throws -> String {
@@ -221,7 +231,7 @@ public struct CommandRunner: Sendable {
 
   private func restart(with query: MovieQuery) async throws -> (CommandOutcome, [String]) {
     let load = try await browser.restart(with: query)
-    return (.restarted(await browser.list, rows: load.rows), load.warnings)
+    return (.restarted(load.added, load.status), load.warnings)
   }
 
   /// Only http and https links go to the desktop: a server's `file:` or custom-scheme link

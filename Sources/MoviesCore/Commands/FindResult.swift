@@ -5,7 +5,7 @@ public struct FindResult: Sendable {
   /// Every matching row, in row order.
   public var matches: [MovieSearch.Match]
   /// The list after the search: every page it loaded has joined it.
-  public var list: MovieList
+  public var list: ListStatus
   public var elapsed: Duration
   /// True when Ctrl-C stopped the search before the end of the list.
   public var stopped: Bool
@@ -13,7 +13,7 @@ public struct FindResult: Sendable {
   public var failure: (any Error)?
 
   public init(
-    text: String, matches: [MovieSearch.Match], list: MovieList, elapsed: Duration,
+    text: String, matches: [MovieSearch.Match], list: ListStatus, elapsed: Duration,
     stopped: Bool = false, failure: (any Error)? = nil
   ) {
     self.text = text
@@ -34,7 +34,7 @@ public struct FindResult: Sendable {
       case 1: "1 match"
       default: "\(Format.grouped(matches.count)) matches"
       }
-    let searched = Format.grouped(list.movies.count)
+    let searched = Format.grouped(list.loadedCount)
     let time = Format.duration(elapsed)
     guard list.isComplete else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""

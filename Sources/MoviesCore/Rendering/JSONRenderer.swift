@@ -10,7 +10,7 @@ import Foundation
 public enum JSONRenderer {
   public static func render(_ result: CommandResult, of command: Command) -> Reply {
     var object: [String: Any] = ["command": command.name]
-    var reply = Reply(warnings: result.warnings)
+    var reply = Reply(for: result)
     switch result.outcome {
     case .failure(let error):
       object["ok"] = false
@@ -33,8 +33,6 @@ public enum JSONRenderer {
         object["error"] = ["code": ErrorCode.of(failure), "message": failure.userMessage]
         reply.error = failure.userMessage
       }
-      reply.shownRows = TextRenderer.shownRows(outcome)
-      if case .quit = outcome { reply.quits = true }
       if let error = result.stoppedBy {
         object["ok"] = false
         object["error"] = ["code": ErrorCode.of(error), "message": error.userMessage]
@@ -60,18 +58,17 @@ public enum JSONRenderer {
       JSONRenderer.movieObject(
         movie, row: row, watched: watched?.contains(WatchEntry.key(for: movie)) ?? false)
     }
-    func listFields(_ list: MovieList, rows: [(Int, Movie)]) -> [String: Any] {
-      JSONRenderer.listFields(list, rows: rows.map { movieObject($0.1, row: $0.0) })
+    func listFields(_ list: ListStatus, rows: [(row: Int, movie: Movie)]) -> [String: Any] {
+      JSONRenderer.listFields(list, rows: rows.map { movieObject($0.movie, row: $0.row) })
     }
     switch outcome {
-    case .pageLoaded(let list, let rows), .restarted(let list, let rows):
-      let added = rows.map { Array(list.movies[($0.lowerBound - 1)..<$0.upperBound]) } ?? []
-      let first = rows?.lowerBound ?? 1
-      return listFields(list, rows: added.enumerated().map { (first + $0.offset, $0.element) })
+    case .pageLoaded(let added, let list), .restarted(let added, let list):
+      return listFields(list, rows: added.numbered)
     case .nothingMoreToLoad(let list):
       return listFields(list, rows: [])
     case .list(let list):
-      return listFields(list, rows: list.movies.enumerated().map { ($0.offset + 1, $0.element) })
+      return listFields(
+        list.status, rows: list.movies.enumerated().map { ($0.offset + 1, $0.element) })
     case .found(let found):
       var fields = listFields(found.list, rows: found.matches.map { ($0.row, $0.movie) })
       fields["text"] = found.text
@@ -121,11 +118,8 @@ public enum JSONRenderer {
       ]
     case .watchlistEntry(let entry, let number):
       return ["entry": "w\(number)", "movie": entryObject(entry, number: number)]
-    case .resumed(let list, let rows):
-      let added = rows.map { Array(list.movies[($0.lowerBound - 1)..<$0.upperBound]) } ?? []
-      let first = rows?.lowerBound ?? 1
-      var fields = listFields(
-        list, rows: added.enumerated().map { (first + $0.offset, $0.element) })
+    case .resumed(let added, let list):
+      var fields = listFields(list, rows: added.numbered)
       fields["resumed"] = true
       return fields
     }
@@ -163,10 +157,10 @@ public enum JSONRenderer {
     return object
   }
 
-  private static func listFields(_ list: MovieList, rows: [[String: Any]]) -> [String: Any] {
+  private static func listFields(_ list: ListStatus, rows: [[String: Any]]) -> [String: Any] {
     [
       "rows": rows,
-      "loaded": list.movies.count,
+      "loaded": list.loadedCount,
       "total": list.totalCount.map { $0 as Any } ?? NSNull(),
       "complete": list.isComplete,
       "query": [

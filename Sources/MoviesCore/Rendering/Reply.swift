@@ -13,10 +13,34 @@ public struct Reply: Sendable, Equatable {
   /// The row numbers of the table this reply shows, for completing `show N` and `thumb N`;
   /// empty when it shows none.
   public var shownRows: [Int] = []
+  /// The list after the command, for the prompt, completion and the next spinner's label;
+  /// nil when the command left it as it was.
+  public var list: ListStatus?
 
   public init(output: String = "", warnings: [String] = [], error: String? = nil) {
     self.output = output
     self.warnings = warnings
     self.error = error
+  }
+
+  /// The reply to `result` before its text: its warnings, and what the prompt needs next.
+  init(for result: CommandResult) {
+    warnings = result.warnings
+    list = result.list
+    if case .success(let outcome) = result.outcome {
+      shownRows = Self.shownRows(outcome)
+      if case .quit = outcome { quits = true }
+    }
+  }
+
+  /// The rows a reply's table shows.
+  static func shownRows(_ outcome: CommandOutcome) -> [Int] {
+    switch outcome {
+    case .pageLoaded(let added, _), .restarted(let added, _), .resumed(let added, _):
+      added.range.map(Array.init) ?? []
+    case .list(let list): Array((0..<list.movies.count).map { $0 + 1 })
+    case .found(let found): found.matches.map(\.row)
+    default: []
+    }
   }
 }

@@ -1,8 +1,8 @@
 /// The line under each table, and the `help` text: both offer `more` only while more remain.
 public enum StatusLine {
   /// - Parameter width: wrap at spaces to this many columns; nil for one line.
-  public static func render(_ list: MovieList, palette: Palette, width: Int? = nil) -> String {
-    let loaded = list.movies.count
+  public static func render(_ list: ListStatus, palette: Palette, width: Int? = nil) -> String {
+    let loaded = list.loadedCount
     var parts: [String]
     if list.isComplete {
       parts = [
@@ -26,7 +26,7 @@ public enum StatusLine {
   /// The prompt: `movies 20/58,788> ` while more remain, `movies 58,788> ` once everything
   /// is loaded, `movies> ` before the total is known; a genre or order other than the
   /// default comes first: `movies drama·rating 20/1,204> `.
-  public static func prompt(_ list: MovieList, genreName: String? = nil) -> String {
+  public static func prompt(_ list: ListStatus, genreName: String? = nil) -> String {
     var context: [String] = []
     if !list.query.genreID.isEmpty {
       context.append(TerminalText.escape((genreName ?? list.query.genreID).lowercased()))
@@ -35,14 +35,14 @@ public enum StatusLine {
       context.append(TerminalText.escape(OrderName.shortName(list.query.order)))
     }
     let words = context.isEmpty ? "" : " " + context.joined(separator: "·")
-    let loaded = Format.grouped(list.movies.count)
+    let loaded = Format.grouped(list.loadedCount)
     if list.isComplete { return "movies\(words) \(loaded)> " }
     guard let total = list.totalCount else { return "movies\(words)> " }
     return "movies\(words) \(loaded)/\(Format.grouped(total))> "
   }
 
   /// `Resumed: 30 of 2,006 by rating`: what `resume` reopened.
-  public static func resumed(_ list: MovieList) -> String {
+  public static func resumed(_ list: ListStatus) -> String {
     let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
     let order =
       switch list.query.order {
@@ -55,7 +55,7 @@ public enum StatusLine {
       }
     let genre =
       list.query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(list.query.genreID))"
-    return "Resumed: \(Format.grouped(list.movies.count))\(total) \(order)\(genre)"
+    return "Resumed: \(Format.grouped(list.loadedCount))\(total) \(order)\(genre)"
   }
 
   public static func help(moreRemains: Bool) -> String {

@@ -19,11 +19,12 @@ public struct TextRenderer: Sendable {
   }
 
   public let layout: Layout
-  /// The result's watched movies, for the mark column; nil for none.
-  private var watched: Set<String>?
+  /// The watched movies' keys, for the mark column; nil for none. A result brings its own.
+  public var watched: Set<String>?
 
-  public init(layout: Layout) {
+  public init(layout: Layout, watched: Set<String>? = nil) {
     self.layout = layout
+    self.watched = watched
   }
 
   public func render(_ result: CommandResult) -> Reply {
@@ -33,7 +34,7 @@ public struct TextRenderer: Sendable {
   }
 
   private func renderWithMarks(_ result: CommandResult) -> Reply {
-    var reply = Reply(warnings: result.warnings)
+    var reply = Reply(for: result)
     switch result.outcome {
     case .failure(let error):
       reply.error = error.userMessage
@@ -53,8 +54,6 @@ public struct TextRenderer: Sendable {
         reply.error = found.failure?.userMessage
         reply.wasCancelled = found.stopped
       }
-      reply.shownRows = Self.shownRows(outcome)
-      if case .quit = outcome { reply.quits = true }
       if let error = result.stoppedBy {
         reply.error = error.userMessage
         reply.wasCancelled = error is CancellationError
@@ -66,23 +65,23 @@ public struct TextRenderer: Sendable {
   private func render(_ outcome: CommandOutcome) -> String {
     let palette = layout.palette
     switch outcome {
-    case .pageLoaded(let list, let rows):
+    case .pageLoaded(let added, let list):
       var output = ""
-      if let rows {
+      if let rows = added.range {
         let table = self.table(for: list)
         // The header goes above the first rows only; later pages continue the same table.
         if rows.lowerBound == 1 { output += table.header() + "\n" }
-        output += table.rows(
-          list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
+        output += table.rows(added.movies, firstRow: rows.lowerBound)
       }
       return output + StatusLine.render(list, palette: palette, width: statusWidth) + "\n"
     case .nothingMoreToLoad(let list):
-      return "All \(Format.grouped(list.movies.count)) movies are already loaded; "
+      return "All \(Format.grouped(list.loadedCount)) movies are already loaded; "
         + "type 'list' to see them again.\n"
     case .list(let list):
-      let table = self.table(for: list)
+      let status = list.status
+      let table = self.table(for: status)
       return table.header() + "\n" + table.rows(list.movies, firstRow: 1)
-        + StatusLine.render(list, palette: palette, width: statusWidth) + "\n"
+        + StatusLine.render(status, palette: palette, width: statusWidth) + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
       return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
@@ -97,8 +96,8 @@ public struct TextRenderer: Sendable {
       return CommandUsage.explain(entry)
     case .quit:
       return ""
-    case .restarted(let list, let rows):
-      return render(.pageLoaded(list, rows: rows))
+    case .restarted(let added, let list):
+      return render(.pageLoaded(added, list))
     case .genres(let genres, let current):
       return genres.map { genre in
         let marker = genre.id == current ? " *" : ""
@@ -106,7 +105,7 @@ public struct TextRenderer: Sendable {
           + "  " + TerminalText.escape(genre.name) + marker + "\n"
       }.joined()
     case .found(let found):
-      let rows = foundRows(found.matches, largestRow: Self.largestRow(found.list), header: true)
+      let rows = foundRows(found.matches, largestRow: found.list.largestRow, header: true)
       return rows + findSummary(found)
     case .link(let link, _, let opening):
       let shown = TerminalText.escape(link)
@@ -150,13 +149,12 @@ public struct TextRenderer: Sendable {
       return MovieDetails.render(entry.movie, label: "w\(number)", palette: palette)
         + palette.apply(palette.dim, to: "  On the watchlist, from \(TerminalText.escape(source))")
         + "\n"
-    case .resumed(let list, let rows):
+    case .resumed(let added, let list):
       var output = ""
-      if let rows {
+      if let rows = added.range {
         let table = self.table(for: list)
         output += table.header() + "\n"
-        output += table.rows(
-          list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
+        output += table.rows(added.movies, firstRow: rows.lowerBound)
       }
       return output + StatusLine.resumed(list) + "\n" + StatusLine.render(list, palette: palette)
         + "\n"
@@ -185,22 +183,12 @@ public struct TextRenderer: Sendable {
 
   private var statusWidth: Int? { layout.wrapsText ? layout.width : nil }
 
-  /// The rows a reply's table shows.
-  static func shownRows(_ outcome: CommandOutcome) -> [Int] {
-    switch outcome {
-    case .pageLoaded(_, let rows), .restarted(_, let rows), .resumed(_, let rows):
-      rows.map(Array.init) ?? []
-    case .list(let list): Array((0..<list.movies.count).map { $0 + 1 })
-    case .found(let found): found.matches.map(\.row)
-    default: []
-    }
-  }
-
   /// Matches of `find` as table rows, under the table's header when `header` is true; used
   /// for each batch as a search goes on. Nothing for no matches.
   public func foundRows(_ matches: [MovieSearch.Match], largestRow: Int, header: Bool) -> String {
     guard !matches.isEmpty else { return "" }
-    let table = MovieTable(width: layout.width, largestRow: largestRow, palette: layout.palette)
+    let table = MovieTable(
+      width: layout.width, largestRow: largestRow, palette: layout.palette, marks: marks)
     return (header ? table.header() + "\n" : "")
       + matches.map { table.row($0.movie, number: $0.row) + "\n" }.joined()
   }
@@ -210,15 +198,13 @@ public struct TextRenderer: Sendable {
     layout.palette.apply(layout.palette.dim, to: TerminalText.escape(found.summary)) + "\n"
   }
 
-  /// The largest row number a list's table must make room for.
-  static func largestRow(_ list: MovieList) -> Int {
-    max(list.totalCount ?? 0, list.movies.count + list.query.pageSize)
+  private func table(for list: ListStatus) -> MovieTable {
+    MovieTable(
+      width: layout.width, largestRow: list.largestRow, palette: layout.palette,
+      firstPage: list.firstPage[...], marks: marks)
   }
 
-  private func table(for list: MovieList) -> MovieTable {
-    MovieTable(
-      width: layout.width, largestRow: Self.largestRow(list), palette: layout.palette,
-      firstPage: list.movies.prefix(list.query.pageSize),
-      marks: watched.map { MovieTable.Marks(watched: $0, symbol: layout.unicode ? "★" : "*") })
+  private var marks: MovieTable.Marks? {
+    watched.map { MovieTable.Marks(watched: $0, symbol: layout.unicode ? "★" : "*") }
   }
 }
