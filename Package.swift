@@ -59,7 +59,9 @@ let package = Package(
     .testTarget(
       name: "MoviesCoreTests", dependencies: ["MoviesCore", "MoviesStore", "TestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["movies", "MoviesStore", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["movies", "MoviesCore", "MoviesStore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -51,7 +51,7 @@ enum MoviesMain {
         apiURL: api, engine: engine, retry: RetryPolicy(retries: options.retries))
       genreSource = HoppinGenres(apiURL: api, engine: engine)
     } else if let folder = SampleCatalogue.locate() {
-      let catalogue = OfflineCatalog(folder: folder)
+      let catalogue = OfflineCatalogue(folder: folder)
       source = catalogue
       genreSource = catalogue
     } else {

@@ -33,19 +33,19 @@ import Testing
 
   private func withRunner(
     pageSize: Int = 2, opener: (any LinkOpener)? = nil,
-    _ body: (CommandRunner, OfflineCatalog) async throws -> Void
+    _ body: (CommandRunner, OfflineCatalogue) async throws -> Void
   ) async throws {
     try await TemporaryFolder.with { folder in
       try Data(Self.catalogue.utf8).write(to: folder.appendingPathComponent("catalogue.json"))
       try Data(Self.genres.utf8).write(to: folder.appendingPathComponent("genres.json"))
-      let catalog = OfflineCatalog(folder: folder)
+      let catalogue = OfflineCatalogue(folder: folder)
       let store = ThumbnailStore(
         downloadFolder: folder.appendingPathComponent("downloads"),
         cacheFolder: folder.appendingPathComponent("cache"))
       let browser = Browser(
-        source: catalog, query: MovieQuery(pageSize: pageSize), thumbnails: store)
+        source: catalogue, query: MovieQuery(pageSize: pageSize), thumbnails: store)
       try await body(
-        CommandRunner(browser: browser, genreSource: catalog, linkOpener: opener), catalog)
+        CommandRunner(browser: browser, genreSource: catalogue, linkOpener: opener), catalogue)
     }
   }
 

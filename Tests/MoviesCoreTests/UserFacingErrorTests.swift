@@ -42,10 +42,10 @@ import Testing
       ] as [HoppinGenres.Error])
     errors.append(
       contentsOf: [
-        OfflineCatalog.Error.unreadable(path: "/x"), .invalid(parse, path: "/x"),
+        OfflineCatalogue.Error.unreadable(path: "/x"), .invalid(parse, path: "/x"),
         .unknownOrder("nope"), .thumbnailOutsideCatalogue("../x"), .thumbnailMissing("x.png"),
         .invalidGenres(.notAGenreList, path: "/x"),
-      ] as [OfflineCatalog.Error])
+      ] as [OfflineCatalogue.Error])
     errors.append(
       contentsOf: [
         ThumbnailStore.Error.noThumbnail(row: 1), .notAnImage(row: 1),

@@ -1,8 +1,11 @@
+import MoviesCore
 import Testing
 
-@testable import MoviesCore
+@testable import movies
 
-@Suite(.timeLimit(.minutes(1))) struct PreviewTests {
+/// How `thumb N` chooses its drawing and sizes the poster: the executable's own terminal
+/// knowledge, tested here because only this target can see the executable's types.
+@Suite(.timeLimit(.minutes(1))) struct PreviewModeTests {
   @Test(
     arguments: [
       (["TERM": "xterm-kitty"], PreviewMode.kitty),

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// An actor, so callers that arrive while the catalogue is parsed wait without holding a
 /// thread; the files are read off the concurrency pool (``Blocking``).
-public actor OfflineCatalog: MovieSource, GenreSource {
+public actor OfflineCatalogue: MovieSource, GenreSource {
   /// Why the catalogue could not answer.
   public enum Error: Swift.Error, Sendable, UserFacingError {
     case unreadable(path: String)
@@ -38,7 +38,7 @@ public actor OfflineCatalog: MovieSource, GenreSource {
       case .invalid(let error, let path):
         "The offline catalogue at \(path) is damaged: \(error.message). Regenerate it with scripts/make-sample-data.py."
       case .unknownOrder(let order):
-        "The offline catalogue cannot sort by \(order); use one of \(OfflineCatalog.orders.joined(separator: ", "))."
+        "The offline catalogue cannot sort by \(order); use one of \(OfflineCatalogue.orders.joined(separator: ", "))."
       case .thumbnailOutsideCatalogue(let reference):
         "The thumbnail \(reference) is outside the catalogue folder, so it was not loaded."
       case .thumbnailMissing(let reference):

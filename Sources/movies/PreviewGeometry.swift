@@ -1,16 +1,13 @@
-/// The size of a poster preview in terminal cells.
-public struct PreviewGeometry: Sendable, Hashable {
-  public var columns: Int
-  public var rows: Int
+import MoviesCore
 
-  public init(columns: Int, rows: Int) {
-    self.columns = columns
-    self.rows = rows
-  }
+/// The size of a poster preview in terminal cells.
+struct PreviewGeometry: Sendable, Hashable {
+  var columns: Int
+  var rows: Int
 
   /// `rows` tall and as wide as keeps the image's shape, at most `maximumColumns` wide (then
   /// fewer rows). A terminal cell is about twice as tall as it is wide.
-  public static func fitting(_ size: PixelSize, rows: Int, maximumColumns: Int) -> PreviewGeometry {
+  static func fitting(_ size: PixelSize, rows: Int, maximumColumns: Int) -> PreviewGeometry {
     let rows = max(1, rows)
     let ideal = Double(rows) * 2 * Double(size.width) / Double(size.height)
     let columns = max(1, Int(ideal.rounded()))

@@ -1,5 +1,5 @@
 /// How `thumb N` draws the poster in the terminal.
-public enum PreviewMode: String, Sendable, Hashable, CaseIterable {
+enum PreviewMode: String, Sendable, Hashable, CaseIterable {
   /// Unicode block symbols in colour: works in every terminal, also inside tmux.
   case symbols
   /// The kitty graphics protocol (kitty, WezTerm, Ghostty).
@@ -15,7 +15,7 @@ public enum PreviewMode: String, Sendable, Hashable, CaseIterable {
   ///
   /// Inside tmux or screen `auto` always means symbols: they do not pass graphics through
   /// without extra setup, and the terminal they run in cannot be known from here.
-  public func resolved(environment: [String: String]) -> PreviewMode {
+  func resolved(environment: [String: String]) -> PreviewMode {
     guard self == .auto else { return self }
     let term = environment["TERM"] ?? ""
     if Self.insideMultiplexer(environment: environment) { return .symbols }
@@ -29,7 +29,7 @@ public enum PreviewMode: String, Sendable, Hashable, CaseIterable {
   }
 
   /// Inside tmux or screen, which do not pass graphics protocols through by default.
-  public static func insideMultiplexer(environment: [String: String]) -> Bool {
+  static func insideMultiplexer(environment: [String: String]) -> Bool {
     let term = environment["TERM"] ?? ""
     return environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("screen")
       || term.hasPrefix("tmux")

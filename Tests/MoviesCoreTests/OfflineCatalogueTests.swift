@@ -3,7 +3,7 @@ import Testing
 
 @testable import MoviesCore
 
-@Suite(.timeLimit(.minutes(1))) struct OfflineCatalogTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineCatalogueTests {
   private static let poster = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x2A])
 
   /// File order: Beta, alpha, Delta, Charlie, Echo.
@@ -20,7 +20,8 @@ import Testing
 
   /// `<root>/catalogue/` with catalogue.json, genres.json and posters/1.png, and
   /// `<root>/secret.txt` outside it.
-  private func withCatalog(_ body: (OfflineCatalog, _ root: URL) async throws -> Void) async throws
+  private func withCatalogue(_ body: (OfflineCatalogue, _ root: URL) async throws -> Void)
+    async throws
   {
     try await TemporaryFolder.with { root in
       let folder = root.appendingPathComponent("catalogue")
@@ -31,16 +32,16 @@ import Testing
         .write(to: folder.appendingPathComponent("genres.json"))
       try Self.poster.write(to: posters.appendingPathComponent("1.png"))
       try Data("secret".utf8).write(to: root.appendingPathComponent("secret.txt"))
-      try await body(OfflineCatalog(folder: folder), root)
+      try await body(OfflineCatalogue(folder: folder), root)
     }
   }
 
   @Test func pagesAreSlicesOfTheWholeList() async throws {
-    try await withCatalog { catalog, _ in
+    try await withCatalogue { catalogue, _ in
       let query = MovieQuery(order: "releasedateasc", pageSize: 2)
       var titles: [[String]] = []
       for number in 1...4 {
-        let page = try await catalog.page(number, of: query)
+        let page = try await catalogue.page(number, of: query)
         #expect(page.totalCount == 5)
         titles.append(page.movies.map(\.title))
       }
@@ -56,27 +57,27 @@ import Testing
     ("titleasc", ["alpha", "Beta", "Charlie", "Delta", "Echo"]),
   ])
   func orders(order: String, titles: [String]) async throws {
-    try await withCatalog { catalog, _ in
-      let page = try await catalog.page(1, of: MovieQuery(order: order, pageSize: 10))
+    try await withCatalogue { catalogue, _ in
+      let page = try await catalogue.page(1, of: MovieQuery(order: order, pageSize: 10))
       #expect(page.movies.map(\.title) == titles)
     }
   }
 
   @Test func genreFilterByID() async throws {
-    try await withCatalog { catalog, _ in
-      let action = try await catalog.page(1, of: MovieQuery(genreID: "1", pageSize: 10))
+    try await withCatalogue { catalogue, _ in
+      let action = try await catalogue.page(1, of: MovieQuery(genreID: "1", pageSize: 10))
       #expect(action.movies.map(\.title) == ["Echo", "Beta", "Delta"])
       #expect(action.totalCount == 3)
-      let unknown = try await catalog.page(1, of: MovieQuery(genreID: "99", pageSize: 10))
+      let unknown = try await catalogue.page(1, of: MovieQuery(genreID: "99", pageSize: 10))
       #expect(unknown.movies.isEmpty)
       #expect(unknown.totalCount == 0)
     }
   }
 
   @Test func unknownOrder() async throws {
-    try await withCatalog { catalog, _ in
-      let error = await #expect(throws: OfflineCatalog.Error.self) {
-        try await catalog.page(1, of: MovieQuery(order: "popularity"))
+    try await withCatalogue { catalogue, _ in
+      let error = await #expect(throws: OfflineCatalogue.Error.self) {
+        try await catalogue.page(1, of: MovieQuery(order: "popularity"))
       }
       guard case .unknownOrder(let order)? = error else {
         Issue.record("expected unknownOrder, got \(String(describing: error))")
@@ -87,39 +88,39 @@ import Testing
   }
 
   @Test func posterInsideTheCatalogueLoads() async throws {
-    try await withCatalog { catalog, _ in
-      let url = try catalog.thumbnailURL(for: "posters/1.png")
+    try await withCatalogue { catalogue, _ in
+      let url = try catalogue.thumbnailURL(for: "posters/1.png")
       #expect(url.path.hasSuffix("/catalogue/posters/1.png"))
-      #expect(try await catalog.thumbnailData(at: url) == Self.poster)
+      #expect(try await catalogue.thumbnailData(at: url) == Self.poster)
     }
   }
 
   @Test(arguments: ["../catalogue.json", "../secret.txt", "posters/../../secret.txt"])
   func referencesOutsideAreRefused(reference: String) async throws {
-    try await withCatalog { catalog, _ in
-      try expectOutside(catalog, reference)
+    try await withCatalogue { catalogue, _ in
+      try expectOutside(catalogue, reference)
     }
   }
 
   @Test func absolutePathOutsideIsRefused() async throws {
-    try await withCatalog { catalog, root in
+    try await withCatalogue { catalogue, root in
       let secret = root.appendingPathComponent("secret.txt").path
-      try expectOutside(catalog, secret)
+      try expectOutside(catalogue, secret)
     }
   }
 
   @Test func symlinkOutOfTheCatalogueIsRefused() async throws {
-    try await withCatalog { catalog, root in
+    try await withCatalogue { catalogue, root in
       try FileManager.default.createSymbolicLink(
-        at: catalog.folder.appendingPathComponent("posters/2.png"),
+        at: catalogue.folder.appendingPathComponent("posters/2.png"),
         withDestinationURL: root.appendingPathComponent("secret.txt"))
-      try expectOutside(catalog, "posters/2.png")
+      try expectOutside(catalogue, "posters/2.png")
     }
   }
 
-  private func expectOutside(_ catalog: OfflineCatalog, _ reference: String) throws {
-    let error = #expect(throws: OfflineCatalog.Error.self) {
-      try catalog.thumbnailURL(for: reference)
+  private func expectOutside(_ catalogue: OfflineCatalogue, _ reference: String) throws {
+    let error = #expect(throws: OfflineCatalogue.Error.self) {
+      try catalogue.thumbnailURL(for: reference)
     }
     guard case .thumbnailOutsideCatalogue(let refused)? = error else {
       Issue.record("expected thumbnailOutsideCatalogue, got \(String(describing: error))")
@@ -131,7 +132,7 @@ import Testing
 
 /// A catalogue that says it is stored in release-date order is read page by page, and gives
 /// the same pages as parsing it whole.
-@Suite(.timeLimit(.minutes(1))) struct OfflineCatalogStoredOrderTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineCatalogueStoredOrderTests {
   private static func catalogue(declaringOrder: Bool) -> String {
     let movies = (1...23).map { number in
       #"{"movieId":"\#(number)","title":"Movie \#(number)","releaseDate":"\#(1950 + number / 3)","ratingAverage":"\#(number % 10)"}"#
@@ -146,8 +147,8 @@ import Testing
     try await TemporaryFolder.with { folder in
       try Data(Self.catalogue(declaringOrder: declaringOrder).utf8)
         .write(to: folder.appendingPathComponent("catalogue.json"))
-      let catalog = OfflineCatalog(folder: folder)
-      for number in 1...4 { pages.append(try await catalog.page(number, of: query)) }
+      let catalogue = OfflineCatalogue(folder: folder)
+      for number in 1...4 { pages.append(try await catalogue.page(number, of: query)) }
     }
     return pages
   }
