@@ -77,8 +77,14 @@ import Testing
     errors.append(
       contentsOf: [
         CommandRunner.Error.noGenreList, .unknownGenre("x", known: ["Drama"]), .noLink(row: 1),
-        .noPicker, .openFailed(row: 1, link: "http://x"),
+        .noPicker, .openFailed(row: 1, link: "http://x"), .cancelledAfter(row: 10),
       ] as [CommandRunner.Error])
+    errors.append(
+      ListSwitchFailure(failure: .status(404, .page(1), attempts: 1), command: "genre 4"))
+    errors.append(
+      ListSwitchFailure(
+        failure: .transfer(.deadlineExceeded(.seconds(3)), .page(1), attempts: 1),
+        command: "order ratingdesc"))
     errors.append(
       contentsOf: [
         WatchlistError.noSuchEntry(3, count: 0), .noSuchEntry(3, count: 2),
@@ -110,8 +116,8 @@ import Testing
 
   @Test func everyErrorHasItsCode() {
     let codes = Set(Self.everyError.map(\.code))
-    // Every code but `cancelled` and `internal`, which belong to errors the core does not own.
-    #expect(codes == Set(ErrorCode.allCases).subtracting([.cancelled, .internal]))
+    // Every code but `internal`, which belongs to errors the core does not own.
+    #expect(codes == Set(ErrorCode.allCases).subtracting([.internal]))
     #expect(ErrorDescriber.plain.code(for: CancellationError()) == .cancelled)
     #expect(ErrorDescriber.plain.code(for: CocoaError(.fileNoSuchFile)) == .internal)
   }

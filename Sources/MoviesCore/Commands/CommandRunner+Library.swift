@@ -41,7 +41,9 @@ extension CommandRunner {
     case .resume:
       guard let saved = try await library.savedSession() else { throw LibraryError.nothingSaved }
       guard saved.source == sourceID else { throw LibraryError.otherSource(saved: saved.source) }
-      let load = try await browser.resume(with: saved.query, rows: saved.rows)
+      let load = try await ListSwitchFailure.retrying("resume") {
+        try await browser.resume(with: saved.query, rows: saved.rows)
+      }
       return (.resumed(load.added, load.status), load.warnings)
     default:
       return (.quit, [])

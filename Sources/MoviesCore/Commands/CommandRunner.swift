@@ -10,6 +10,8 @@ public struct CommandRunner: Sendable {
     case noPicker
     /// The desktop's opener ran and failed.
     case openFailed(row: Int, link: String)
+    /// Ctrl-C stopped `more N` after some pages had joined the list.
+    case cancelledAfter(row: Int)
 
     public var code: ErrorCode {
       switch self {
@@ -18,6 +20,7 @@ public struct CommandRunner: Sendable {
       case .noLink: .noLink
       case .noPicker: .noPicker
       case .openFailed: .openFailed
+      case .cancelledAfter: .cancelled
       }
     }
 
@@ -35,6 +38,8 @@ public struct CommandRunner: Sendable {
           + "'sudo apt-get install fzf'); 'find TEXT' searches anywhere."
       case .openFailed(let row, let link):
         "xdg-open could not open row \(row)'s link \(link); copy it from here."
+      case .cancelledAfter(let row):
+        "Cancelled after row \(row); the rows loaded before are kept."
       }
     }
   }
@@ -85,9 +90,9 @@ public struct CommandRunner: Sendable {
           outcome = .nothingMoreToLoad(await browser.status)
         }
       case .skip:
-        let page = try await browser.skipUnreadablePage()
+        let (page, status) = try await browser.skipUnreadablePage()
         warnings = ["Skipped page \(page); its rows are missing from the list."]
-        outcome = .pageLoaded(.none, await browser.status)
+        outcome = .pageLoaded(.none, status)
       case .morePages(let count):
         (outcome, warnings, stoppedBy) = try await loadPages(count)
       case .list:
@@ -119,11 +124,12 @@ public struct CommandRunner: Sendable {
       case .genre(let nameOrID):
         var query = await browser.status.query
         query.genreID = try await genreID(for: nameOrID)
-        (outcome, warnings) = try await restart(with: query)
+        (outcome, warnings) = try await restart(
+          with: query, retrying: "genre \(CommandUsage.excerpt(nameOrID))")
       case .order(let order):
         var query = await browser.status.query
         query.order = order
-        (outcome, warnings) = try await restart(with: query)
+        (outcome, warnings) = try await restart(with: query, retrying: "order \(order)")
       case .genres:
         guard let genreSource else { throw Error.noGenreList }
         outcome = .genres(
@@ -136,7 +142,7 @@ public struct CommandRunner: Sendable {
         warnings = scan.warnings
         outcome = .found(
           FindResult(
-            text: text, matches: scan.matches, list: await browser.status,
+            text: text, matches: scan.matches, list: scan.list,
             elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure))
       case .pick:
         throw Error.noPicker
@@ -189,7 +195,10 @@ public struct CommandRunner: Sendable {
         load = try await browser.loadNextPage()
       } catch {
         guard let status else { throw error }
-        return (.pageLoaded(added, status), warnings, error)
+        // The pages loaded before stay: "nothing was changed" would not be true.
+        let stopped =
+          error is CancellationError ? Error.cancelledAfter(row: status.loadedCount) : error
+        return (.pageLoaded(added, status), warnings, stopped)
       }
       guard let load else { break }
       status = load.status
@@ -230,8 +239,12 @@ public struct CommandRunner: Sendable {
     return genre.id
   }
 
-  private func restart(with query: MovieQuery) async throws -> (CommandOutcome, [String]) {
-    let load = try await browser.restart(with: query)
+  private func restart(with query: MovieQuery, retrying command: String) async throws -> (
+    CommandOutcome, [String]
+  ) {
+    let load = try await ListSwitchFailure.retrying(command) {
+      try await browser.restart(with: query)
+    }
     return (.restarted(load.added, load.status), load.warnings)
   }
 

@@ -23,7 +23,7 @@ public enum JSONRenderer {
     switch result.outcome {
     case .failure(let error):
       fail(error)
-      reply.wasCancelled = error is CancellationError
+      reply.wasCancelled = describer.code(for: error) == .cancelled
     case .success(let outcome):
       object["ok"] = true
       object.merge(fields(of: outcome, watched: result.watched, describer: describer)) {
@@ -40,7 +40,7 @@ public enum JSONRenderer {
       if case .found(let found) = outcome, let failure = found.failure { fail(failure) }
       if let error = result.stoppedBy {
         fail(error)
-        reply.wasCancelled = error is CancellationError
+        reply.wasCancelled = describer.code(for: error) == .cancelled
       }
     }
     if !reply.warnings.isEmpty { object["warnings"] = reply.warnings }

@@ -41,7 +41,7 @@ public struct TextRenderer: Sendable {
     switch result.outcome {
     case .failure(let error):
       reply.error = describer.message(for: error)
-      reply.wasCancelled = error is CancellationError
+      reply.wasCancelled = describer.code(for: error) == .cancelled
     case .success(let outcome):
       reply.output = render(outcome)
       if layout.wrapsText, Self.isProse(outcome) {
@@ -61,7 +61,7 @@ public struct TextRenderer: Sendable {
       }
       if let error = result.stoppedBy {
         reply.error = describer.message(for: error)
-        reply.wasCancelled = error is CancellationError
+        reply.wasCancelled = describer.code(for: error) == .cancelled
       }
     }
     return reply

@@ -56,21 +56,26 @@ extension HoppinClient {
       }
     }
 
-    public var message: String {
+    public var message: String { message(retrying: "more") }
+
+    /// The message, advising `command` to try a page again: `more` for the list's next page,
+    /// the command itself after a `genre` or `order` whose first page failed (`more` would go
+    /// on with the old list).
+    public func message(retrying command: String) -> String {
       switch self {
       case .transfer(let failure, let target, let attempts):
         "Could not load \(target.name): \(failure.explanation)\(Self.tries(attempts)). "
-          + Self.advice(for: failure, target)
+          + Self.advice(for: failure, target.retryAdvice(command))
       case .status(let code, let target, let attempts):
         "Could not load \(target.name): the server answered HTTP \(code)\(Self.tries(attempts))."
           + (Self.transientStatuses.contains(code)
-            ? " " + target.retryAdvice : target.missingAdvice.map { " " + $0 } ?? "")
+            ? " " + target.retryAdvice(command) : target.missingAdvice.map { " " + $0 } ?? "")
       case .invalidPage(let error, let page):
         "Could not read page \(page): \(error.message). Type 'skip' to move past it."
       case .badAnswer(let error, let page, let excerpt):
         "Could not read page \(page): \(error.message)"
           + (excerpt.isEmpty ? "" : " (it began \"\(excerpt)\")")
-          + ". The server may be having trouble; type 'more' to try again, "
+          + ". The server may be having trouble; type '\(command)' to try again, "
           + "or 'skip' to move past the page."
       case .unsupportedThumbnailAddress(let address):
         "The thumbnail address \(address) is not an http or https URL, so it was not loaded."
@@ -102,15 +107,14 @@ extension HoppinClient {
       attempts > 1 ? " (\(attempts) attempts)" : ""
     }
 
-    private static func advice(for failure: TransferFailure, _ target: Target) -> String {
+    private static func advice(for failure: TransferFailure, _ retryAdvice: String) -> String {
       switch failure {
       case .tooLarge, .headersTooLarge, .tooManyRedirects, .redirectToOtherScheme, .undecodable:
         "The server's answer was refused; nothing was kept."
       case .deadlineExceeded:
-        target.retryAdvice
+        retryAdvice
       case .connectionRefused, .hostNotFound, .connectionLost, .cutShort, .insecure, .failed:
-        "Check the server; " + target.retryAdvice.prefix(1).lowercased()
-          + target.retryAdvice.dropFirst()
+        "Check the server; " + retryAdvice.prefix(1).lowercased() + retryAdvice.dropFirst()
       }
     }
   }
@@ -133,10 +137,12 @@ extension HoppinClient.Error.Target {
     }
   }
 
-  /// What to type to try again.
-  var retryAdvice: String {
+  /// What to type to try again: `command` for a page.
+  func retryAdvice(_ command: String) -> String {
     switch self {
-    case .page: "Type 'more' to try the same page again."
+    case .page:
+      command == "more"
+        ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
     case .thumbnail: "Try 'thumb' again in a moment."
     }
   }

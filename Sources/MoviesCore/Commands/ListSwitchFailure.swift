@@ -1,0 +1,23 @@
+/// A `genre`, `order` or `resume` whose pages could not be loaded. The list is the old one, so
+/// `more` would go on with it: trying again means typing the command again, and the message
+/// says so.
+public struct ListSwitchFailure: Error, Sendable, UserFacingError {
+  public let failure: HoppinClient.Error
+  /// The command to type again, as typed (its argument cut to a readable length).
+  public let command: String
+
+  public var message: String { failure.message(retrying: command) }
+  public var code: ErrorCode { failure.code }
+  public var remedy: Remedy? { failure.remedy }
+
+  /// Runs a switch of the list, turning a source failure into this one.
+  static func retrying<Value>(
+    _ command: String, _ body: () async throws -> Value
+  ) async throws -> Value {
+    do {
+      return try await body()
+    } catch let failure as HoppinClient.Error {
+      throw ListSwitchFailure(failure: failure, command: command)
+    }
+  }
+}

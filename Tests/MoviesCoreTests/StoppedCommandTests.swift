@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import MoviesCore
+
+/// What a command that stopped part-way says: how to try again, and what was kept.
+@Suite(.timeLimit(.minutes(1))) struct StoppedCommandTests {
+  private let layout = TextRenderer.Layout(width: 80, palette: .plain)
+
+  /// Page 1 of the default query loads; a genre's or an order's first page fails as a server
+  /// in trouble would; later pages wait until cancelled.
+  final class TroubledSource: MovieSource {
+    let laterPagesAsked = Mutex(0)
+
+    var name: String { "the troubled source" }
+
+    func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+      if !query.genreID.isEmpty {
+        throw HoppinClient.Error.transfer(.connectionRefused, .page(number), attempts: 1)
+      }
+      if query.order != MovieQuery.defaultOrder {
+        throw HoppinClient.Error.badAnswer(.notJSON, page: number, excerpt: "Bad Gateway")
+      }
+      if number > 1 {
+        laterPagesAsked.withLock { $0 += 1 }
+        try await Task.sleep(for: .seconds(600))
+      }
+      let first = (number - 1) * query.pageSize + 1
+      let movies = (first..<first + query.pageSize).map { Movie(title: "Movie \($0)") }
+      return MoviePage(movies: movies, totalCount: 100)
+    }
+
+    func thumbnailURL(for reference: String) throws -> URL {
+      URL(fileURLWithPath: "/nonexistent").appendingPathComponent(reference)
+    }
+
+    func thumbnailData(at url: URL) async throws -> Data { Data() }
+  }
+
+  private func makeRunner(_ source: TroubledSource) -> CommandRunner {
+    CommandRunner(
+      browser: Browser(
+        source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false))
+  }
+
+  /// `more` would go on with the old list: the advice is the command that failed.
+  @Test func aFailedSwitchAdvisesTypingTheCommandAgain() async throws {
+    let runner = makeRunner(TroubledSource())
+    _ = await runner.execute(.more)
+    let genre = TextRenderer(layout: layout).render(await runner.execute(.genre("4")))
+    let genreError = try #require(genre.error)
+    #expect(genreError.contains("type 'genre 4' to try again"), "\(genreError)")
+    #expect(!genreError.contains("'more'"), "\(genreError)")
+
+    let order = JSONRenderer.render(
+      await runner.execute(.order("ratingdesc")), of: .order("ratingdesc"))
+    let orderError = try #require(order.error)
+    #expect(orderError.contains("type 'order ratingdesc' to try again"), "\(orderError)")
+    #expect(order.output.contains(#""code":"source""#))
+    // The list is the old one, and `more` is still the way on for it.
+    #expect(await runner.browser.status.loadedCount == 10)
+    #expect(HoppinClient.Error.badAnswer(.notJSON, page: 2, excerpt: "").message.contains("'more'"))
+  }
+
+  @Test func cancellingMoreNKeepsItsPagesAndSaysSo() async throws {
+    let source = TroubledSource()
+    let runner = makeRunner(source)
+    let task = Task { await runner.execute(.morePages(3)) }
+    try #require(await eventually { source.laterPagesAsked.withLock { $0 } == 1 })
+    task.cancel()
+    let result = await task.value
+
+    let text = TextRenderer(layout: layout).render(result)
+    #expect(text.wasCancelled)
+    #expect(text.error == "Cancelled after row 10; the rows loaded before are kept.")
+    #expect(text.shownRows == Array(1...10))
+    #expect(text.list?.loadedCount == 10)
+    let json = JSONRenderer.render(result, of: .morePages(3))
+    #expect(json.wasCancelled)
+    #expect(json.output.contains(#""code":"cancelled""#))
+    #expect(json.output.contains(#""ok":false"#))
+  }
+}
