@@ -84,11 +84,8 @@ struct Shell {
         do {
           guard let command = try Command.parse(line) else { continue }
           let reply = await perform(command, interrupts: interrupts, list: list)
+          shownRows = reply.rowsOffered(after: command, replacing: shownRows, in: list)
           list = reply.list ?? list
-          // A new list replaces the rows Tab offers, even when it came back empty.
-          if !reply.shownRows.isEmpty || (command.startsANewList && reply.error == nil) {
-            shownRows = reply.shownRows
-          }
           if reply.quits { return await leave() }
         } catch {
           reporter.error(error, line: line)
@@ -147,7 +144,7 @@ struct Shell {
     printsOutput: Bool = true
   ) async -> Reply {
     if case .pick(let text) = command, let picker {
-      return await pick(text, with: picker, interrupts, list: list)
+      return await pick(text, with: picker, interrupts)
     }
     let width = Terminal.width(environment: environment)
     // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
@@ -176,7 +173,7 @@ struct Shell {
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
       if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
-        (result, lineErased) = await Spinner.run(label: label, palette: errorPalette, run)
+        (result, lineErased) = await Spinner.run(label: label, palette: reporter.palette, run)
       } else {
         result = await run()
       }

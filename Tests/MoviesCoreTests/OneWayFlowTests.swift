@@ -64,6 +64,24 @@ import Testing
     #expect(await runner.browser.status.loadedCount == 10)
   }
 
+  @Test func skippingTheFailedFirstPageOfAGenreOffersNoOldRows() async throws {
+    let runner = makeRunner(FakeMovieSource(movieCount: 25))
+    let first = TextRenderer(layout: layout).render(await runner.execute(.more))
+    let before = try #require(first.list)
+    #expect(first.rowsOffered(after: .more, replacing: [], in: before) == Array(1...10))
+    // What `skip` after a failed `genre 4` replies: the genre's list, with no rows yet.
+    var skipped = Reply()
+    skipped.list = ListStatus(query: MovieQuery(genreID: "4", pageSize: 10))
+    #expect(skipped.rowsOffered(after: .skip, replacing: Array(1...10), in: before).isEmpty)
+    // A reply that shows no rows and leaves the list alone keeps what Tab offered.
+    let help = TextRenderer(layout: layout).render(await runner.execute(.help))
+    #expect(help.rowsOffered(after: .help, replacing: Array(1...10), in: before) == Array(1...10))
+    let failedGenre = Reply(error: "Could not load page 1")
+    #expect(
+      failedGenre.rowsOffered(after: .genre("4"), replacing: Array(1...10), in: before)
+        == Array(1...10))
+  }
+
   /// The prompt, completion and spinner come from replies; a shell that read the browser's
   /// list would add a trip to it on each line and share, so copy, its rows.
   @Test func theExecutableNeverReachesIntoTheBrowser() throws {

@@ -34,6 +34,19 @@ public struct Reply: Sendable, Equatable {
     }
   }
 
+  /// The rows Tab offers after this reply: those its table shows, else the ones offered
+  /// before (`current`, for the list `before`), unless the command started a new list, even
+  /// an empty one: `genre`, or `skip` past the failed first page of one.
+  public func rowsOffered(after command: Command, replacing current: [Int], in before: ListStatus)
+    -> [Int]
+  {
+    let newQuery = list.map { $0.query != before.query } ?? false
+    if !shownRows.isEmpty || newQuery || (command.startsANewList && error == nil) {
+      return shownRows
+    }
+    return current
+  }
+
   /// The rows a reply's table shows.
   static func shownRows(_ outcome: CommandOutcome) -> [Int] {
     switch outcome {
