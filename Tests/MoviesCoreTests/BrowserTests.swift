@@ -17,11 +17,11 @@ import Testing
     let browser = makeBrowser(source)
 
     let first = try #require(try await browser.loadNextPage())
-    #expect(first.rows == 1...10)
+    #expect(first.added.range == 1...10)
     #expect(source.requestedPages == [1])
 
     let second = try #require(try await browser.loadNextPage())
-    #expect(second.rows == 11...20)
+    #expect(second.added.range == 11...20)
     #expect(source.requestedPages == [1, 2])
     #expect(await browser.list.loadedPages == 2)
   }
@@ -37,7 +37,7 @@ import Testing
     #expect(await browser.list == before)
 
     let retried = try #require(try await browser.loadNextPage())
-    #expect(retried.rows == 11...20)
+    #expect(retried.added.range == 11...20)
     #expect(source.requestedPages == [1, 2, 2])
   }
 
@@ -46,7 +46,7 @@ import Testing
     let browser = makeBrowser(source)
     _ = try await browser.loadNextPage()
     let last = try #require(try await browser.loadNextPage())
-    #expect(last.rows == 11...15)
+    #expect(last.added.range == 11...15)
     #expect(await browser.list.nextPage == nil)
 
     #expect(try await browser.loadNextPage() == nil)
@@ -108,7 +108,7 @@ import Testing
     source.open()
     let loads = [try await first.value, try await second.value]
 
-    #expect(loads.compactMap { $0?.rows } == [1...10])
+    #expect(loads.compactMap { $0?.added.range } == [1...10])
     let list = await browser.list
     #expect(list.movies.map(\.title) == (1...10).map { "Movie \($0)" })
     #expect(list.loadedPages == 1)
@@ -127,7 +127,7 @@ import Testing
 
     let retried = try #require(try await browser.loadNextPage())
     #expect(await started.next() == 1)
-    #expect(retried.rows == 1...10)
+    #expect(retried.added.range == 1...10)
   }
 
   @Test func aFailedSwitchToAnotherQueryKeepsTheList() async throws {
@@ -142,6 +142,6 @@ import Testing
     }
     #expect(await browser.list == before)
     let next = try #require(try await browser.loadNextPage())
-    #expect(next.rows == 11...20)
+    #expect(next.added.range == 11...20)
   }
 }

@@ -56,7 +56,7 @@ import Testing
     let change = MovieList.Change(
       rows: 11...17, droppedDuplicates: ["8", "9", "10"],
       totalCountChange: MovieList.CountChange(old: 25, new: 1_030))
-    let notes = Browser.notes(on: change)
+    let notes = Browser.notes(on: change, query: MovieQuery())
 
     #expect(notes.count == 2)
     #expect(notes[0].contains("Dropped 3 rows already in the list (movie ID 8, 9, 10)"))
@@ -65,7 +65,8 @@ import Testing
 
   @Test func aLongListOfDuplicatesNamesOnlyAFew() {
     let ids = (1...40).map { String($0) }
-    let notes = Browser.notes(on: MovieList.Change(rows: nil, droppedDuplicates: ids))
+    let notes = Browser.notes(
+      on: MovieList.Change(rows: nil, droppedDuplicates: ids), query: MovieQuery())
 
     #expect(notes.first?.contains("Dropped 40 rows") == true)
     #expect(notes.first?.contains("1, 2, 3, 4, 5, …") == true)

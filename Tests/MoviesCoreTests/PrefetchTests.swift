@@ -72,7 +72,7 @@ import Testing
     #expect(try await eventually { source.requestedPages == [1, 2] })
 
     let second = try #require(try await browser.loadNextPage())
-    #expect(second.rows == 11...20)
+    #expect(second.added.range == 11...20)
     #expect(try await eventually { source.requestedPages == [1, 2, 3] })
     #expect(source.requestedPages.filter { $0 == 2 }.count == 1, "page 2 came from the prefetch")
   }
@@ -104,7 +104,7 @@ import Testing
     #expect(source.requestedPages == [1, 2], "the failure was not asked again at once")
     #expect(await browser.list.loadedPages == 1)
     let second = try #require(try await browser.loadNextPage())
-    #expect(second.rows == 11...20)
+    #expect(second.added.range == 11...20)
     #expect(second.warnings.isEmpty)
     #expect(Array(source.requestedPages.prefix(3)) == [1, 2, 2])
     _ = try await browser.loadNextPage()
@@ -120,7 +120,7 @@ import Testing
     let load = try await browser.restart(with: MovieQuery(genreID: "4", pageSize: 10))
 
     #expect(try await eventually { source.secondPageCancelled })
-    #expect(load.rows == 1...10)
+    #expect(load.added.range == 1...10)
     #expect(await browser.list.query.genreID == "4")
     #expect(await browser.list.loadedPages == 1)
   }

@@ -38,7 +38,7 @@ extension Browser {
     for number in 1...wanted {
       guard fresh.nextPage == number, let page = pages[number] else { break }
       let change = fresh.add(page)
-      warnings += page.warnings + Self.notes(on: change)
+      warnings += page.warnings + Self.notes(on: change, query: query)
       lastRows = change.rows ?? lastRows
     }
     list = fresh

@@ -13,6 +13,8 @@ extension Browser {
     public var warnings: [String] = []
     /// Warnings past the limit, not kept.
     var warningsLeftOut = 0
+    /// The list after the search: every page it loaded has joined it.
+    public var list = ListStatus(query: MovieQuery())
   }
 
   /// How many warnings a scan keeps: a hostile server could send one per row of every page.
@@ -58,6 +60,7 @@ extension Browser {
     if scan.warningsLeftOut > 0 {
       scan.warnings.append("… and \(Format.grouped(scan.warningsLeftOut)) more such warnings.")
     }
+    scan.list = list.status
     return scan
   }
 
@@ -141,7 +144,7 @@ extension Browser {
     _ progress: @Sendable (Int, Int) -> Void
   ) {
     let change = list.add(page, spanning: spans)
-    for warning in page.warnings + Self.notes(on: change) {
+    for warning in page.warnings + Self.notes(on: change, query: list.query) {
       if scan.warnings.count < Self.warningLimit {
         scan.warnings.append(warning)
       } else {

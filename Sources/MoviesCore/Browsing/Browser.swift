@@ -33,9 +33,6 @@ public actor Browser {
     /// duplicate, and when the server's total changed.
     public var warnings: [String]
     public var status: ListStatus
-
-    /// The row numbers that were added; nil when the page was empty.
-    public var rows: ClosedRange<Int>? { added.range }
   }
 
   public nonisolated let source: any MovieSource
@@ -120,8 +117,8 @@ public actor Browser {
   /// Moves past the next page when its answer could not be read (a value JSON cannot hold,
   /// say), so one bad page does not block the rest of the list; its rows are counted as
   /// missing. After a `genre` or `order` whose first page could not be read, the list
-  /// switches to that query without it. Returns the page's number.
-  public func skipUnreadablePage() throws(Error) -> Int {
+  /// switches to that query without it. Returns the page's number and the list after.
+  public func skipUnreadablePage() throws(Error) -> (page: Int, status: ListStatus) {
     guard let (page, query) = unreadable else { throw .nothingToSkip }
     if query != list.query, page == 1 {
       cancelPrefetches()
@@ -132,11 +129,11 @@ public actor Browser {
     list.skip()
     unreadable = nil
     startPrefetch(depth: 1)
-    return page
+    return (page, list.status)
   }
 
   /// What the user should know about a page that was not simply appended.
-  static func notes(on change: MovieList.Change, query: MovieQuery = MovieQuery()) -> [String] {
+  static func notes(on change: MovieList.Change, query: MovieQuery) -> [String] {
     var notes: [String] = []
     let dropped = change.droppedDuplicates
     if !dropped.isEmpty {
