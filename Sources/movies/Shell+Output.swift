@@ -33,17 +33,15 @@ extension Shell {
     return FindPrinter(
       renderer: renderer,
       showsProgress: Terminal.errorIsTerminal && environment["TERM"] != "dumb",
-      errorPalette: errorPalette)
+      errorPalette: reporter.palette)
   }
 
   /// `pick`: fzf over the loaded rows; Enter prints the row as `show N` does.
-  func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?, list: ListStatus?)
-    async -> Reply
-  {
+  func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
     let loaded = await runner.loadedList()
     switch await picker.pick(loaded, query: text, source: runner.source) {
     case .picked(let row):
-      return await perform(.show(row: row), interrupts: interrupts, list: list)
+      return await perform(.show(row: row), interrupts: interrupts)
     case .nothingPicked: return Reply()
     case .unavailable(let error):
       let message = Reporter.describer.message(for: error)
@@ -78,8 +76,6 @@ extension Shell {
     default: return nil
     }
   }
-
-  var errorPalette: Palette { usesColor(Terminal.errorIsTerminal) ? .ansi : .plain }
 
   func usesColor(_ isTerminal: Bool) -> Bool {
     Terminal.usesColor(onTerminal: isTerminal, mode: color, environment: environment)

@@ -16,15 +16,23 @@ enum StartupError: Error, UserFacingError {
   var message: String {
     switch self {
     case .options(let error): error.message
+    case .genre(let error) where Reporter.describer.code(for: error) == .noGenreList:
+      // The core's advice names the prompt's `genre ID`; here the user typed a flag.
+      "--genre: the source has no list of genre names; give the genre's number (--genre 4)."
     case .genre(let error): "--genre: " + Reporter.describer.message(for: error)
     case .httpEngine(let failure): "HTTP could not start: \(failure.explanation)."
     case .noCatalogue:
-      "the offline catalogue (sample-data/) is not next to the program; "
-        + "use --api URL to browse a server."
+      "the offline catalogue (sample-data/) is not next to the program; reinstall it "
+        + "(scripts/install)."
     case .downloadFolderInCache(let downloads, let entries):
       "the download folder \(downloads) is inside the image cache's \(entries), "
         + "where files may be removed; pick another --download-dir or --cache-dir."
     }
+  }
+
+  var remedy: Remedy? {
+    if case .noCatalogue = self { return .onlineSource }
+    return nil
   }
 
   var code: ErrorCode {

@@ -1,11 +1,14 @@
 import Foundation
+import MoviesCore
 import TestSupport
 import Testing
+
+@testable import movies
 
 /// Every failure reaches the user through one reporter: the core's sentence with the
 /// program's advice naming its flag, the same words on standard error and in `--json`.
 @Suite(.timeLimit(.minutes(1))) struct ErrorReportTests {
-  static let advice = "Check that --api points at a Hoppin movies endpoint."
+  static let advice = Reporter.advice(for: .sourceAddress)
 
   @Test func aWrongAddressNamesTheFlagInTextAndInJSON() async throws {
     let server = try await HoppinTestServer(limit: 25)
@@ -45,6 +48,16 @@ import Testing
     #expect(unknown.status == 2, "\(unknown.stderr)")
     #expect(unknown.stderr.hasPrefix("movies: --genre: There is no genre 'Nosuchgenre'"))
     #expect(unknown.stderr.hasSuffix(".\nSee 'movies --help'.\n"), "\(unknown.stderr)")
+
+    // No genre list on the server: a name cannot be looked up, so the flag wants a number.
+    let noList = try await MoviesRun.run(
+      [
+        "--api", server.baseURL.appendingPathComponent("elsewhere/movies").absoluteString,
+        "--genre", "Drama", "-c", "list",
+      ])
+    #expect(noList.status == 2, "\(noList.stderr)")
+    #expect(noList.stderr.hasPrefix("movies: --genre: the source has no list of genre names"))
+    #expect(noList.stderr.contains("(--genre 4)"), "\(noList.stderr)")
   }
 
   /// The README names every code scripts may meet (the unit tests pin the same list to
@@ -52,12 +65,9 @@ import Testing
   @Test func theReadmeNamesEveryCodeAndQuotesTheAdvice() throws {
     let readme = try String(
       contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let codes = [
-      "usage", "no_such_row", "unknown_genre", "no_genre_list", "no_link", "source",
-      "open_failed", "thumbnail", "watchlist", "no_session", "cancelled", "no_picker",
-      "internal",
-    ]
-    for code in codes { #expect(readme.contains("`\(code)`"), "the README names \(code)") }
+    for code in ErrorCode.allCases.map(\.rawValue) {
+      #expect(readme.contains("`\(code)`"), "the README names \(code)")
+    }
     #expect(readme.replacingOccurrences(of: "\n", with: " ").contains(Self.advice))
   }
 }
