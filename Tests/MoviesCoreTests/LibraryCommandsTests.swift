@@ -79,7 +79,7 @@ import Testing
       Issue.record("watch succeeded without a library")
       return
     }
-    #expect(error.userMessage == problem.message)
+    #expect(ErrorDescriber.plain.message(for: error) == problem.message)
     #expect(ErrorDescriber.plain.code(for: error) == .watchlist)
     #expect(await runner.run(.more, layout: layout).error == nil)
   }

@@ -78,7 +78,7 @@ import Testing
         Issue.record("expected a failure")
         return
       }
-      #expect(error.userMessage.contains("There is no row 11"))
+      #expect(ErrorDescriber.plain.message(for: error).contains("There is no row 11"))
       #expect(source.thumbnailRequestCount == 0)
     }
   }

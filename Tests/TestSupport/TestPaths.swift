@@ -41,8 +41,15 @@ public enum TestPaths {
     let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
     guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
     defer { close(descriptor) }
+    // The mode given to open applies only to a new file.
+    guard fchmod(descriptor, 0o755) == 0 else { throw CocoaError(.fileWriteUnknown) }
     let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { throw CocoaError(.fileWriteUnknown) }
+      offset += written
+    }
   }
 }

@@ -66,8 +66,3 @@ public struct ErrorDescriber: Sendable {
     return error is CancellationError ? .cancelled : .internal
   }
 }
-
-extension Error {
-  /// The sentence to show the user, with the remedy's advice in plain words.
-  public var userMessage: String { ErrorDescriber.plain.message(for: self) }
-}
