@@ -25,6 +25,10 @@ public struct Movie: Sendable, Hashable {
   public var grade: String?
   /// Scalar fields the browser does not know, by name, as text.
   public var otherFields: [String: String]
+  /// A summary of the film, from sources that have one (Jellyfin's `Overview`).
+  public var overview: String?
+  /// What the user has watched of it, from sources that know (a Jellyfin user's `UserData`).
+  public var playback: Playback?
 
   public init(
     id: String? = nil,
@@ -37,7 +41,9 @@ public struct Movie: Sendable, Hashable {
     releaseDate: String? = nil,
     runningTime: Int? = nil,
     grade: String? = nil,
-    otherFields: [String: String] = [:]
+    otherFields: [String: String] = [:],
+    overview: String? = nil,
+    playback: Playback? = nil
   ) {
     self.id = id
     self.title = title
@@ -50,5 +56,7 @@ public struct Movie: Sendable, Hashable {
     self.runningTime = runningTime
     self.grade = grade
     self.otherFields = otherFields
+    self.overview = overview
+    self.playback = playback
   }
 }

@@ -5,6 +5,8 @@ import Foundation
 struct CurlRequest: Sendable {
   var id: UInt64
   var url: URL
+  /// Header lines (`Name: value`) to send.
+  var headers: [String]
   var limits: TransferLimits
   var reply: CheckedContinuation<HTTPEngine.Response, any Error>
 }
@@ -60,6 +62,7 @@ final class CurlMulti {
       transfers[request.id] = transfer
     } catch {
       curl_easy_cleanup(easy)
+      curl_slist_free_all(transfer.headerList)
       request.reply.resume(throwing: error)
     }
   }
@@ -146,6 +149,8 @@ final class CurlMulti {
     // Removing a handle that is not in the multi handle is harmless; both calls free it.
     _ = curl_multi_remove_handle(handle, transfer.easy)
     curl_easy_cleanup(transfer.easy)
+    // Freed after the handle that points at it.
+    curl_slist_free_all(transfer.headerList)
   }
 
   private func configure(_ transfer: CurlTransfer) throws(TransferFailure) {
@@ -164,6 +169,15 @@ final class CurlMulti {
     try set(easy, CURLOPT_ACCEPT_ENCODING, "ACCEPT_ENCODING", string: "gzip")
     try set(easy, CURLOPT_MAXFILESIZE, "MAXFILESIZE", limits.maxBytes)
     try set(easy, CURLOPT_USERAGENT, "USERAGENT", string: "movies")
+    for line in transfer.request.headers {
+      guard let list = curl_slist_append(transfer.headerList, line) else {
+        throw .failed("libcurl could not add a request header")
+      }
+      transfer.headerList = list
+    }
+    if let list = transfer.headerList {
+      try set(easy, CURLOPT_HTTPHEADER, "HTTPHEADER", pointer: UnsafeMutableRawPointer(list))
+    }
     try set(easy, CURLOPT_WRITEDATA, "WRITEDATA", pointer: context)
     try set(easy, CURLOPT_HEADERDATA, "HEADERDATA", pointer: context)
     try Self.check(

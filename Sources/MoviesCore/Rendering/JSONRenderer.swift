@@ -187,7 +187,14 @@ public enum JSONRenderer {
       "rating": value(movie.rating), "ratingCount": value(movie.ratingCount),
       "releaseDate": value(movie.releaseDate), "runningTime": value(movie.runningTime),
       "grade": value(movie.grade), "link": value(movie.link), "thumbnail": value(movie.thumbnail),
-      "otherFields": movie.otherFields, "watched": watched,
+      "otherFields": movie.otherFields, "watched": watched, "overview": value(movie.overview),
+      "playback": value(
+        movie.playback.map { playback -> [String: Any] in
+          [
+            "played": playback.played, "position": playback.position,
+            "length": value(playback.length),
+          ]
+        }),
     ]
   }
 
