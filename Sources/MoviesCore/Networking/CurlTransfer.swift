@@ -1,4 +1,3 @@
-internal import CCurl
 import Foundation
 
 /// One transfer in flight: its request, its easy handle and what has arrived so far. Touched
@@ -11,8 +10,6 @@ final class CurlTransfer {
   /// Why the transfer was aborted from a callback, when it was.
   private(set) var failure: TransferFailure?
   private var headerBytes = 0
-  /// libcurl's copy of the request's header lines; ``CurlMulti`` frees it with the handle.
-  var headerList: UnsafeMutablePointer<curl_slist>?
   /// When the whole request must be over, counted from when it was handed to libcurl.
   let deadline: ContinuousClock.Instant
 

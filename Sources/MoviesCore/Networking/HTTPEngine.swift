@@ -41,9 +41,8 @@ public final class HTTPEngine: Sendable {
 
   /// Loads `url` once. Cancelling the calling task ends the transfer at once and throws
   /// `CancellationError`; any other failure is a ``TransferFailure``.
-  /// - Parameter headers: request header lines (`Name: value`) sent with it, such as a
-  ///   source's credential; libcurl does not send them on to another host after a redirect.
-  public func load(_ url: URL, headers: [String] = [], limits: TransferLimits) async throws
+  /// - Parameter headers: extra request headers, `Name: value` each (none by default).
+  public func load(_ url: URL, limits: TransferLimits, headers: [String] = []) async throws
     -> Response
   {
     let id = ids.add(1, ordering: .relaxed).newValue
@@ -54,7 +53,7 @@ public final class HTTPEngine: Sendable {
         guard !Task.isCancelled else { return continuation.resume(throwing: CancellationError()) }
         loop.send(
           .start(
-            CurlRequest(id: id, url: url, headers: headers, limits: limits, reply: continuation)))
+            CurlRequest(id: id, url: url, limits: limits, headers: headers, reply: continuation)))
         // One that came in between is queued after the start, which ends it before it is sent.
         if Task.isCancelled { loop.send(.cancel(id)) }
       }

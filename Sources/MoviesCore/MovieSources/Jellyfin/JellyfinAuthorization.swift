@@ -41,7 +41,7 @@ public struct JellyfinAuthorization: Sendable, CustomStringConvertible {
       + "Version=\"\(version)\", Token=\"\(token)\""
   }
 
-  /// The whole header line, for ``HTTPEngine/load(_:headers:limits:)``.
+  /// The whole header line, for ``HTTPEngine/load(_:limits:headers:)``.
   public var headerLine: String { "Authorization: " + headerValue }
 
   public var description: String {

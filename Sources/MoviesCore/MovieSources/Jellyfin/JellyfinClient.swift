@@ -189,7 +189,7 @@ public struct JellyfinClient: MovieSource, GenreSource {
   ) async throws -> Data {
     let response: HTTPEngine.Response
     do {
-      response = try await engine.load(url, headers: [authorization.headerLine], limits: limits)
+      response = try await engine.load(url, limits: limits, headers: [authorization.headerLine])
     } catch let failure as TransferFailure {
       throw Error.transfer(failure, target)
     }
