@@ -8,7 +8,8 @@ After binding it prints one line, `listening on http://HOST:PORT`, then serves t
 as a movie library, the way Jellyfin 12 does:
 
     GET /Items?userId=&IncludeItemTypes=Movie&Recursive=true&StartIndex=&Limit=&Fields=
-              &SortBy=&SortOrder=&SearchTerm=&GenreIds=&Genres=&EnableTotalRecordCount=
+              &SortBy=&SortOrder=&SearchTerm=&Years=&GenreIds=&Genres=
+              &EnableTotalRecordCount=
     GET /Items/{id}?userId=          GET /Users          GET /Users/Me
     GET /Genres                      GET /Items/{id}/Images/Primary?maxWidth=&fillWidth=&tag=
     GET /Videos/{id}/stream?static=true&startTimeTicks=
@@ -210,6 +211,13 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         term = (q.get("searchTerm") or "").strip().casefold()
         if term:
             items = [i for i in items if term in i.name.casefold()]
+        years = set()
+        for raw in q.array("years"):
+            if not raw.isdigit():
+                raise Problem(400, f"The value '{raw}' is not valid for years.")
+            years.add(int(raw))
+        if years:
+            items = [i for i in items if i.year in years]
         genre_names = set(q.array("genres", "|"))
         for gid in q.array("genreIds", "|"):
             name = lib.genre_names_by_id.get(gid.replace("-", "").lower())

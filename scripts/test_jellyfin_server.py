@@ -158,6 +158,12 @@ class JellyfinServerTest(unittest.TestCase):
         self.assertEqual(self.names(doc), expected)
         self.assertEqual(doc["TotalRecordCount"], len(expected))
 
+    def test_years(self):
+        expected = [r["title"] for r in self.rows if r["year"] in ("1971", "2000")]
+        self.assertTrue(expected)
+        self.assertEqual(self.names(self.movies("Years=1971,2000&Limit=100")), expected)
+        self.assertEqual(self.get("/Items?Recursive=true&Years=x")[0], 400)
+
     def test_genres_list_and_filters(self):
         genres = self.json("/Genres")
         comedy = next(g for g in genres["Items"] if g["Name"] == "Comedy")

@@ -28,7 +28,7 @@ import Testing
   @Test func pagesGoByStartIndexWithTheHeaderOnEveryRequest() async throws {
     let server = try await JellyfinTestServer(limit: 25)
     let client = try await client(server)
-    let query = MovieQuery(order: "title", pageSize: 10)
+    let query = MovieQuery(order: "titleasc", pageSize: 10)
     let first = try await client.page(1, of: query)
     let third = try await client.page(3, of: query)
     #expect(first.totalCount == 25)
@@ -54,7 +54,7 @@ import Testing
   @Test func eachOrderAsksForItsSort() async throws {
     let server = try await JellyfinTestServer(limit: 5)
     let client = try await client(server)
-    for order in JellyfinClient.orders {
+    for order in JellyfinClient.sorts.map(\.order) {
       _ = try await client.page(1, of: MovieQuery(order: order, pageSize: 5))
     }
     let sorts = try server.itemRequests().map { $0.query["SortBy"] ?? "" }
@@ -64,8 +64,22 @@ import Testing
         "CommunityRating,SortName", "SortName",
       ])
     await #expect(throws: JellyfinClient.Error.self) {
-      try await client.page(1, of: MovieQuery(order: "popular"))
+      try await client.page(1, of: MovieQuery(order: "popularitydesc"))
     }
+  }
+
+  @Test func aSearchGoesToTheServerWithAnExactYear() async throws {
+    let server = try await JellyfinTestServer(limit: 60)
+    let client = try await client(server)
+    #expect(client.capabilities.searchesOnServer)
+    let search = try MovieSearch("gator year:1974")
+    let query = try #require(client.searchQuery(for: search, from: MovieQuery(order: "titleasc")))
+    let page = try await client.page(1, of: query)
+    #expect(page.movies.map(\.title) == ["'Gator Bait"])
+    let sent = try #require(try server.itemRequests().last)
+    #expect(sent.query["SearchTerm"] == "gator")
+    #expect(sent.query["Years"] == "1974")
+    #expect(client.searchQuery(for: try MovieSearch("rating:>8"), from: MovieQuery()) == nil)
   }
 
   @Test func aUserTokenFindsItsOwnUserAndAnAPIKeyNeedsAName() async throws {
@@ -114,7 +128,7 @@ import Testing
     let genres = try await client.genres()
     #expect(genres.map(\.name).contains("Comedy"))
     let comedy = try #require(genres.first { $0.name == "Comedy" })
-    let page = try await client.page(1, of: MovieQuery(genreID: comedy.id, order: "title"))
+    let page = try await client.page(1, of: MovieQuery(genreID: comedy.id, order: "titleasc"))
     #expect(!page.movies.isEmpty)
     #expect(page.movies.allSatisfy { $0.genres.contains("Comedy") })
     let movie = try #require(page.movies.first { $0.thumbnail != nil })
@@ -135,7 +149,7 @@ import Testing
   @Test func aStreamCarriesTheHeaderAndTheResumePosition() async throws {
     let server = try await JellyfinTestServer(limit: 30)
     let client = try await client(server)
-    let page = try await client.page(1, of: MovieQuery(order: "title", pageSize: 30))
+    let page = try await client.page(1, of: MovieQuery(order: "titleasc", pageSize: 30))
     let stopped = try #require(page.movies.first { ($0.playback?.position ?? 0) > 0 })
     let stream = try #require(client.stream(for: stopped))
     #expect(stream.start == stopped.playback?.position)

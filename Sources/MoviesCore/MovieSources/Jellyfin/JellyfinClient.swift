@@ -7,9 +7,18 @@ import Foundation
 /// Every request, posters included, carries the ``JellyfinAuthorization`` header; the token
 /// never goes into an address.
 public struct JellyfinClient: MovieSource, GenreSource {
-  /// The orders a Jellyfin library is browsed in; `added` (recently added first) by default.
-  public static let orders = ["added", "newest", "oldest", "rating", "title"]
-  public static let defaultOrder = "added"
+  /// The orders a Jellyfin library is browsed in, as the browser names them (the prompt's
+  /// `added`, `newest`, `oldest`, `rating`, `title`), with Jellyfin's `SortBy` and
+  /// `SortOrder`; ties go by sort name, so pages never overlap.
+  static let sorts: [(order: String, sortBy: String, sortOrder: String)] = [
+    ("dateaddeddesc", "DateCreated,SortName", "Descending,Ascending"),
+    ("releasedatedesc", "PremiereDate,SortName", "Descending,Ascending"),
+    ("releasedateasc", "PremiereDate,SortName", "Ascending,Ascending"),
+    ("ratingdesc", "CommunityRating,SortName", "Descending,Ascending"),
+    ("titleasc", "SortName", "Ascending"),
+  ]
+  /// Recently added first: the Jellyfin habit.
+  public static let defaultOrder = "dateaddeddesc"
   /// The poster width asked for: enough for the terminal preview, a fraction of the original.
   public static let posterWidth = 400
   /// The fields the table and `show N` need beyond Jellyfin's defaults.
@@ -34,6 +43,27 @@ public struct JellyfinClient: MovieSource, GenreSource {
     pageLimits = TransferLimits(maxBytes: HoppinClient.defaultPageLimit, deadline: engine.timeout)
     imageLimits = TransferLimits(
       maxBytes: HoppinClient.defaultImageLimit, deadline: engine.timeout)
+  }
+
+  public var capabilities: SourceCapabilities {
+    var capabilities = SourceCapabilities()
+    capabilities.searchesOnServer = true
+    capabilities.orders = Self.sorts.map(\.order)
+    capabilities.defaultOrder = Self.defaultOrder
+    capabilities.credential = "JELLYFIN_TOKEN"
+    capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
+    return capabilities
+  }
+
+  /// The title words go to `SearchTerm`, an exact year to `Years`; the other filters are
+  /// applied to the rows.
+  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
+    let exactYear = search.years.flatMap { $0.count == 1 ? $0.lowerBound : nil }
+    guard !search.words.isEmpty || exactYear != nil else { return nil }
+    var searching = MovieQuery(genreID: "", order: query.order, pageSize: query.pageSize)
+    searching.searchText = search.titleWords
+    searching.releaseYear = exactYear
+    return searching
   }
 
   public var name: String {
@@ -73,12 +103,10 @@ public struct JellyfinClient: MovieSource, GenreSource {
     return user.id
   }
 
-  /// The address of one page of `query`; `searchTerm` narrows it on the server (`find`).
-  public func itemsURL(_ number: Int, of query: MovieQuery, searchTerm: String? = nil) throws
-    -> URL
-  {
-    guard let sort = Self.sort(for: query.order) else {
-      throw Error.unknownOrder(query.order, known: Self.orders)
+  /// The address of one page of `query`; its search text and year narrow it on the server.
+  public func itemsURL(_ number: Int, of query: MovieQuery) throws -> URL {
+    guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
+      throw Error.unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) })
     }
     var items = [
       URLQueryItem(name: "userId", value: userID),
@@ -88,12 +116,15 @@ public struct JellyfinClient: MovieSource, GenreSource {
       URLQueryItem(name: "Limit", value: String(query.pageSize)),
       URLQueryItem(name: "EnableTotalRecordCount", value: "true"),
       URLQueryItem(name: "Fields", value: Self.fields),
-      URLQueryItem(name: "SortBy", value: sort.by),
-      URLQueryItem(name: "SortOrder", value: sort.order),
+      URLQueryItem(name: "SortBy", value: sort.sortBy),
+      URLQueryItem(name: "SortOrder", value: sort.sortOrder),
     ]
     if !query.genreID.isEmpty { items.append(URLQueryItem(name: "GenreIds", value: query.genreID)) }
-    if let searchTerm, !searchTerm.isEmpty {
-      items.append(URLQueryItem(name: "SearchTerm", value: searchTerm))
+    if !query.searchText.isEmpty {
+      items.append(URLQueryItem(name: "SearchTerm", value: query.searchText))
+    }
+    if let year = query.releaseYear {
+      items.append(URLQueryItem(name: "Years", value: String(year)))
     }
     var components = URLComponents(
       url: Self.address(server, "Items"), resolvingAgainstBaseURL: true)
@@ -102,14 +133,7 @@ public struct JellyfinClient: MovieSource, GenreSource {
   }
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    try await page(number, of: query, searchTerm: nil)
-  }
-
-  /// A page of the films whose names hold `searchTerm`, found by the server.
-  public func page(_ number: Int, of query: MovieQuery, searchTerm: String?) async throws
-    -> MoviePage
-  {
-    let url = try itemsURL(number, of: query, searchTerm: searchTerm)
+    let url = try itemsURL(number, of: query)
     let data = try await get(url, target: .page(number), limits: pageLimits)
     do {
       return try JellyfinItemParser.page(data, server: server)
@@ -162,20 +186,6 @@ public struct JellyfinClient: MovieSource, GenreSource {
     return StreamRequest(
       url: url, headers: [authorization.headerLine], title: movie.title,
       start: movie.playback?.resumePosition ?? 0)
-  }
-
-  /// SortBy and SortOrder for an order; the Hoppin names the prompt's aliases turn into are
-  /// taken too, so `order newest` means the same on every source.
-  static func sort(for order: String) -> (by: String, order: String)? {
-    switch order.lowercased() {
-    case "added": ("DateCreated,SortName", "Descending,Ascending")
-    case "newest", "releasedatedesc": ("PremiereDate,SortName", "Descending,Ascending")
-    case "oldest", "releasedateasc": ("PremiereDate,SortName", "Ascending,Ascending")
-    case "rating", "ratingdesc": ("CommunityRating,SortName", "Descending,Ascending")
-    case "ratingasc": ("CommunityRating,SortName", "Ascending,Ascending")
-    case "title", "titleasc": ("SortName", "Ascending")
-    default: nil
-    }
   }
 
   private func get(_ url: URL, target: Error.Target, limits: TransferLimits) async throws -> Data {
