@@ -5,7 +5,7 @@ _movies() {
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
     --order)
-      COMPREPLY=($(compgen -W "newest oldest rating title releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
+      COMPREPLY=($(compgen -W "newest oldest rating title added releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
       return ;;
     --color)
       COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
@@ -18,14 +18,17 @@ _movies() {
       return ;;
     -c)
       # The command to run: its name, such as 'find godfather' or 'pick'.
-      COMPREPLY=($(compgen -W "more list show thumb genre order genres find pick open help quit" -- "$cur"))
+      COMPREPLY=($(compgen -W "more list show thumb genre order genres find pick open play help quit" -- "$cur"))
       return ;;
-    --api|--count|--genre|--retries|--timeout)
+    --source)
+      COMPREPLY=($(compgen -W "offline hoppin jellyfin" -- "$cur"))
+      return ;;
+    --api|--count|--genre|--retries|--timeout|--jellyfin-user)
       return ;;
   esac
   local flags="--api --count --order --genre --download-dir --cache-dir --color --no-color"
   flags+=" --json --no-pager --retries --timeout --no-prefetch --preview --no-preview"
-  flags+=" --resume -c -h --help --version"
+  flags+=" --resume --source --jellyfin-user -c -h --help --version"
   COMPREPLY=($(compgen -W "$flags" -- "$cur"))
 }
 complete -F _movies movies

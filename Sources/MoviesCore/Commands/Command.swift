@@ -26,6 +26,8 @@ public enum Command: Sendable, Hashable {
   case pick(String)
   /// Open row N's link, or print it.
   case open(row: Int)
+  /// Play row N's stream in mpv, from where the user stopped.
+  case play(row: Int)
   /// Add row N's movie to the watchlist, or take it off.
   case watch(row: Int)
   case unwatch(row: Int)
@@ -93,7 +95,7 @@ public enum Command: Sendable, Hashable {
   /// The command names, in the order `help` lists them.
   public static let names = [
     "more", "skip", "list", "show", "thumb", "genre", "order", "genres", "find", "pick", "open",
-    "watch", "unwatch", "watchlist", "resume", "help", "quit", "exit",
+    "play", "watch", "unwatch", "watchlist", "resume", "help", "quit", "exit",
   ]
 
   /// The orders offered for `order` and its completion; other words go to the server as they
@@ -127,6 +129,7 @@ public enum Command: Sendable, Hashable {
     case .find: "find"
     case .pick: "pick"
     case .open: "open"
+    case .play: "play"
     case .watch: "watch"
     case .unwatch: "unwatch"
     case .watchlist: "watchlist"
@@ -186,6 +189,7 @@ public enum Command: Sendable, Hashable {
     case "find": return .find(try text(example: "godfather"))
     case "pick": return .pick(arguments.joined(separator: " "))
     case "open": return .open(row: try row())
+    case "play": return .play(row: try row())
     case "watch": return .watch(row: try row())
     case "unwatch": return .unwatch(row: try row())
     case "watchlist": return try noArgument(.watchlist)

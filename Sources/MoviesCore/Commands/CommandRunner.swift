@@ -53,16 +53,23 @@ public struct CommandRunner: Sendable {
   public let library: LibraryAccess
   /// The browsed source as the library records it: `offline`, or the API's address.
   public let sourceID: String
+  /// Where `play N` finds a film's stream; nil when the source has none.
+  public let streamSource: (any StreamSource)?
+  /// What `play N` hands streams to; nil when no player is installed.
+  public let player: (any MediaPlayer)?
 
   public init(
     browser: Browser, genreSource: (any GenreSource)? = nil, linkOpener: (any LinkOpener)? = nil,
-    library: LibraryAccess = .off, sourceID: String = "offline"
+    library: LibraryAccess = .off, sourceID: String = "offline",
+    streamSource: (any StreamSource)? = nil, player: (any MediaPlayer)? = nil
   ) {
     self.browser = browser
     self.genreSource = genreSource
     self.linkOpener = linkOpener
     self.library = library
     self.sourceID = sourceID
+    self.streamSource = streamSource
+    self.player = player
   }
 
   /// Runs a command; errors are part of the result, never thrown. Commands that work through
@@ -148,6 +155,8 @@ public struct CommandRunner: Sendable {
         throw Error.noPicker
       case .open(let row):
         outcome = try await open(row: row)
+      case .play(let row):
+        outcome = try await play(row: row)
       case .watch, .unwatch, .watchlist, .onWatchlist, .resume:
         (outcome, warnings) = try await executeOnLibrary(command)
       }

@@ -48,6 +48,10 @@ public enum CommandUsage {
       name: "open", usage: "open N", summary: "open the link of row N, or print it",
       takes: "one row number", examples: ["open 3"]),
     Entry(
+      name: "play", usage: "play N",
+      summary: "play row N in mpv, from where you stopped (a Jellyfin library)",
+      takes: "one row number", examples: ["play 3"]),
+    Entry(
       name: "watch", usage: "watch N", summary: "put row N's movie on the watchlist",
       takes: "one row number", examples: ["watch 3"]),
     Entry(

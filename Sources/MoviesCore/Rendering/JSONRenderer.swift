@@ -117,6 +117,8 @@ public enum JSONRenderer {
       return ["genres": genres.map { ["id": $0.id, "name": $0.name] }, "current": current]
     case .link(let link, let row, let opening):
       return ["row": row, "link": link, "opened": opening == .opened]
+    case .played(let movie, let row, let from):
+      return ["row": row, "movie": movieObject(movie, row: row), "from": from]
     case .watched(let entry, let row, let added):
       return ["row": row, "added": added, "movie": movieObject(entry.movie, row: row)]
     case .unwatched(let movie, let removed):

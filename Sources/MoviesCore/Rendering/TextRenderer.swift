@@ -120,6 +120,9 @@ public struct TextRenderer: Sendable {
       case .refusedScheme:
         return "Not opened: only http and https links are opened. The link: \(shown)\n"
       }
+    case .played(let movie, let row, let from):
+      let start = from > 0 ? " from \(Playback.clock(from))" : ""
+      return "Played row \(row), \(TerminalText.escape(movie.title))\(start).\n"
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
     }
@@ -172,7 +175,8 @@ public struct TextRenderer: Sendable {
   /// width at a terminal (tables fit it already; their status line is wrapped on its own).
   private static func isProse(_ outcome: CommandOutcome) -> Bool {
     switch outcome {
-    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .help, .commandHelp, .link: true
+    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .help, .commandHelp, .link, .played:
+      true
     default: false
     }
   }

@@ -11,8 +11,12 @@ struct ConfigFile {
     var line: Int
   }
 
-  /// The keys it takes; each but `pager` is the flag of the same name.
-  static let keys = ["api", "count", "order", "genre", "pager", "preview"]
+  /// The keys it takes; each but `pager` and `jellyfin-token` (a secret, never a flag) is the
+  /// flag of the same name.
+  static let keys = [
+    "api", "count", "order", "genre", "pager", "preview", "source", "jellyfin-user",
+    "jellyfin-token",
+  ]
 
   var path: String
   var entries: [Entry]

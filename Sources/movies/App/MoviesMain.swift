@@ -40,13 +40,20 @@ enum MoviesMain {
 
     let source: any MovieSource
     let genreSource: any GenreSource
-    if let api = options.api {
-      let engine: HTTPEngine
+    var streamSource: (any StreamSource)?
+    var sourceID = options.api?.absoluteString ?? "offline"
+    if options.source == .jellyfin {
+      let client: JellyfinClient
       do {
-        engine = try HTTPEngine(timeout: .milliseconds(Int(options.timeout * 1_000)))
+        client = try await JellyfinSetup.client(
+          options, environment: environment, engine: makeEngine(options, reporter))
       } catch {
-        reporter.exit(.httpEngine(error))
+        reporter.exit(.jellyfin(error))
       }
+      (source, genreSource, streamSource) = (client, client, client)
+      sourceID = "jellyfin:" + client.server.absoluteString
+    } else if options.source != .offline, let api = options.api {
+      let engine = makeEngine(options, reporter)
       source = HoppinClient(
         apiURL: api, engine: engine, retry: RetryPolicy(retries: options.retries))
       genreSource = HoppinGenres(apiURL: api, engine: engine)
@@ -56,6 +63,10 @@ enum MoviesMain {
       genreSource = catalogue
     } else {
       reporter.exit(.noCatalogue)
+    }
+    if !options.orderIsExplicit { options.query.order = source.capabilities.defaultOrder }
+    guard source.offers(order: options.query.order) else {
+      reporter.exit(.order(options.query.order, offered: source.capabilities.orders ?? []))
     }
     if !options.query.genreID.isEmpty {
       // Checked against the source's genres before anything loads, so a mistyped genre is a
@@ -81,7 +92,8 @@ enum MoviesMain {
     let runner = CommandRunner(
       browser: browser, genreSource: genreSource,
       linkOpener: DesktopOpener(environment: environment), library: library,
-      sourceID: options.api?.absoluteString ?? "offline")
+      sourceID: sourceID, streamSource: streamSource,
+      player: MPVPlayer(environment: environment, quiet: options.json))
 
     let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
     // History only at the prompt: scripts must not fill it.
@@ -151,10 +163,24 @@ enum MoviesMain {
     else { return }
     if saved.source == "offline" {
       options.api = nil
+    } else if saved.source.hasPrefix("jellyfin:"),
+      let url = URL(string: String(saved.source.dropFirst("jellyfin:".count)))
+    {
+      (options.source, options.api) = (.jellyfin, url)
     } else if let url = URL(string: saved.source) {
       options.api = url
     }
     options.query = saved.query
+    options.orderIsExplicit = true
+  }
+
+  /// The process's one HTTP engine.
+  private static func makeEngine(_ options: Options, _ reporter: Reporter) -> HTTPEngine {
+    do {
+      return try HTTPEngine(timeout: .milliseconds(Int(options.timeout * 1_000)))
+    } catch {
+      reporter.exit(.httpEngine(error))
+    }
   }
 
   /// Posters are drawn when `--preview` asks, or at a colour terminal at the prompt; never in

@@ -20,7 +20,15 @@ struct Options {
   static let version = "0.1.0"
 
   var api: URL?
+  /// `--source`: what `--api` is (`hoppin` unless said); nil for the default.
+  var source: SourceKind?
+  /// `--jellyfin-user NAME`: whose library to show with an API key.
+  var jellyfinUser: String?
+  /// The config file's `jellyfin-token`; `JELLYFIN_TOKEN` wins over it.
+  var jellyfinToken: String?
   var query = MovieQuery()
+  /// Whether `--order` (or a resumed session) chose the order; else the source's default.
+  var orderIsExplicit = false
   var downloadFolder = "thumbnails"
   var cacheFolder: String?
   /// `--preview MODE`: draw posters in this mode, also in script mode; nil for the default.
@@ -55,6 +63,7 @@ struct Options {
     for entry in config?.entries ?? [] {
       switch entry.key {
       case "pager": options.pager = entry.value
+      case "jellyfin-token": options.jellyfinToken = entry.value
       case "preview" where entry.value.lowercased() == "off": options.noPreview = true
       default:
         do {
@@ -103,7 +112,20 @@ struct Options {
         return .pickPreview(file: file, row: row)
       case "--api": options.api = try apiURL(try value(), from: "--api")
       case "--count": options.query.pageSize = try pageSize(try value())
-      case "--order": options.query.order = try order(try value())
+      case "--order":
+        options.query.order = try order(try value())
+        options.orderIsExplicit = true
+      case "--source":
+        let name = try value()
+        guard let kind = SourceKind(rawValue: name.lowercased()) else {
+          let kinds = SourceKind.allCases.map(\.rawValue).joined(separator: ", ")
+          throw UsageError(message: "--source needs one of \(kinds).")
+        }
+        options.source = kind
+      case "--jellyfin-user":
+        let name = try value()
+        guard !name.isEmpty else { throw UsageError(message: "--jellyfin-user needs a name.") }
+        options.jellyfinUser = name
       case "--genre": options.query.genreID = try value()
       case "--download-dir": options.downloadFolder = try folder(try value(), for: "--download-dir")
       case "--cache-dir": options.cacheFolder = try folder(try value(), for: "--cache-dir")
@@ -208,7 +230,12 @@ struct Options {
     Commands are read from the prompt, from -c, or one per line from standard input.
 
     Options:
-      --api URL            the Hoppin movies endpoint to browse (also MOVIES_API)
+      --api URL            the Hoppin movies endpoint to browse (also MOVIES_API), or
+                           with --source jellyfin the Jellyfin server's address
+      --source SOURCE      offline, hoppin (the default with --api) or jellyfin (its
+                           token from JELLYFIN_TOKEN or the config's jellyfin-token)
+      --jellyfin-user NAME whose Jellyfin library and watched state to show, for an
+                           API key (a user's own token needs none)
       --count N            movies per page, 1 to 1000 (default 10)
       --order ORDER        releasedateasc (default), releasedatedesc, ratingdesc,
                            ratingasc or titleasc; or newest, oldest, rating, title;
@@ -253,6 +280,7 @@ struct Options {
                    the rest of the list; filters genre:WORD, year:1970-1979, rating:>8
       pick [TEXT]  choose a loaded row in fzf, with a preview; Enter shows it
       open N       open the link of row N with xdg-open, or print it
+      play N       play row N in mpv from where you stopped (a Jellyfin library)
       watch N      put row N on the watchlist (kept across runs)
       unwatch N    take row N off the watchlist ('unwatch wN': entry N)
       watchlist    list the watchlist, newest first, as w1, w2, ...; 'show wN',
@@ -261,18 +289,26 @@ struct Options {
       help         list the commands; 'help CMD' explains one (also ?, \\?)
       quit         leave (also exit, q, \\q, or Ctrl-D)
 
-    Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the
+    Environment: MOVIES_API, JELLYFIN_TOKEN, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the
     watchlist file; /dev/null: none), PAGER (default less -RFX), NO_COLOR, TERM,
     COLUMNS, LINES, LC_ALL, LC_CTYPE, LANG, XDG_STATE_HOME, XDG_CACHE_HOME,
     XDG_CONFIG_HOME, XDG_DATA_HOME, HOME.
 
     Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config:
-    'key = value' lines for api, count, order, genre, pager and preview (a mode,
-    or off). MOVIES_API and flags win over it.
+    'key = value' lines for api, count, order, genre, pager, preview (a mode,
+    or off), source, jellyfin-user and jellyfin-token. MOVIES_API and flags win
+    over it.
 
     Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
 
     """
+}
+
+/// `--source`: where the movies come from.
+enum SourceKind: String, CaseIterable {
+  case offline
+  case hoppin
+  case jellyfin
 }
 
 /// `--color`: when to use colour.

@@ -6,6 +6,10 @@ enum StartupError: Error, UserFacingError {
   case options(Options.UsageError)
   /// `--genre` names no genre of the source, or its genres could not be loaded.
   case genre(any Error)
+  /// `--source jellyfin` without what it needs, or its user could not be found.
+  case jellyfin(JellyfinSetup.Problem)
+  /// `--order` names an order the source does not sort by.
+  case order(String, offered: [String])
   /// libcurl could not be set up.
   case httpEngine(TransferFailure)
   /// No `--api` and no offline catalogue beside the program.
@@ -20,6 +24,10 @@ enum StartupError: Error, UserFacingError {
       // The core's advice names the prompt's `genre ID`; here the user typed a flag.
       "--genre: the source has no list of genre names; give the genre's number (--genre 4)."
     case .genre(let error): "--genre: " + Reporter.describer.message(for: error)
+    case .jellyfin(let problem): problem.message
+    case .order(let order, let offered):
+      "--order: this source has no order '\(TerminalText.escape(order))'; it has "
+        + offered.map(OrderName.shortName).joined(separator: ", ") + "."
     case .httpEngine(let failure): "HTTP could not start: \(failure.explanation)."
     case .noCatalogue:
       "the offline catalogue (sample-data/) is not next to the program; reinstall it "
@@ -37,7 +45,8 @@ enum StartupError: Error, UserFacingError {
 
   var code: ErrorCode {
     switch self {
-    case .options, .downloadFolderInCache: .usage
+    case .options, .downloadFolderInCache, .order: .usage
+    case .jellyfin(let problem): problem.code
     case .genre(let error): Reporter.describer.code(for: error)
     case .httpEngine: .internal
     case .noCatalogue: .source

@@ -6,7 +6,7 @@ import Foundation
 /// and `Limit`, with the total counted (`EnableTotalRecordCount`) so the list ends there.
 /// Every request, posters included, carries the ``JellyfinAuthorization`` header; the token
 /// never goes into an address.
-public struct JellyfinClient: MovieSource, GenreSource {
+public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   /// The orders a Jellyfin library is browsed in, as the browser names them (the prompt's
   /// `added`, `newest`, `oldest`, `rating`, `title`), with Jellyfin's `SortBy` and
   /// `SortOrder`; ties go by sort name, so pages never overlap.
