@@ -114,10 +114,16 @@ enum MoviesMain {
     }
     shell.resumes = options.resume
 
-    if interactive,
-      let editor = LineEditor(
-        programName: "movies", prompt: "movies> ", history: history?.entries() ?? [])
-    {
+    var editor: LineEditor?
+    if interactive {
+      do {
+        editor = try LineEditor(
+          programName: "movies", prompt: "movies> ", history: history?.entries() ?? [])
+      } catch {
+        reporter.warning(error.message)
+      }
+    }
+    if let editor {
       let banner = TextWrap.wrap(
         "movies \(Options.version) on \(source.name). 'help' lists commands; Ctrl-D leaves.",
         toColumns: Terminal.width(environment: environment))
