@@ -1,4 +1,6 @@
 # bash completion for movies(1): its flags and their values.
+# Tests/EndToEndTests/DeclarationTests.swift holds it to the flags and commands declared in
+# Sources/movies/App/Setting+Table.swift and Sources/MoviesCore/Commands/CommandSpec+Table.swift.
 _movies() {
   local cur prev
   cur="${COMP_WORDS[COMP_CWORD]}"
@@ -6,6 +8,9 @@ _movies() {
   case "$prev" in
     --order)
       COMPREPLY=($(compgen -W "newest oldest rating title added releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
+      return ;;
+    --source)
+      COMPREPLY=($(compgen -W "offline hoppin jellyfin" -- "$cur"))
       return ;;
     --color)
       COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
@@ -18,17 +23,14 @@ _movies() {
       return ;;
     -c)
       # The command to run: its name, such as 'find godfather' or 'pick'.
-      COMPREPLY=($(compgen -W "more list show thumb genre order genres find pick open play help quit" -- "$cur"))
-      return ;;
-    --source)
-      COMPREPLY=($(compgen -W "offline hoppin jellyfin" -- "$cur"))
+      COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open play watch unwatch watchlist resume help quit exit" -- "$cur"))
       return ;;
     --api|--count|--genre|--retries|--timeout|--jellyfin-user)
       return ;;
   esac
-  local flags="--api --count --order --genre --download-dir --cache-dir --color --no-color"
+  local flags="--api --source --jellyfin-user --count --order --genre --download-dir --cache-dir --color --no-color"
   flags+=" --json --no-pager --retries --timeout --no-prefetch --preview --no-preview"
-  flags+=" --resume --source --jellyfin-user -c -h --help --version"
+  flags+=" --resume -c -h --help --version"
   COMPREPLY=($(compgen -W "$flags" -- "$cur"))
 }
 complete -F _movies movies
