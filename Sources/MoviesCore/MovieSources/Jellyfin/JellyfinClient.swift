@@ -58,12 +58,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   /// The title words go to `SearchTerm`, an exact year to `Years`; the other filters are
   /// applied to the rows.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    let exactYear = search.years.flatMap { $0.count == 1 ? $0.lowerBound : nil }
-    guard !search.words.isEmpty || exactYear != nil else { return nil }
-    var searching = MovieQuery(genreID: "", order: query.order, pageSize: query.pageSize)
-    searching.searchText = search.titleWords
-    searching.releaseYear = exactYear
-    return searching
+    search.serverQuery(from: query)
   }
 
   public var name: String {
