@@ -208,4 +208,28 @@ import Testing
     #expect(none.status == 2)
     #expect(none.stderr.contains("JELLYFIN_TOKEN"))
   }
+
+  @Test func aWatchlistEntryKeepsTheJellyfinSourceAndTheFilmsId() async throws {
+    let server = try await JellyfinTestServer(limit: 10)
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var environment = Self.token
+    environment["MOVIES_DB"] = folder.appendingPathComponent("movies.sqlite3").path
+    let run = try await run(
+      server, ["watch 2", "show 2"], extra: ["--json"], environment: environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    let watched = try #require(lines.first { $0["command"] as? String == "watch" })
+    let movie = try #require(watched["movie"] as? [String: Any])
+    let id = try #require(movie["id"] as? String)
+    server.stop()
+    let list = try await MoviesRun.run(["--json", "-c", "watchlist"], environment: environment)
+    #expect(list.stdout.contains(#""source":"jellyfin:\#(server.baseURL.absoluteString)""#))
+    let offline = try await MoviesRun.run(
+      ["-c", "watchlist", "-c", "show w1"], environment: environment)
+    #expect(offline.stdout.contains("Movie ID      \(id)"), "\(offline.stdout)")
+    #expect(!offline.stdout.contains(JellyfinTestServer.apiKey))
+  }
 }
