@@ -18,6 +18,7 @@ public final class HoppinTestServer {
   }
 
   public enum ServerError: Error {
+    case noListeningLine(String)
     case badURL(String)
   }
 
@@ -28,7 +29,7 @@ public final class HoppinTestServer {
   public let logFile: URL
   /// Holds the log; removed with the server object, since tests read the log after `stop()`.
   private let folder: URL
-  private let server: LocalServerProcess
+  private let process: Process
 
   /// Starts the server.
   /// - Parameters:
@@ -39,12 +40,38 @@ public final class HoppinTestServer {
   {
     folder = try TestPaths.makeTemporaryFolder()
     logFile = folder.appendingPathComponent("requests.log")
-    var arguments = ["--log", logFile.path]
+    var arguments = [
+      "python3", TestPaths.packageRoot.appendingPathComponent("scripts/hoppin-server.py").path,
+      "--host", "127.0.0.1", "--port", "0", "--log", logFile.path,
+    ]
     if let limit { arguments += ["--limit", String(limit)] }
     if let catalogue { arguments += ["--catalogue", catalogue.path] }
-    server = try await LocalServerProcess(
-      script: "hoppin-server.py", arguments: arguments + extraArguments)
-    baseURL = server.baseURL
+    arguments += extraArguments
+
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+
+    // The first line says where it listens; reading it blocks until Python has started.
+    let reader = output.fileHandleForReading
+    let line = try await offThePool {
+      var line = Data()
+      while !line.contains(UInt8(ascii: "\n")) {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        line.append(chunk)
+      }
+      return line
+    }
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {
+      kill(process.processIdentifier, SIGKILL)
+      throw ServerError.noListeningLine(text)
+    }
+    baseURL = url
   }
 
   deinit {
@@ -52,8 +79,14 @@ public final class HoppinTestServer {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  /// Stops the server.
-  public func stop() { server.stop() }
+  /// Stops the server. SIGKILL, because a child started from a Dispatch worker thread inherits
+  /// its blocked signal mask, and the server would never see SIGTERM.
+  public func stop() {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
 
   /// Every request so far, in order.
   public func requests() throws -> [Request] {
