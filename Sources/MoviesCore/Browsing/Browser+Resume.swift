@@ -41,6 +41,7 @@ extension Browser {
       warnings += page.warnings + Self.notes(on: change, query: query)
       lastRows = change.rows ?? lastRows
     }
+    fresh.showLoaded()
     list = fresh
     startPrefetch(depth: 1)
     return Load(added: AddedRows(lastRows, of: list), warnings: warnings, status: list.status)

@@ -78,10 +78,15 @@ public actor Browser {
   /// The pages being fetched ahead, in page order.
   var prefetchingPages: [Int] { pending.map(\.page) }
 
-  /// Loads the next page and appends it: from the prefetch when it has that page, else from
-  /// the source. Returns nil, making no request, when everything is loaded. On failure or
-  /// cancellation the list and the page counter are unchanged.
+  /// Shows the next page: the rows loaded past the browsing position (by `find`) without a
+  /// request, else the next page, from the prefetch when it has that page, else from the
+  /// source. Returns nil, making no request, when everything is loaded and shown. On failure
+  /// or cancellation the list and the page counter are unchanged.
   public func loadNextPage() async throws -> Load? {
+    if let rows = list.showNextLoaded() {
+      startPrefetch(depth: 1)
+      return Load(added: AddedRows(rows, of: list), warnings: [], status: list.status)
+    }
     guard let number = list.nextPage else { return nil }
     let query = list.query
     let fast = lastLoad.map { now() - $0 < Self.fastReader } ?? false
@@ -98,6 +103,7 @@ public actor Browser {
       return Load(added: .none, warnings: [], status: list.status)
     }
     let change = list.add(page)
+    list.showLoaded()
     unreadable = nil
     startPrefetch(depth: fast ? 2 : 1)
     lastLoad = now()
@@ -113,6 +119,11 @@ public actor Browser {
 
   /// The list's counts and query, without its rows.
   public var status: ListStatus { list.status }
+
+  /// The rows up to the browsing position, copied: what `list` prints.
+  public func shownRows() -> AddedRows {
+    AddedRows(list.shownCount > 0 ? 1...list.shownCount : nil, of: list)
+  }
 
   /// Moves past the next page when its answer could not be read (a value JSON cannot hold,
   /// say), so one bad page does not block the rest of the list; its rows are counted as
@@ -174,6 +185,7 @@ public actor Browser {
     try Task.checkCancellation()
     var fresh = MovieList(query: query)
     let change = fresh.add(page)
+    fresh.showLoaded()
     list = fresh
     unreadable = nil
     lastLoad = nil
@@ -220,10 +232,12 @@ public actor Browser {
     return try await source.page(number, of: query)
   }
 
-  /// Keeps `depth` pages in flight after the last one loaded, never past the end. Pages
-  /// already in flight are kept, so a reader who slows down wastes no request.
+  /// Keeps `depth` pages in flight after the last one loaded, never past the end, once the
+  /// browsing position is within a page of it (rows `find` loaded ahead need no prefetch).
+  /// Pages already in flight are kept, so a reader who slows down wastes no request.
   func startPrefetch(depth: Int) {
     guard prefetches, let next = list.nextPage else { return cancelPrefetches() }
+    guard list.movies.count - list.shownCount < list.query.pageSize else { return }
     let query = list.query
     pending.removeAll { prefetch in
       let stale = prefetch.page < next || prefetch.query != query
@@ -261,6 +275,11 @@ public actor Browser {
       throw .noSuchRow(row, loaded: list.movies.count, more: !list.isComplete)
     }
     return movie
+  }
+
+  /// The loaded rows among `rows`, with their movies.
+  public func movies(atRows rows: [Int]) -> [(row: Int, movie: Movie)] {
+    rows.compactMap { row in list.movie(atRow: row).map { (row, $0) } }
   }
 
   /// Saves the thumbnail of a row into the download folder.

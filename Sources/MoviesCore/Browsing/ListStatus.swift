@@ -3,8 +3,10 @@
 /// appending a page never copies the rows already loaded.
 public struct ListStatus: Sendable, Hashable {
   public let query: MovieQuery
-  /// How many rows are loaded.
+  /// How many rows are loaded, shown or not (`find` loads ahead of `more`).
   public let loadedCount: Int
+  /// The browsing position: the rows `more` has shown, which the prompt counts.
+  public let shownCount: Int
   /// The server's count of matching movies, when it gave one.
   public let totalCount: Int?
   /// The page `more` asks for next, or nil when everything is loaded.
@@ -13,7 +15,10 @@ public struct ListStatus: Sendable, Hashable {
   /// under the same header.
   public let firstPage: [Movie]
 
+  /// Whether every row of the query is loaded.
   public var isComplete: Bool { nextPage == nil }
+  /// Whether `more` has rows to show: loaded ones past the position, or pages to load.
+  public var moreRemains: Bool { shownCount < loadedCount || !isComplete }
 
   /// An empty list of `query`: what the prompt shows before the first page.
   public init(query: MovieQuery) {
@@ -21,10 +26,12 @@ public struct ListStatus: Sendable, Hashable {
   }
 
   init(
-    query: MovieQuery, loadedCount: Int, totalCount: Int?, nextPage: Int?, firstPage: [Movie]
+    query: MovieQuery, loadedCount: Int, shownCount: Int, totalCount: Int?, nextPage: Int?,
+    firstPage: [Movie]
   ) {
     self.query = query
     self.loadedCount = loadedCount
+    self.shownCount = shownCount
     self.totalCount = totalCount
     self.nextPage = nextPage
     self.firstPage = firstPage

@@ -103,14 +103,6 @@ public enum Command: Sendable, Hashable {
   /// The most pages one `more N` loads.
   public static let mostPages = 100
 
-  /// True for `genre` and `order`, which replace the list with another query's.
-  public var startsANewList: Bool {
-    switch self {
-    case .genre, .order: true
-    default: false
-    }
-  }
-
   /// The command's name, as `help` and JSON output spell it.
   public var name: String {
     switch self {

@@ -63,7 +63,14 @@ extension CommandRunner {
   )
     async throws -> (CommandOutcome, [String])
   {
-    let entries = try await library.watchlist()
+    // The numbers of the last listing, so `unwatch w1` then `unwatch w2` takes off what was
+    // listed as w2; before the first listing, the watchlist as it is now.
+    let entries: [WatchEntry]
+    if let listing = view.listing {
+      entries = listing
+    } else {
+      entries = try await library.watchlist()
+    }
     guard entries.indices.contains(number - 1) else {
       throw WatchlistError.noSuchEntry(number, count: entries.count)
     }
@@ -109,7 +116,7 @@ extension CommandRunner {
   public func saveSession() async -> String? {
     guard case .open(let library) = library else { return nil }
     let list = await browser.status
-    let session = SavedSession(source: sourceID, query: list.query, rows: list.loadedCount)
+    let session = SavedSession(source: sourceID, query: list.query, rows: list.shownCount)
     do {
       try await library.saveSession(session)
       return nil

@@ -53,6 +53,8 @@ public struct CommandRunner: Sendable {
   public let library: LibraryAccess
   /// The browsed source as the library records it: `offline`, or the API's address.
   public let sourceID: String
+  /// The rows in view and the last watchlist listing, which commands act on.
+  public let view = ViewState()
 
   public init(
     browser: Browser, genreSource: (any GenreSource)? = nil, linkOpener: (any LinkOpener)? = nil,
@@ -68,8 +70,10 @@ public struct CommandRunner: Sendable {
   /// Runs a command; errors are part of the result, never thrown. Commands that work through
   /// many items (`thumb all`, `find`) report `progress(done, total)` as they go; `find`
   /// reports each batch of matches to `found` as it is found (see ``Browser/scan(for:found:progress:)``).
+  /// `confirmed`: the person at the prompt agreed to `thumb all` saving more than
+  /// ``ThumbRows/askAbove`` rows (a script must name them).
   public func execute(
-    _ command: Command,
+    _ command: Command, confirmed: Bool = false,
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
     found: @escaping @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void = {
       _, _ in
@@ -77,6 +81,7 @@ public struct CommandRunner: Sendable {
   ) async -> CommandResult {
     var warnings: [String] = []
     var stoppedBy: (any Swift.Error)?
+    let queryBefore = await browser.status.query
     do {
       let outcome: CommandOutcome
       switch command {
@@ -96,7 +101,7 @@ public struct CommandRunner: Sendable {
       case .morePages(let count):
         (outcome, warnings, stoppedBy) = try await loadPages(count)
       case .list:
-        outcome = .list(await browser.list)
+        outcome = .list(await browser.shownRows(), await browser.status)
       case .show(let row):
         let movie = try await browser.movie(atRow: row)
         let cached = try await browser.thumbnailCacheState(row: row)
@@ -105,7 +110,11 @@ public struct CommandRunner: Sendable {
         let saved = try await browser.saveThumbnail(row: row)
         outcome = .thumbnailSaved(saved, row: row)
       case .thumbs(let rows):
-        let batch = try await browser.saveThumbnails(rows, progress: progress)
+        let wanted = try await thumbnailRows(rows)
+        if case .all = rows, wanted.count > ThumbRows.askAbove, !confirmed {
+          throw ThumbRows.Error.tooMany(wanted.count)
+        }
+        let batch = try await browser.saveThumbnails(wanted, progress: progress)
         if case .range(let asked) = rows, let last = batch.rows.last, last < asked.upperBound {
           warnings.append(
             "Only rows 1 to \(last) are loaded, so rows \(last + 1) to \(asked.upperBound) "
@@ -113,7 +122,7 @@ public struct CommandRunner: Sendable {
         }
         outcome = .thumbnailsSaved(batch)
       case .help:
-        outcome = .help(moreRemains: await !browser.status.isComplete)
+        outcome = .help(moreRemains: await browser.status.moreRemains)
       case .helpOn(let name):
         guard let entry = CommandUsage.entry(for: name) else {
           throw Command.ParseError.unknown(name)
@@ -151,11 +160,27 @@ public struct CommandRunner: Sendable {
       case .watch, .unwatch, .watchlist, .onWatchlist, .resume:
         (outcome, warnings) = try await executeOnLibrary(command)
       }
+      view.record(outcome, query: queryBefore)
       return CommandResult(
         outcome: .success(outcome), warnings: warnings, stoppedBy: stoppedBy,
-        watched: await watchedKeys(outcome))
+        watched: await watchedKeys(outcome), view: view.rows)
     } catch {
-      return CommandResult(outcome: .failure(error), warnings: warnings)
+      return CommandResult(outcome: .failure(error), warnings: warnings, view: view.rows)
+    }
+  }
+
+  /// The rows `thumb N-M` or `thumb all` would save: the loaded rows of the range, or the
+  /// rows in view. The shell asks before saving more than ``ThumbRows/askAbove``.
+  public func thumbnailRows(_ rows: ThumbRows) async throws -> [Int] {
+    switch rows {
+    case .range(let range):
+      return try await browser.loadedRows(range)
+    case .all:
+      switch view.rows {
+      case .rows(let rows) where !rows.isEmpty: return rows
+      case .rows: throw ThumbRows.Error.nothingInView(watchlist: false)
+      case .watchlist: throw ThumbRows.Error.nothingInView(watchlist: true)
+      }
     }
   }
 
@@ -170,10 +195,10 @@ public struct CommandRunner: Sendable {
   /// Where the list comes from: its name is in the banner and the spinner's label.
   public var source: any MovieSource { browser.source }
 
-  /// The whole loaded list, for `pick`, which offers every row; other commands' results
-  /// carry what they show.
-  public func loadedList() async -> MovieList {
-    await browser.list
+  /// The rows in view with their movies, for `pick`; other commands' results carry what
+  /// they show.
+  public func rowsInView() async -> [(row: Int, movie: Movie)] {
+    await browser.movies(atRows: view.rows.rowNumbers)
   }
 
   /// The genres for completion, or none when the source has no list or it fails to load.
@@ -197,7 +222,7 @@ public struct CommandRunner: Sendable {
         guard let status else { throw error }
         // The pages loaded before stay: "nothing was changed" would not be true.
         let stopped =
-          error is CancellationError ? Error.cancelledAfter(row: status.loadedCount) : error
+          error is CancellationError ? Error.cancelledAfter(row: status.shownCount) : error
         return (.pageLoaded(added, status), warnings, stopped)
       }
       guard let load else { break }

@@ -30,6 +30,13 @@ public struct WatchEntry: Sendable, Hashable {
     self.added = added
   }
 
+  /// Where the entry comes from, short enough for a table column: `offline`, or the API's
+  /// host and port.
+  public var sourceLabel: String {
+    guard source != "offline", let host = URL(string: source)?.host else { return source }
+    return host + (URL(string: source)?.port.map { ":\($0)" } ?? "")
+  }
+
   /// The movie's identity within its source: the `movieId`, else its title and date.
   public var key: String { Self.key(for: movie) }
 

@@ -2,9 +2,9 @@
 public enum StatusLine {
   /// - Parameter width: wrap at spaces to this many columns; nil for one line.
   public static func render(_ list: ListStatus, palette: Palette, width: Int? = nil) -> String {
-    let loaded = list.loadedCount
+    let loaded = list.shownCount
     var parts: [String]
-    if list.isComplete {
+    if !list.moreRemains {
       parts = [
         loaded == 0
           ? "No movies match this query."
@@ -24,7 +24,7 @@ public enum StatusLine {
   }
 
   /// The prompt: `movies 20/58,788> ` while more remain, `movies 58,788> ` once everything
-  /// is loaded, `movies> ` before the total is known; a genre or order other than the
+  /// is shown (it counts the browsing position, not rows `find` loaded ahead of it), `movies> ` before the total is known; a genre or order other than the
   /// default comes first: `movies drama·rating 20/1,204> `.
   public static func prompt(_ list: ListStatus, genreName: String? = nil) -> String {
     var context: [String] = []
@@ -35,8 +35,8 @@ public enum StatusLine {
       context.append(TerminalText.escape(OrderName.shortName(list.query.order)))
     }
     let words = context.isEmpty ? "" : " " + context.joined(separator: "·")
-    let loaded = Format.grouped(list.loadedCount)
-    if list.isComplete { return "movies\(words) \(loaded)> " }
+    let loaded = Format.grouped(list.shownCount)
+    if !list.moreRemains { return "movies\(words) \(loaded)> " }
     guard let total = list.totalCount else { return "movies\(words)> " }
     return "movies\(words) \(loaded)/\(Format.grouped(total))> "
   }
@@ -55,7 +55,7 @@ public enum StatusLine {
       }
     let genre =
       list.query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(list.query.genreID))"
-    return "Resumed: \(Format.grouped(list.loadedCount))\(total) \(order)\(genre)"
+    return "Resumed: \(Format.grouped(list.shownCount))\(total) \(order)\(genre)"
   }
 
   public static func help(moreRemains: Bool) -> String {

@@ -10,7 +10,8 @@ import MoviesCore
 /// draws it. It makes no request.
 enum PickPreview {
   static func run(file: String, row: Int, environment: [String: String]) -> Int32 {
-    guard let (movie, poster, cache) = PickFile.read(URL(fileURLWithPath: file), row: row) else {
+    guard let (number, movie, poster, cache) = PickFile.read(URL(fileURLWithPath: file), row: row)
+    else {
       Terminal.write("There is no row \(row) to preview.\n", to: STDOUT_FILENO)
       return 1
     }
@@ -21,7 +22,7 @@ enum PickPreview {
       poster?.isFileURL == true
       ? nil : poster == nil ? .unavailable : image == nil ? .notCached : .onDisk
     let details = MovieDetails.render(
-      movie, row: row, palette: colored ? .ansi : .plain, thumbnail: state)
+      movie, row: number, palette: colored ? .ansi : .plain, thumbnail: state)
     Terminal.write(details, to: STDOUT_FILENO)
     let columns = Int(environment["FZF_PREVIEW_COLUMNS"] ?? "") ?? 40
     let lines = Int(environment["FZF_PREVIEW_LINES"] ?? "") ?? 30

@@ -56,7 +56,7 @@ struct Shell {
     var list = ListStatus(query: query)
     let first = await start(interrupts: interrupts, list: list).reply
     list = first.list ?? list
-    var shownRows = first.shownRows
+    var shownRows = first.shownRows ?? []
     let genres = GenreNames()
     // Detached: a task started here would belong to the main actor, whose thread waits in
     // el_gets, and could not finish until a line was typed. Cancelled when the loop ends.
@@ -71,7 +71,7 @@ struct Shell {
         all.first { $0.id == list.query.genreID }?.name
       }
       editor.prompt = StatusLine.prompt(list, genreName: genreName)
-      editor.completions = CompletionTable(moreRemains: !list.isComplete, rows: shownRows)
+      editor.completions = CompletionTable(moreRemains: list.moreRemains, rows: shownRows)
       interrupts.reset()
       switch editor.readLine() {
       case .end:
@@ -83,8 +83,12 @@ struct Shell {
         history?.append(line)
         do {
           guard let command = try Command.parse(line) else { continue }
-          let reply = await perform(command, interrupts: interrupts, list: list)
-          shownRows = reply.rowsOffered(after: command, replacing: shownRows, in: list)
+          guard await confirms(command, editor: editor) else {
+            Terminal.write("Nothing was saved.\n", to: STDOUT_FILENO)
+            continue
+          }
+          let reply = await perform(command, interrupts: interrupts, list: list, confirmed: true)
+          shownRows = reply.shownRows ?? shownRows
           list = reply.list ?? list
           if reply.quits { return await leave() }
         } catch {
@@ -136,12 +140,27 @@ struct Shell {
     return succeeded ? 0 : 1
   }
 
+  /// Asks before `thumb` saves more than ``ThumbRows/askAbove`` rows at the prompt (y/N);
+  /// true when it may go on.
+  private func confirms(_ command: Command, editor: LineEditor) async -> Bool {
+    guard case .thumbs(let rows) = command,
+      let count = try? await runner.thumbnailRows(rows).count, count > ThumbRows.askAbove
+    else { return true }
+    let prompt = editor.prompt
+    defer { editor.prompt = prompt }
+    editor.prompt = "Save \(Format.grouped(count)) thumbnails? (y/N) "
+    guard case .line(let answer) = editor.readLine(remembers: false) else { return false }
+    let word = answer.split(whereSeparator: \.isWhitespace).first?.lowercased()
+    return word == "y" || word == "yes"
+  }
+
   /// Runs one command and prints its reply. At the prompt (`interrupts` given) Ctrl-C cancels
   /// it and a slow load shows a spinner, whose label says which page from `list`.
+  /// `confirmed`: the person agreed to a large `thumb` (see ``confirms(_:editor:)``).
   @discardableResult
   func perform(
     _ command: Command, interrupts: Interrupts? = nil, list: ListStatus? = nil,
-    printsOutput: Bool = true
+    printsOutput: Bool = true, confirmed: Bool = false
   ) async -> Reply {
     if case .pick(let text) = command, let picker {
       return await pick(text, with: picker, interrupts)
@@ -168,7 +187,7 @@ struct Shell {
       let label = loadingLabel(command, list: list)
       let run = { [runner] in
         await interrupts.cancellable {
-          await runner.execute(command, progress: update, found: found)
+          await runner.execute(command, confirmed: confirmed, progress: update, found: found)
         }
       }
       // A dumb terminal cannot erase the spinner's line afterwards.

@@ -122,8 +122,9 @@ final class LineEditor {
     for file in files { fflush(file) }
   }
 
-  /// Shows the prompt and reads one line; a non-empty line goes into the history.
-  func readLine() -> LineInput {
+  /// Shows the prompt and reads one line; a non-empty line goes into the history unless
+  /// `remembers` is false (the answer to a question).
+  func readLine(remembers: Bool = true) -> LineInput {
     // el_gets blocks until a line is typed: it belongs on the main thread (see Shell), never
     // on the concurrency pool.
     dispatchPrecondition(condition: .onQueue(.main))
@@ -138,7 +139,7 @@ final class LineEditor {
     // Stored as the history file stores it: without the space Tab completion leaves.
     var entry = line
     while entry.last?.isWhitespace == true { entry.removeLast() }
-    if !entry.isEmpty, entry.utf8.count <= HistoryFile.longestLine {
+    if remembers, !entry.isEmpty, entry.utf8.count <= HistoryFile.longestLine {
       movies_history_enter(history, entry)
     }
     return .line(line)
