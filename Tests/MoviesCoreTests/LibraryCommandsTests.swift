@@ -9,7 +9,7 @@ import Testing
   /// A ``Library`` in memory.
   final class MemoryLibrary: Library {
     private let entries = Mutex<[WatchEntry]>([])
-    private let session = Mutex<SavedSession?>(nil)
+    private let sessions = Mutex<[SavedSession]>([])
 
     func add(_ entry: WatchEntry) async throws(LibraryError) -> Bool {
       entries.withLock { entries in
@@ -31,9 +31,14 @@ import Testing
       Set(entries.withLock { $0 }.filter { $0.source == source }.map(\.key))
     }
     func saveSession(_ saved: SavedSession) async throws(LibraryError) {
-      session.withLock { $0 = saved }
+      sessions.withLock { sessions in
+        sessions.insert(saved, at: 0)
+        sessions = Array(sessions.prefix(SavedSession.kept))
+      }
     }
-    func savedSession() async throws(LibraryError) -> SavedSession? { session.withLock { $0 } }
+    func savedSessions() async throws(LibraryError) -> [SavedSession] {
+      sessions.withLock { $0 }
+    }
   }
 
   private let layout = TextRenderer.Layout(width: 80, palette: .plain, unicode: false)
@@ -136,8 +141,7 @@ import Testing
     _ = await runner.run(.more, layout: layout)
     _ = await runner.run(.more, layout: layout)
     #expect(await runner.saveSession() == nil)
-    #expect(
-      try await library.savedSession()
-        == SavedSession(source: "offline", query: MovieQuery(pageSize: 10), rows: 20))
+    let saved = try await library.savedSession()
+    #expect(saved?.query == MovieQuery(pageSize: 10) && saved?.rows == 20)
   }
 }
