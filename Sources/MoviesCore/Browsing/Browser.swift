@@ -48,7 +48,7 @@ public actor Browser {
   /// The page whose last load failed because the answer could not be read, and its query:
   /// the next page of the list, or the first of a `genre` or `order` that failed. The only
   /// page `skip` moves past.
-  private var unreadable: (page: Int, query: MovieQuery)?
+  private var unreadable: (page: Int, query: MovieQuery, genreName: String?)?
 
   /// A `more` that comes sooner than this after the last one returned is a script or a
   /// search reading fast: it gets two pages fetched ahead instead of one.
@@ -59,14 +59,15 @@ public actor Browser {
   ///     rarely waits, and two pages when `more` comes fast (default true). Thumbnails are
   ///     never prefetched.
   ///   - now: the clock that tells a fast reader; tests pass their own.
+  ///   - genreName: the name of the query's genre, when known, for the prompt.
   public init(
-    source: any MovieSource, query: MovieQuery, thumbnails: ThumbnailStore,
-    prefetches: Bool = true,
+    source: any MovieSource, query: MovieQuery, genreName: String? = nil,
+    thumbnails: ThumbnailStore, prefetches: Bool = true,
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
   ) {
     self.source = source
     self.thumbnails = thumbnails
-    self.list = MovieList(query: query)
+    self.list = MovieList(query: query, genreName: genreName)
     self.prefetches = prefetches
     self.now = now
   }
@@ -94,7 +95,9 @@ public actor Browser {
     do {
       page = try await fetch(number, of: query)
     } catch let error as HoppinClient.Error where error.isUnreadablePage {
-      if list.nextPage == number, list.query == query { unreadable = (number, query) }
+      if list.nextPage == number, list.query == query {
+        unreadable = (number, query, list.genreName)
+      }
       throw error
     }
     try Task.checkCancellation()
@@ -130,10 +133,10 @@ public actor Browser {
   /// missing. After a `genre` or `order` whose first page could not be read, the list
   /// switches to that query without it. Returns the page's number and the list after.
   public func skipUnreadablePage() throws(Error) -> (page: Int, status: ListStatus) {
-    guard let (page, query) = unreadable else { throw .nothingToSkip }
+    guard let (page, query, genreName) = unreadable else { throw .nothingToSkip }
     if query != list.query, page == 1 {
       cancelPrefetches()
-      list = MovieList(query: query)
+      list = MovieList(query: query, genreName: genreName)
       lastLoad = nil
     }
     guard list.query == query, list.nextPage == page else { throw .nothingToSkip }
@@ -173,17 +176,18 @@ public actor Browser {
   /// Starts over with another query (genre, order, page size): loads its first page and only
   /// then replaces the list, so a switch that fails or is cancelled leaves the list as it was.
   /// Unfinished prefetches of the old query are cancelled; `more` fetches those pages again.
-  public func restart(with query: MovieQuery) async throws -> Load {
+  /// `genreName` names the new query's genre, when known.
+  public func restart(with query: MovieQuery, genreName: String? = nil) async throws -> Load {
     cancelPrefetches()
     let page: MoviePage
     do {
       page = try await source.page(1, of: query)
     } catch let error as HoppinClient.Error where error.isUnreadablePage {
-      unreadable = (1, query)
+      unreadable = (1, query, genreName)
       throw error
     }
     try Task.checkCancellation()
-    var fresh = MovieList(query: query)
+    var fresh = MovieList(query: query, genreName: genreName)
     let change = fresh.add(page)
     fresh.showLoaded()
     list = fresh

@@ -3,6 +3,8 @@
 /// appending a page never copies the rows already loaded.
 public struct ListStatus: Sendable, Hashable {
   public let query: MovieQuery
+  /// The genre's name, when known (see ``MovieList/genreName``).
+  public let genreName: String?
   /// How many rows are loaded, shown or not (`find` loads ahead of `more`).
   public let loadedCount: Int
   /// The browsing position: the rows `more` has shown, which the prompt counts.
@@ -21,15 +23,17 @@ public struct ListStatus: Sendable, Hashable {
   public var moreRemains: Bool { shownCount < loadedCount || !isComplete }
 
   /// An empty list of `query`: what the prompt shows before the first page.
-  public init(query: MovieQuery) {
-    self = MovieList(query: query).status
+  public init(query: MovieQuery, genreName: String? = nil) {
+    self = MovieList(query: query, genreName: genreName).status
   }
 
   init(
-    query: MovieQuery, loadedCount: Int, shownCount: Int, totalCount: Int?, nextPage: Int?,
+    query: MovieQuery, genreName: String?, loadedCount: Int, shownCount: Int, totalCount: Int?,
+    nextPage: Int?,
     firstPage: [Movie]
   ) {
     self.query = query
+    self.genreName = genreName
     self.loadedCount = loadedCount
     self.shownCount = shownCount
     self.totalCount = totalCount

@@ -24,6 +24,9 @@ public struct MovieList: Sendable, Hashable {
   }
 
   public let query: MovieQuery
+  /// The genre's name, when the list was made from one whose name is known: the prompt and
+  /// `resume` show it rather than the id.
+  public let genreName: String?
   /// The loaded movies; row N is `movies[N - 1]`.
   public private(set) var movies: [Movie] = []
   /// The browsing position: rows 1 to this have been shown by `more`. Rows past it are loaded
@@ -46,8 +49,9 @@ public struct MovieList: Sendable, Hashable {
   /// The most rows reserved ahead from a server's `totalCount`.
   static let maxReservedRows = 100_000
 
-  public init(query: MovieQuery) {
+  public init(query: MovieQuery, genreName: String? = nil) {
     self.query = query
+    self.genreName = query.genreID.isEmpty ? nil : genreName
   }
 
   /// True once the whole query is loaded: the count reached `totalCount`, or a page came back
@@ -135,7 +139,8 @@ public struct MovieList: Sendable, Hashable {
   /// The counts, the position, the query and the first page, without the rows.
   public var status: ListStatus {
     ListStatus(
-      query: query, loadedCount: movies.count, shownCount: shownCount, totalCount: totalCount,
+      query: query, genreName: genreName, loadedCount: movies.count, shownCount: shownCount,
+      totalCount: totalCount,
       nextPage: nextPage, firstPage: firstPage)
   }
 

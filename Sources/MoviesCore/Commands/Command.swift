@@ -35,6 +35,10 @@ public enum Command: Sendable, Hashable {
   case onWatchlist(WatchlistAction, entry: Int)
   /// Reopen the query saved when the prompt was left, at the same depth.
   case resume
+  /// `resume N`: reopen the Nth newest of the sessions kept.
+  case resumeSession(Int)
+  /// `resume list`: the sessions kept, newest first.
+  case sessions
 
   /// What can be done to a watchlist entry.
   public enum WatchlistAction: String, Sendable, Hashable {
@@ -123,7 +127,7 @@ public enum Command: Sendable, Hashable {
     case .unwatch: "unwatch"
     case .watchlist: "watchlist"
     case .onWatchlist(let action, _): action.rawValue
-    case .resume: "resume"
+    case .resume, .resumeSession, .sessions: "resume"
     }
   }
 
@@ -181,7 +185,9 @@ public enum Command: Sendable, Hashable {
     case "watch": return .watch(row: try row())
     case "unwatch": return .unwatch(row: try row())
     case "watchlist": return try noArgument(.watchlist)
-    case "resume": return try noArgument(.resume)
+    case "resume":
+      if arguments.count == 1, arguments[0].lowercased() == "list" { return .sessions }
+      return arguments.isEmpty ? .resume : .resumeSession(try row())
     case "order":
       let order = try text(example: "rating")
       guard order.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {

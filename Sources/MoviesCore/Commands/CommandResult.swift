@@ -32,6 +32,8 @@ public enum CommandOutcome: Sendable {
   case watchlistEntry(WatchEntry, number: Int)
   /// `resume` reopened the saved query: the rows of its last page, and the list.
   case resumed(AddedRows, ListStatus)
+  /// `resume list`: the sessions kept, newest first, and which source this run browses.
+  case sessions([SavedSession], current: String)
   case quit
 }
 

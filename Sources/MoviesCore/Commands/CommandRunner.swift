@@ -132,13 +132,17 @@ public struct CommandRunner: Sendable {
         outcome = .quit
       case .genre(let nameOrID):
         var query = await browser.status.query
-        query.genreID = try await genreID(for: nameOrID)
+        let genre = try await Self.genre(for: nameOrID, in: genreSource)
+        query.genreID = genre.id
         (outcome, warnings) = try await restart(
-          with: query, retrying: "genre \(CommandUsage.excerpt(nameOrID))")
+          with: query, genreName: genre.name,
+          retrying: "genre \(CommandUsage.excerpt(nameOrID))")
       case .order(let order):
-        var query = await browser.status.query
+        let status = await browser.status
+        var query = status.query
         query.order = order
-        (outcome, warnings) = try await restart(with: query, retrying: "order \(order)")
+        (outcome, warnings) = try await restart(
+          with: query, genreName: status.genreName, retrying: "order \(order)")
       case .genres:
         guard let genreSource else { throw Error.noGenreList }
         outcome = .genres(
@@ -157,7 +161,7 @@ public struct CommandRunner: Sendable {
         throw Error.noPicker
       case .open(let row):
         outcome = try await open(row: row)
-      case .watch, .unwatch, .watchlist, .onWatchlist, .resume:
+      case .watch, .unwatch, .watchlist, .onWatchlist, .resume, .resumeSession, .sessions:
         (outcome, warnings) = try await executeOnLibrary(command)
       }
       view.record(outcome, query: queryBefore)
@@ -234,26 +238,23 @@ public struct CommandRunner: Sendable {
     return (.pageLoaded(added, status), warnings, nil)
   }
 
-  private func genreID(for nameOrID: String) async throws -> String {
-    try await Self.genreID(for: nameOrID, in: genreSource)
-  }
-
-  /// `all` (every genre) is the empty id; a name is looked up, ignoring case and accents; a
-  /// number is checked against the list when the source has one (it is used as it is when
-  /// the list cannot be loaded, since a number needs none).
-  public static func genreID(for nameOrID: String, in genreSource: (any GenreSource)?)
-    async throws -> String
+  /// The genre `nameOrID` names, with its name when the source has a list: `all` (every
+  /// genre) is the empty id; a name is looked up, ignoring case and accents; a number is
+  /// checked against the list when the source has one (it is used as it is, without a name,
+  /// when the list cannot be loaded, since a number needs none).
+  public static func genre(for nameOrID: String, in genreSource: (any GenreSource)?)
+    async throws -> (id: String, name: String?)
   {
-    if nameOrID.lowercased() == "all" { return "" }
+    if nameOrID.lowercased() == "all" { return ("", nil) }
     if nameOrID.allSatisfy(\.isNumber) {
       guard let genres = try? await genreSource?.genres(), !genres.isEmpty else {
         try Task.checkCancellation()
-        return nameOrID
+        return (nameOrID, nil)
       }
-      guard genres.contains(where: { $0.id == nameOrID }) else {
+      guard let genre = genres.first(where: { $0.id == nameOrID }) else {
         throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
       }
-      return nameOrID
+      return (genre.id, genre.name)
     }
     guard let genreSource else { throw Error.noGenreList }
     let genres = try await genreSource.genres()
@@ -261,14 +262,14 @@ public struct CommandRunner: Sendable {
     guard let genre = genres.first(where: { MovieSearch.foldedString($0.name) == wanted }) else {
       throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
     }
-    return genre.id
+    return (genre.id, genre.name)
   }
 
-  private func restart(with query: MovieQuery, retrying command: String) async throws -> (
-    CommandOutcome, [String]
-  ) {
+  private func restart(with query: MovieQuery, genreName: String?, retrying command: String)
+    async throws -> (CommandOutcome, [String])
+  {
     let load = try await ListSwitchFailure.retrying(command) {
-      try await browser.restart(with: query)
+      try await browser.restart(with: query, genreName: genreName)
     }
     return (.restarted(load.added, load.status), load.warnings)
   }

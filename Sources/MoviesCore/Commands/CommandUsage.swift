@@ -60,9 +60,10 @@ public enum CommandUsage {
         + "'open wN' work on its entries",
       examples: ["watchlist"]),
     Entry(
-      name: "resume", usage: "resume",
-      summary: "reopen the query saved when the prompt was last left, at the same depth",
-      examples: ["resume"]),
+      name: "resume", usage: "resume [N|list]",
+      summary: "reopen the query saved when the prompt was last left, at the same depth; "
+        + "'resume list' lists the last \(SavedSession.kept) saved, 'resume N' reopens one",
+      takes: "'list' or a session's number", examples: ["resume", "resume list", "resume 2"]),
     Entry(
       name: "help", usage: "help [COMMAND]", summary: "list the commands, or explain one",
       takes: "one command name", examples: ["help", "help thumb"]),

@@ -131,6 +131,20 @@ public enum JSONRenderer {
       var fields = listFields(list, rows: added.numbered)
       fields["resumed"] = true
       return fields
+    case .sessions(let sessions, _):
+      return [
+        "sessions": sessions.enumerated().map { offset, session in
+          [
+            "number": offset + 1, "source": session.source, "rows": session.rows,
+            "genreName": session.genreName.map { $0 as Any } ?? NSNull(),
+            "saved": session.saved.timeIntervalSince1970,
+            "query": [
+              "genreId": session.query.genreID, "order": session.query.order,
+              "count": session.query.pageSize,
+            ],
+          ] as [String: Any]
+        }
+      ]
     }
   }
 

@@ -29,7 +29,8 @@ public enum StatusLine {
   public static func prompt(_ list: ListStatus, genreName: String? = nil) -> String {
     var context: [String] = []
     if !list.query.genreID.isEmpty {
-      context.append(TerminalText.escape((genreName ?? list.query.genreID).lowercased()))
+      let name = genreName ?? list.genreName ?? list.query.genreID
+      context.append(TerminalText.escape(name.lowercased()))
     }
     if list.query.order != MovieQuery.defaultOrder {
       context.append(TerminalText.escape(OrderName.shortName(list.query.order)))
@@ -41,21 +42,27 @@ public enum StatusLine {
     return "movies\(words) \(loaded)/\(Format.grouped(total))> "
   }
 
-  /// `Resumed: 30 of 2,006 by rating`: what `resume` reopened.
+  /// `Resumed: 30 of 2,006 by rating, genre Drama`: what `resume` reopened.
   public static func resumed(_ list: ListStatus) -> String {
     let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
+    return "Resumed: \(Format.grouped(list.shownCount))\(total) "
+      + describe(list.query, genreName: list.genreName)
+  }
+
+  /// `by rating, genre Drama`: a query's order and genre (by name when known), escaped.
+  static func describe(_ query: MovieQuery, genreName: String?) -> String {
     let order =
-      switch list.query.order {
+      switch query.order {
       case "releasedateasc": "by release date"
       case "releasedatedesc": "by release date, newest first"
       case "ratingdesc": "by rating"
       case "ratingasc": "by rating, lowest first"
       case "titleasc": "by title"
-      default: "in order \(TerminalText.escape(list.query.order))"
+      default: "in order \(TerminalText.escape(query.order))"
       }
     let genre =
-      list.query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(list.query.genreID))"
-    return "Resumed: \(Format.grouped(list.shownCount))\(total) \(order)\(genre)"
+      query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(genreName ?? query.genreID))"
+    return order + genre
   }
 
   public static func help(moreRemains: Bool) -> String {

@@ -121,6 +121,8 @@ public struct TextRenderer: Sendable {
       }
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
+    case .sessions(let sessions, let current):
+      return SessionList.render(sessions, current: current, palette: palette)
     }
   }
 

@@ -72,7 +72,7 @@ extension Shell {
     case .genres: return "Loading the genres…"
     case .thumb(let row): return "Loading the thumbnail of row \(row)…"
     case .onWatchlist(.thumb, let entry): return "Loading the thumbnail of w\(entry)…"
-    case .resume: return "Reopening the saved session…"
+    case .resume, .resumeSession: return "Reopening the saved session…"
     default: return nil
     }
   }

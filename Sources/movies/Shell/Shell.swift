@@ -18,6 +18,8 @@ struct Shell {
   let runner: CommandRunner
   /// The query of the first page, for the prompt until a page has loaded.
   let query: MovieQuery
+  /// Its genre's name, when it has one.
+  let genreName: String?
   let environment: [String: String]
   let color: ColorMode
   /// `--json`: every result is one JSON object on standard output, errors included.
@@ -53,9 +55,12 @@ struct Shell {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
     // What the prompt, completion and the spinner need comes back with each reply; the
     // shell never asks the browser, so a `more` is one trip there.
-    var list = ListStatus(query: query)
+    var list = ListStatus(query: query, genreName: genreName)
     let first = await start(interrupts: interrupts, list: list).reply
     list = first.list ?? list
+    // Where the run started: leaving from here saves nothing, so the session saved before
+    // (a deeper one, say) is still the one `resume` reopens.
+    let started = list
     var shownRows = first.shownRows ?? []
     let genres = GenreNames()
     // Detached: a task started here would belong to the main actor, whose thread waits in
@@ -67,6 +72,8 @@ struct Shell {
     defer { genreLoad.cancel() }
     editor.genreNames = { genres.genres.withLock { $0.map(\.name) } }
     while true {
+      // The list knows its genre's name when a command gave it; else the genres loaded for
+      // completion may.
       let genreName = genres.genres.withLock { all in
         all.first { $0.id == list.query.genreID }?.name
       }
@@ -76,7 +83,7 @@ struct Shell {
       switch editor.readLine() {
       case .end:
         Terminal.write("\n", to: STDOUT_FILENO)
-        return await leave()
+        return await leave(from: started)
       case .interrupted:
         continue
       case .line(let line):
@@ -90,7 +97,7 @@ struct Shell {
           let reply = await perform(command, interrupts: interrupts, list: list, confirmed: true)
           shownRows = reply.shownRows ?? shownRows
           list = reply.list ?? list
-          if reply.quits { return await leave() }
+          if reply.quits { return await leave(from: started) }
         } catch {
           reporter.error(error, line: line)
         }
@@ -104,20 +111,33 @@ struct Shell {
     interrupts: Interrupts? = nil, list: ListStatus? = nil, printsOutput: Bool = true
   ) async -> (reply: Reply, succeeded: Bool) {
     func run(_ command: Command) async -> Reply {
-      await perform(command, interrupts: interrupts, list: list, printsOutput: printsOutput)
+      await perform(
+        command, interrupts: interrupts, list: list, printsOutput: printsOutput,
+        reportsError: !resumes)
     }
-    if resumes {
-      let reply = await run(.resume)
-      if reply.error == nil { return (reply, true) }
-      return (await run(.more), false)
+    guard resumes else {
+      let reply = await run(.more)
+      return (reply, reply.error == nil)
     }
-    let reply = await run(.more)
-    return (reply, reply.error == nil)
+    let resumed = await run(.resume)
+    guard let reason = resumed.error else { return (resumed, true) }
+    // One error, once, saying what the list is now: the first page's own failure would
+    // repeat the cause and advise `more`.
+    let first = await run(.more)
+    if !json {
+      reporter.error(
+        Reporter.describer.message(
+          for: FailedResume(reason: reason, firstPageLoaded: first.error == nil)))
+    }
+    return (first, false)
   }
 
-  /// Leaving the prompt remembers the query and its depth for `resume` (scripts never do).
-  private func leave() async -> Int32 {
-    if let problem = await runner.saveSession(), !json { reporter.warning(problem) }
+  /// Leaving the prompt remembers the query and its depth for `resume` when the list moved
+  /// since `start` (scripts never do).
+  private func leave(from start: ListStatus) async -> Int32 {
+    if let problem = await runner.saveSession(ifMovedFrom: start), !json {
+      reporter.warning(problem)
+    }
     return 0
   }
 
@@ -156,11 +176,12 @@ struct Shell {
 
   /// Runs one command and prints its reply. At the prompt (`interrupts` given) Ctrl-C cancels
   /// it and a slow load shows a spinner, whose label says which page from `list`.
-  /// `confirmed`: the person agreed to a large `thumb` (see ``confirms(_:editor:)``).
+  /// `confirmed`: the person agreed to a large `thumb` (see ``confirms(_:editor:)``);
+  /// `reportsError` false leaves the error line to the caller.
   @discardableResult
   func perform(
     _ command: Command, interrupts: Interrupts? = nil, list: ListStatus? = nil,
-    printsOutput: Bool = true, confirmed: Bool = false
+    printsOutput: Bool = true, confirmed: Bool = false, reportsError: Bool = true
   ) async -> Reply {
     if case .pick(let text) = command, let picker {
       return await pick(text, with: picker, interrupts)
@@ -233,7 +254,7 @@ struct Shell {
     guard !json else { return reply }
     let reporter = reporter
     for warning in reply.warnings { reporter.warning(warning) }
-    if let error = reply.error { reporter.error(error) }
+    if reportsError, let error = reply.error { reporter.error(error) }
     return reply
   }
 }
