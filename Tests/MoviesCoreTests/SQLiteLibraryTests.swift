@@ -37,8 +37,8 @@ import Testing
 
   @Test func theLastFewSessionsAreKeptNewestFirstAndARepeatMovesUp() async throws {
     try await withFolder { folder in
-      let library = try await SQLiteLibrary.open(
-        path: folder.appendingPathComponent("movies.sqlite3").path)
+      let path = folder.appendingPathComponent("movies.sqlite3").path
+      let library = try await SQLiteLibrary.open(path: path)
       func session(_ rows: Int) -> SavedSession {
         SavedSession(
           source: "offline", query: MovieQuery(genreID: "4", pageSize: 10), genreName: "Drama",
@@ -52,6 +52,9 @@ import Testing
       try await library.saveSession(session((SavedSession.kept + 2) * 10))
       kept = try await library.savedSessions()
       #expect(kept.count == SavedSession.kept && kept.last?.rows == 30)
+      // Older ones are deleted, not only left unread.
+      let rows = try SQLiteDatabase(path: path).query("SELECT count(*) FROM sessions")
+      #expect(rows.first?.first?.integer == Int64(SavedSession.kept))
     }
   }
 
