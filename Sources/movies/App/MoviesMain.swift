@@ -8,6 +8,7 @@ import MoviesStore
 
 /// `movies`: parses the command line, builds the browser and hands it to the shell.
 @main
+@MainActor
 enum MoviesMain {
   @MainActor static func main() async {
     let environment = ProcessInfo.processInfo.environment

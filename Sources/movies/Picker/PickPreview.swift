@@ -8,6 +8,7 @@ import MoviesCore
 /// `movies --pick-preview FILE ROW`, run by fzf for `pick`'s preview pane: prints one row's
 /// details and, when the poster is on this machine (the offline catalogue or the disk cache),
 /// draws it. It makes no request.
+@MainActor
 enum PickPreview {
   static func run(file: String, row: Int, environment: [String: String]) -> Int32 {
     guard let (number, movie, poster, cache) = PickFile.read(URL(fileURLWithPath: file), row: row)

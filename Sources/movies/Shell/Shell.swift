@@ -187,20 +187,16 @@ struct Shell {
       return await pick(text, with: picker, interrupts)
     }
     let width = Terminal.width(environment: environment)
-    // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
-    let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
-    // `find` prints its matches as they are found, with a progress line of its own.
+    // `find` prints its matches as they are found, with a progress line of its own; `thumb
+    // N-M` draws a progress bar on standard error instead of a spinner. Both are drawn here,
+    // on the main actor, from the events the command sends.
     let finder = await findPrinter(command, width: width)
-    let update: @Sendable (Int, Int) -> Void = { done, total in
-      if let finder {
-        finder.progress(searched: done, total: total)
-      } else {
-        progress.update(done: done, total: total)
-      }
-    }
-    let found: @Sendable ([MovieSearch.Match], Int) -> Void = { matches, largestRow in
-      finder?.rows(matches, largestRow: largestRow)
-    }
+    let events = CommandEvents(
+      finder: finder,
+      progressBar: ProgressBar(
+        isEnabled: Terminal.errorIsTerminal && !json && environment["TERM"] != "dumb",
+        terminalWidth: width))
+    let (update, found) = (events.progress, events.found)
     let result: CommandResult
     // Whether the spinner or progress bar erased the line the terminal echoed ^C on.
     var lineErased = false
@@ -220,8 +216,7 @@ struct Shell {
     } else {
       result = await runner.execute(command, progress: update, found: found)
     }
-    if progress.finish() { lineErased = true }
-    if finder?.finish() == true { lineErased = true }
+    if await events.finish() { lineErased = true }
     var reply = render(result, of: command, width: width)
     if finder != nil, case .success(.found(let found)) = result.outcome {
       reply.output = textRenderer(width: width).findSummary(found)

@@ -265,7 +265,8 @@ final class LineEditor {
     }
     if common.count > completion.word.count { return replaceWord(with: common) }
     let listed = completion.matches.map(TerminalText.escape).joined(separator: "  ")
-    Terminal.write("\n" + listed + "\n", to: STDOUT_FILENO)
+    // libedit calls back from el_gets, which runs only on the main thread (readLine checks).
+    MainActor.assumeIsolated { Terminal.write("\n" + listed + "\n", to: STDOUT_FILENO) }
     return UInt8(CC_REDISPLAY)
   }
 }
