@@ -231,7 +231,12 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         orders = [o.casefold() for o in q.array("sortOrder")]
         if any(o not in ("ascending", "descending") for o in orders):
             raise Problem(400, "The value is not valid for sortOrder.")
-        items = sort_items(items, sort_by, orders) if sort_by else items
+        if sort_by:
+            # The whole library in one order is sorted once (a traversal asks for it per page);
+            # a filtered list is small enough to sort each time.
+            whole = items is lib.items
+            key = (tuple(sort_by), tuple(orders))
+            items = self.server.sorted_library(key) if whole else sort_items(items, sort_by, orders)
         start = q.integer("startIndex", 0)
         limit = q.integer("limit", None)
         page = items[start:] if limit is None else items[start:start + limit]
@@ -302,6 +307,8 @@ class JellyfinServer(ThreadingHTTPServer):
         self.users_by_id = {u.id: u for u in self.users}
         self._log_lock = threading.Lock()
         self._log = open(options.log, "a", encoding="utf-8") if options.log else None
+        self._sort_lock = threading.Lock()
+        self._sorted = {}
 
     def log(self, handler, status, nbytes):
         if self._log is None:
@@ -318,6 +325,12 @@ class JellyfinServer(ThreadingHTTPServer):
         with self._log_lock:
             self._log.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
             self._log.flush()
+
+    def sorted_library(self, key):
+        with self._sort_lock:
+            if key not in self._sorted:
+                self._sorted[key] = sort_items(self.library.items, list(key[0]), list(key[1]))
+            return self._sorted[key]
 
     def token_kind(self, token):
         if token == self.options.api_key:
