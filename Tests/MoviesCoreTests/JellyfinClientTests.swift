@@ -156,5 +156,6 @@ import Testing
     #expect(stream.url.path.hasSuffix("/Videos/\(stopped.id ?? "")/stream"))
     #expect(!stream.url.absoluteString.contains(JellyfinTestServer.apiKey))
     #expect(stream.headers == [try Self.authorization().headerLine])
+    #expect(!"\(stream)".contains(JellyfinTestServer.apiKey), "its description hides the header")
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A ``MovieSource`` (and ``GenreSource``) over a Jellyfin server's movie library.
+/// A ``MovieSource``, ``GenreSource`` and ``StreamSource`` over a Jellyfin server's movie
+/// library.
 ///
 /// Pages are `GET /Items` for one user (`userId`), films only, recursively, by `StartIndex`
 /// and `Limit`, with the total counted (`EnableTotalRecordCount`) so the list ends there.
