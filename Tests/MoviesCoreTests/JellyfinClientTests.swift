@@ -110,6 +110,17 @@ import Testing
     #expect(try server.requests().map(\.path) == ["/Users/Me", "/Users", "/Users/Me", "/Users"])
   }
 
+  @Test func failuresSayWhatTheListCanDoAboutThem() {
+    #expect(JellyfinClient.Error.unreadable(.notJSON, .page(2)).kind == .unreadablePage)
+    #expect(JellyfinClient.Error.unreadable(.notJSON, .page(2)).message.contains("'skip'"))
+    #expect(JellyfinClient.Error.status(503, .page(1)).kind == .transient)
+    #expect(JellyfinClient.Error.transfer(.connectionRefused, .page(1)).kind == .transient)
+    #expect(JellyfinClient.Error.refused(401, .page(1)).kind == .lasting)
+    #expect(JellyfinClient.Error.status(404, .page(1)).kind == .lasting)
+    let switched = JellyfinClient.Error.status(503, .page(1)).message(retrying: "genre comedy")
+    #expect(switched.hasSuffix("Type 'genre comedy' to try again."))
+  }
+
   @Test func aRefusedTokenSaysSo() async throws {
     let server = try await JellyfinTestServer(limit: 5)
     await #expect {

@@ -1,6 +1,6 @@
 extension JellyfinClient {
   /// Why something could not be loaded from the Jellyfin server.
-  public enum Error: Swift.Error, Sendable, UserFacingError {
+  public enum Error: Swift.Error, Sendable, SourceFailure {
     /// What was being loaded, for messages.
     public enum Target: Sendable, Hashable {
       case page(Int)
@@ -21,6 +21,18 @@ extension JellyfinClient {
     /// A poster address that leads off the server (already escaped).
     case foreignAddress(String)
 
+    /// An answer that is not a page may be skipped; a timeout, a dropped connection or a
+    /// server in trouble may pass; a refusal or a wrong order will not.
+    public var kind: SourceFailureKind {
+      switch self {
+      case .unreadable(_, .page): .unreadablePage
+      case .transfer(let failure, _): failure.isTransient ? .transient : .lasting
+      case .status(let code, _):
+        [408, 429, 500, 502, 503, 504].contains(code) ? .transient : .lasting
+      default: .lasting
+      }
+    }
+
     public var code: ErrorCode {
       switch self {
       case .unknownOrder, .noSuchUser, .notAUserToken: .usage
@@ -37,11 +49,15 @@ extension JellyfinClient {
       }
     }
 
-    public var message: String {
+    public var message: String { message(retrying: "more") }
+
+    /// The message, advising `command` to try a page again (`more`, or the `genre` or
+    /// `order` whose first page failed).
+    public func message(retrying command: String) -> String {
       switch self {
       case .transfer(let failure, let target):
         "Could not load \(target.name) from the Jellyfin server: \(failure.explanation). "
-          + target.retryAdvice
+          + target.retryAdvice(command)
       case .refused(let code, .users):
         "The Jellyfin server refused the token (HTTP \(code)); make an API key in its "
           + "dashboard, or use a user's access token."
@@ -50,7 +66,10 @@ extension JellyfinClient {
           + "not reach this user's library."
       case .status(let code, let target):
         "Could not load \(target.name): the Jellyfin server answered HTTP \(code). "
-          + target.retryAdvice
+          + target.retryAdvice(command)
+      case .unreadable(let error, .page(let number)):
+        "Could not read page \(number) from the Jellyfin server: \(error.explanation). "
+          + "Type 'skip' to move past it."
       case .unreadable(let error, let target):
         "Could not read \(target.name) from the Jellyfin server: \(error.explanation)."
       case .unknownOrder(let order, let known):
@@ -80,9 +99,11 @@ extension JellyfinClient.Error.Target {
     }
   }
 
-  var retryAdvice: String {
+  func retryAdvice(_ command: String) -> String {
     switch self {
-    case .page: "Type 'more' to try the same page again."
+    case .page:
+      command == "more"
+        ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
     case .genres: "Try again in a moment."
     case .users: "Check the server's address and try again."
     case .thumbnail: "Try 'thumb' again in a moment."
