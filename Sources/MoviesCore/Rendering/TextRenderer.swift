@@ -206,7 +206,7 @@ public struct TextRenderer: Sendable {
   private func table(for list: ListStatus) -> MovieTable {
     MovieTable(
       width: layout.width, largestRow: list.largestRow, palette: layout.palette,
-      firstPage: list.firstPage[...], marks: marks)
+      needs: list.columns, marks: marks)
   }
 
   private var marks: MovieTable.Marks? {
