@@ -1,4 +1,5 @@
 import Foundation
+import MoviesCore
 
 #if canImport(Glibc)
   import Glibc
@@ -20,7 +21,7 @@ struct Pager {
   /// Pipes the text to the pager and waits for it to quit; false when it could not start
   /// (the shell's 126 or 127: not executable, not found), so the caller prints the text
   /// itself.
-  func show(_ text: String) async -> Bool {
+  func show(_ reply: Reply) async -> Bool {
     var descriptors: [Int32] = [0, 0]
     // Close-on-exec, so the pager does not inherit the write end and wait forever for an end
     // of input that only it could give.
@@ -39,7 +40,9 @@ struct Pager {
     close(readEnd)
     // A pager that quits early closes the pipe; SIGPIPE must not end the browser with it.
     let previous = signal(SIGPIPE, SIG_IGN)
-    Terminal.write(text, to: writeEnd)
+    // Rows are rendered as the pager reads them: it shows the first screen at once, and a
+    // pager that quits early stops the rendering.
+    Terminal.write(reply, to: writeEnd)
     close(writeEnd)
     let status = await ChildProcess.exitStatus(of: pid)
     signal(SIGPIPE, previous)

@@ -7,10 +7,10 @@
 /// Title gets what its longest title needs, up to ``titleCap``, and Genres the rest of what
 /// it needs; when both do not fit they share. Widths count terminal columns, so Korean
 /// titles line up; long titles are cut with `…`.
-public struct MovieTable: Sendable {
+public struct MovieTable: Sendable, Equatable {
   /// The column that marks watched movies: their watchlist keys, and the mark (`★`, or `*`
   /// where the terminal has no Unicode).
-  public struct Marks: Sendable {
+  public struct Marks: Sendable, Equatable {
     public var watched: Set<String>
     public var symbol: String
 

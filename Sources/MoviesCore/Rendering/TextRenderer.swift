@@ -44,6 +44,7 @@ public struct TextRenderer: Sendable {
       reply.wasCancelled = describer.code(for: error) == .cancelled
     case .success(let outcome):
       reply.output = render(outcome)
+      if case .list(let list) = outcome { reply.rows = rows(of: list) }
       if layout.wrapsText, Self.isProse(outcome) {
         reply.output = TextWrap.wrap(
           reply.output, toColumns: layout.width, indent: Self.indent(outcome))
@@ -83,10 +84,8 @@ public struct TextRenderer: Sendable {
       return "All \(Format.grouped(list.loadedCount)) movies are already loaded; "
         + "type 'list' to see them again.\n"
     case .list(let list):
-      let status = list.status
-      let table = self.table(for: status)
-      return table.header() + "\n" + table.rows(list.movies, firstRow: 1)
-        + StatusLine.render(status, palette: palette, width: statusWidth) + "\n"
+      // The rows follow as a stream (``rows(of:)``).
+      return table(for: list.status).header() + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
       return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
@@ -201,6 +200,14 @@ public struct TextRenderer: Sendable {
   /// The line under `find`'s matches.
   public func findSummary(_ found: FindResult) -> String {
     layout.palette.apply(layout.palette.dim, to: TerminalText.escape(found.summary)) + "\n"
+  }
+
+  /// `list`'s rows under the header, and its status line after them.
+  private func rows(of list: MovieList) -> RowStream {
+    let status = list.status
+    return RowStream(
+      table: table(for: status), movies: list.movies, firstRow: 1,
+      trailer: StatusLine.render(status, palette: layout.palette, width: statusWidth) + "\n")
   }
 
   private func table(for list: ListStatus) -> MovieTable {
