@@ -21,11 +21,13 @@ enum LooseValue {
   /// A finite number from a number or numeric text.
   static func double(_ value: Any?) -> Double? {
     let result: Double?
+    // Text first: servers of this kind mostly send numbers as text, and a failed cast to
+    // NSNumber costs more than one to String.
     switch value {
-    case let number as NSNumber where !isBoolean(number):
-      result = number.doubleValue
     case let string as String:
       result = Double(trim(string))
+    case let number as NSNumber where !isBoolean(number):
+      result = number.doubleValue
     default:
       result = nil
     }
