@@ -13,6 +13,10 @@ import Testing
     ("e\u{301}", 1),  // e + combining acute
     ("Ame\u{301}lie", 6),
     ("Amélie", 6),  // precomposed
+    ("Łódź, Ærø ɐ ˈa", 14),  // Latin Extended, IPA and spacing modifiers: a column each
+    ("co\u{AD}op", 4),  // a soft hyphen takes none
+    ("Zoe\u{308}", 3),  // a combining mark after Latin text
+    ("Ami\u{9B}", 3),  // a C1 control takes none
     ("🎬", 2),
     ("👍🏽", 2),  // with a skin tone modifier
     ("👨‍👩‍👧", 2),  // a ZWJ family

@@ -78,6 +78,7 @@ public struct MovieList: Sendable, Hashable {
       // One allocation for the whole list instead of a copy at every doubling; bounded, since
       // the count is the server's word.
       movies.reserveCapacity(min(total, Self.maxReservedRows))
+      movieIDs.reserveCapacity(min(total, Self.maxReservedRows))
     }
     for movie in page.movies {
       if let id = movie.id, !movieIDs.insert(id).inserted {
