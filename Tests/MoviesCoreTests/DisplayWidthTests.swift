@@ -15,6 +15,8 @@ import Testing
     ("Amélie", 6),  // precomposed
     ("Łódź, Ærø ɐ ˈa", 14),  // Latin Extended, IPA and spacing modifiers: a column each
     ("co\u{AD}op", 4),  // a soft hyphen takes none
+    ("“Amélie” – a cut…", 17),  // quotes, dashes and the ellipsis a cut cell ends in
+    ("a\u{200B}b\u{2028}", 3),  // a zero-width space takes none, a line separator one
     ("Zoe\u{308}", 3),  // a combining mark after Latin text
     ("Ami\u{9B}", 3),  // a C1 control takes none
     ("🎬", 2),

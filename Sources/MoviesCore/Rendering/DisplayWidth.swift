@@ -10,17 +10,26 @@ public enum DisplayWidth {
   }
 
   /// The scalar count of text that is all printable Latin-1 and Latin Extended letters
-  /// (`Amélie`, `Łódź`), one column each with no grapheme clusters to find; nil for other text.
+  /// (`Amélie`, `Łódź`) and the dashes, quotes and `…` of General Punctuation (a cut cell
+  /// ends in `…`), one column each with no grapheme clusters to find; nil for other text.
   /// The soft hyphen, which takes none, is left to the full look-up.
   private static func latinScalarCount(_ text: some StringProtocol) -> Int? {
     var count = 0
     for scalar in text.unicodeScalars {
-      let value = scalar.value
-      guard (0x20..<0x7F).contains(value) || ((0xA0..<0x300).contains(value) && value != 0xAD)
-      else { return nil }
+      guard isOneColumnOnItsOwn(scalar.value) else { return nil }
       count += 1
     }
     return count
+  }
+
+  /// Whether a scalar takes one column and never joins a grapheme cluster with its neighbours.
+  private static func isOneColumnOnItsOwn(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x20..<0x7F, 0x2010...0x2027: true
+    case 0xAD: false  // the soft hyphen takes none
+    case 0xA0..<0x300: true
+    default: false
+    }
   }
 
   private static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
