@@ -64,7 +64,8 @@ public struct Reply: Sendable, Equatable {
     switch outcome {
     case .pageLoaded(let added, _), .restarted(let added, _), .resumed(let added, _):
       added.range.map(Array.init) ?? []
-    case .list(let list): Array((0..<list.movies.count).map { $0 + 1 })
+    // In one allocation: mapping a range built a list of 587,880 rows' numbers twice.
+    case .list(let list): list.movies.isEmpty ? [] : Array(1...list.movies.count)
     case .found(let found): found.matches.map(\.row)
     default: []
     }
