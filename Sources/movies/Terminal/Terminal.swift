@@ -68,7 +68,8 @@ enum Terminal {
   }
 
   /// Writes all of the text to a file descriptor, unbuffered, so output and errors appear in
-  /// the order they were written.
+  /// the order they were written. Main actor only: the main actor owns the terminal, and the
+  /// compiler holds every writer to that (an actor or a pool task sends events instead).
   ///
   /// Output that cannot be written ends the program as coreutils do: a closed pipe (`| head`)
   /// quietly, by SIGPIPE, even when SIGPIPE was ignored; anything else (a full disk) with
@@ -76,7 +77,7 @@ enum Terminal {
   /// A failed write to standard error is ignored: there is nowhere left to say so.
   /// Returns false when the descriptor took no more (a pager that quit); a failure on
   /// standard output ends the program instead.
-  @discardableResult
+  @MainActor @discardableResult
   static func write(_ text: String, to descriptor: Int32) -> Bool {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
@@ -98,7 +99,7 @@ enum Terminal {
 
   /// Writes a reply's text, then its rows a slice at a time as they are rendered; stops at
   /// the first write the descriptor does not take.
-  @discardableResult
+  @MainActor @discardableResult
   static func write(_ reply: Reply, to descriptor: Int32) -> Bool {
     guard let rows = reply.rows else { return write(reply.output, to: descriptor) }
     // The text goes out with the first slice, in one write, as it did before it streamed.
@@ -112,7 +113,7 @@ enum Terminal {
     return written
   }
 
-  private static func outputFailed(errno code: Int32) -> Never {
+  @MainActor private static func outputFailed(errno code: Int32) -> Never {
     if code == EPIPE {
       signal(SIGPIPE, SIG_DFL)
       var pipe = sigset_t()
