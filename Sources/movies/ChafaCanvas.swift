@@ -6,14 +6,18 @@ import MoviesCore
 /// protocol (kitty, iTerm2, sixel). The only file that imports chafa.
 enum ChafaCanvas {
   /// How many colours symbols may use.
-  enum Colors {
+  enum Colors: Sendable, Hashable {
     case trueColor
     case indexed256
   }
 
-  /// The picture, `geometry.rows` lines of text (for symbols) ending in a newline.
+  /// The picture: `geometry.rows` lines of text ending in a newline for symbols, else one
+  /// graphics sequence. A graphics
+  /// mode draws `geometry` cells of `cell` pixels each, so the picture is as many pixels as
+  /// the cells it covers.
   static func draw(
-    _ image: RGBAImage, geometry: PreviewGeometry, mode: PreviewMode, colors: Colors
+    _ image: RGBAImage, geometry: PreviewGeometry, mode: PreviewMode, colors: Colors,
+    cell: CellSize = .standard
   ) -> String {
     guard let symbols = chafa_symbol_map_new() else { return "" }
     defer { chafa_symbol_map_unref(symbols) }
@@ -25,8 +29,17 @@ enum ChafaCanvas {
     guard let config = chafa_canvas_config_new() else { return "" }
     defer { chafa_canvas_config_unref(config) }
     chafa_canvas_config_set_geometry(config, Int32(geometry.columns), Int32(geometry.rows))
-    chafa_canvas_config_set_canvas_mode(
-      config, colors == .trueColor ? CHAFA_CANVAS_MODE_TRUECOLOR : CHAFA_CANVAS_MODE_INDEXED_256)
+    chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
+    if colors == .trueColor {
+      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+    } else {
+      // 256 colours: error diffusion in a perceptual colour space, so a blue stays blue
+      // instead of the nearest palette entry by RGB distance (a violet).
+      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_256)
+      chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_DIFFUSION)
+      chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_DIN99D)
+      chafa_canvas_config_set_color_extractor(config, CHAFA_COLOR_EXTRACTOR_MEDIAN)
+    }
     chafa_canvas_config_set_pixel_mode(config, pixelMode(mode))
     chafa_canvas_config_set_symbol_map(config, symbols)
 
@@ -47,8 +60,8 @@ enum ChafaCanvas {
     guard let printed = chafa_canvas_print(canvas, terminal) else { return "" }
     defer { movies_g_string_free(printed) }
     guard let text = printed.pointee.str else { return "" }
-    let reset = mode == .symbols ? "\u{1B}[0m" : ""
-    return String(cString: text) + reset + "\n"
+    // Symbols are lines of text; a graphics sequence is placed by its caller.
+    return mode == .symbols ? String(cString: text) + "\u{1B}[0m\n" : String(cString: text)
   }
 
   private static func pixelMode(_ mode: PreviewMode) -> ChafaPixelMode {

@@ -19,12 +19,18 @@ enum ChildProcess {
 
   /// Starts `argv` with `stdin` as its standard input (nil: inherited) and the other
   /// streams either inherited or sent to /dev/null. Returns the child's pid.
-  static func spawn(_ argv: [String], stdin: Int32?, quiet: Bool) throws(Error) -> pid_t {
+  /// With `stdout`, the child's standard output goes there (and its errors to /dev/null).
+  static func spawn(_ argv: [String], stdin: Int32?, quiet: Bool, stdout: Int32? = nil)
+    throws(Error) -> pid_t
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO) }
-    if quiet {
+    if let stdout {
+      posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
+      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    } else if quiet {
       posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
       posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
     }
@@ -50,6 +56,47 @@ enum ChildProcess {
     return pid
   }
 
+  /// What a short-lived helper (`tmux display`) prints, read on this thread with a time
+  /// bound: nil when it cannot start, fails, or takes longer than `timeout` (then it is
+  /// killed). Only for the moment before the prompt, when nothing else waits on this thread.
+  static func output(of argv: [String], timeout: Duration) -> String? {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    // Close-on-exec, so only the helper holds the write end and its exit ends the read.
+    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    let pid: pid_t
+    do {
+      pid = try spawn(argv, stdin: nil, quiet: true, stdout: ends[1])
+    } catch {
+      close(ends[0])
+      close(ends[1])
+      return nil
+    }
+    close(ends[1])
+    defer { close(ends[0]) }
+    let deadline = ContinuousClock.now + timeout
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let left = deadline - ContinuousClock.now
+      var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+      let polled = left > .zero ? poll(&ready, 1, Int32((left / .milliseconds(1)).rounded(.up))) : 0
+      if polled < 0, errno == EINTR { continue }
+      // Too slow, or far more than a helper's answer: stopped, not waited for.
+      guard polled > 0, bytes.count <= 65_536 else {
+        kill(pid, SIGKILL)
+        waitBlocking(pid)
+        return nil
+      }
+      let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    return waitBlocking(pid) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+  }
+
   /// Waits for a child to finish, off the concurrency pool (`waitpid` blocks); returns its
   /// exit status, or -1 when it was killed.
   @discardableResult
@@ -57,6 +104,7 @@ enum ChildProcess {
     await Blocking.wait { waitBlocking(pid) }
   }
 
+  @discardableResult
   private static func waitBlocking(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {

@@ -93,17 +93,19 @@ enum MoviesMain {
       pager: options.noPager || !Terminal.outputIsTerminal
         ? nil : Pager(environment: environment, command: options.pager),
       history: history)
-    shell.preview = preview(options, interactive: interactive, environment: environment)
+    let typedAhead: [UInt8]
+    (shell.preview, typedAhead) = preview(
+      options, interactive: interactive, environment: environment)
     if shell.preview == nil, interactive, !options.noPreview, Terminal.outputIsTerminal {
       shell.previewNote = noColorReason(options, environment: environment).map {
         "(No poster drawn: \($0). '--preview symbols' draws posters anyway.)"
       }
     }
-    if let mode = shell.preview?.mode, !options.json, mode != .symbols,
-      PreviewMode.insideMultiplexer(environment: environment)
+    if let choice = shell.preview?.choice, !options.json, choice.mode != .symbols,
+      !choice.passthrough, PreviewMode.insideMultiplexer(environment: environment)
     {
       reporter.warning(
-        "\(mode.rawValue) images do not get through tmux or screen, so posters may not show; "
+        "\(choice.mode.rawValue) images do not get through tmux or screen, so posters may not show; "
           + "'--preview symbols' draws them there.")
     }
     if interactive && !options.json && Terminal.outputIsTerminal {
@@ -117,6 +119,8 @@ enum MoviesMain {
       let editor = LineEditor(
         programName: "movies", prompt: "movies> ", history: history?.entries() ?? [])
     {
+      // Keys typed while the terminal was asked about graphics are not lost.
+      editor.push(typedAhead)
       let banner =
         "movies \(Options.version) on \(source.name). Type 'help' for commands, Ctrl-D to leave."
       exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))
@@ -158,18 +162,29 @@ enum MoviesMain {
   }
 
   /// Posters are drawn when `--preview` asks, or at a colour terminal at the prompt; never in
-  /// script mode unless asked, never with `--no-preview`.
+  /// script mode unless asked, never with `--no-preview`. A graphics mode (or `auto`) asks
+  /// the terminal, once, what it draws and how big its cells are; what was typed meanwhile
+  /// comes back for the prompt.
   private static func preview(_ options: Options, interactive: Bool, environment: [String: String])
-    -> PosterPreview?
+    -> (PosterPreview?, typed: [UInt8])
   {
-    if options.noPreview { return nil }
-    if let mode = options.previewMode {
-      return PosterPreview(mode: mode, environment: environment)
+    if options.noPreview { return (nil, []) }
+    guard let mode = options.previewMode else {
+      let colorTerminal = Terminal.usesColor(
+        onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment)
+      let choice = PreviewChoice.decide(
+        .symbols, environment: environment, answers: nil, tmux: nil,
+        window: Terminal.windowSize())
+      return (interactive && colorTerminal ? PosterPreview(choice: choice) : nil, [])
     }
-    let colorTerminal = Terminal.usesColor(
-      onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment)
-    return interactive && colorTerminal
-      ? PosterPreview(mode: .symbols, environment: environment) : nil
+    let tmux = mode == .symbols ? nil : TmuxFacts.read(environment: environment)
+    // Inside tmux the answers would be tmux's own, not the outer terminal's.
+    let asks = mode != .symbols && !options.json && tmux == nil
+    let answers = asks ? TerminalProbe.ask() : nil
+    let choice = PreviewChoice.decide(
+      mode, environment: environment, answers: answers, tmux: tmux,
+      window: Terminal.windowSize())
+    return (PosterPreview(choice: choice), answers?.typed ?? [])
   }
 
   /// Why colour, and with it the poster preview, is off at this terminal; nil when it is on.

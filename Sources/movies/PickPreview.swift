@@ -44,20 +44,11 @@ enum PickPreview {
   private static func draw(_ data: Data, rows: Int, columns: Int, environment: [String: String])
     -> String?
   {
-    let image: RGBAImage
-    do {
-      switch ImageFormat(sniffing: data) {
-      case .png: image = try PNGDecoder.decode(data)
-      case .jpeg: image = try JPEGDecoder.decode(data)
-      default: return nil
-      }
-    } catch {
+    guard let image = try? PosterPreview.decode(data, format: ImageFormat(sniffing: data)) else {
       return nil
     }
-    let preview = PosterPreview(mode: .symbols, environment: environment)
-    let geometry = PreviewGeometry.fitting(
-      PixelSize(width: image.width, height: image.height), rows: min(rows, 20),
-      maximumColumns: columns)
-    return ChafaCanvas.draw(image, geometry: geometry, mode: .symbols, colors: preview.colors)
+    let choice = PreviewChoice.decide(
+      .symbols, environment: environment, answers: nil, tmux: nil, window: nil)
+    return PosterPreview(choice: choice).draw(image, rows: min(rows, 20), maximumColumns: columns)
   }
 }

@@ -7,29 +7,44 @@ struct PosterPreview {
   /// How tall the preview is, in terminal rows.
   static let rows = 12
 
-  /// The mode to draw with, already resolved (never `auto`).
-  let mode: PreviewMode
-  let colors: ChafaCanvas.Colors
+  /// How to draw, decided for the session (the mode is never `auto`).
+  let choice: PreviewChoice
+  var mode: PreviewMode { choice.mode }
 
-  init(mode: PreviewMode, environment: [String: String]) {
-    self.mode = mode.resolved(environment: environment)
-    let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
-    colors = colorTerm == "truecolor" || colorTerm == "24bit" ? .trueColor : .indexed256
+  init(choice: PreviewChoice) {
+    self.choice = choice
   }
 
   /// The preview of a saved thumbnail, at most `maximumColumns` wide; nil for formats without
   /// a decoder here (GIF, WebP).
   func render(_ saved: SavedThumbnail, maximumColumns: Int) throws -> String? {
-    let data = saved.data
-    let image: RGBAImage
-    switch saved.format {
-    case .png: image = try PNGDecoder.decode(data)
-    case .jpeg: image = try JPEGDecoder.decode(data)
-    case .gif, .webp: return nil
+    guard let image = try Self.decode(saved.data, format: saved.format) else { return nil }
+    return draw(image, rows: Self.rows, maximumColumns: maximumColumns)
+  }
+
+  /// The image decoded; nil for formats without a decoder here.
+  static func decode(_ data: Data, format: ImageFormat?) throws -> RGBAImage? {
+    switch format {
+    case .png: try PNGDecoder.decode(data)
+    case .jpeg: try JPEGDecoder.decode(data)
+    case .gif, .webp, nil: nil
     }
+  }
+
+  /// `rows` tall (fewer when `maximumColumns` is too narrow for the shape), taking exactly
+  /// those rows: text lines for symbols; for graphics, the rows are made first (so the
+  /// terminal never scrolls under the picture), the picture is drawn at their top, and the
+  /// cursor is put back under them, wherever the terminal left it.
+  func draw(_ image: RGBAImage, rows: Int, maximumColumns: Int) -> String {
     let geometry = PreviewGeometry.fitting(
-      PixelSize(width: image.width, height: image.height), rows: Self.rows,
-      maximumColumns: maximumColumns)
-    return ChafaCanvas.draw(image, geometry: geometry, mode: mode, colors: colors)
+      PixelSize(width: image.width, height: image.height), rows: rows,
+      maximumColumns: maximumColumns, cell: choice.cell)
+    let picture = ChafaCanvas.draw(
+      image, geometry: geometry, mode: mode, colors: choice.colors, cell: choice.cell)
+    guard mode != .symbols, !picture.isEmpty else { return picture }
+    let sequence = choice.passthrough ? TmuxFacts.passedThrough(picture) : picture
+    let height = geometry.rows
+    return String(repeating: "\n", count: height) + "\u{1B}[\(height)A\u{1B}7" + sequence
+      + "\u{1B}8\u{1B}[\(height)B\r"
   }
 }
