@@ -178,9 +178,11 @@ enum MoviesMain {
       return (interactive && colorTerminal ? PosterPreview(choice: choice) : nil, [])
     }
     let tmux = mode == .symbols ? nil : TmuxFacts.read(environment: environment)
-    // Inside tmux the answers would be tmux's own, not the outer terminal's.
-    let asks = mode != .symbols && !options.json && tmux == nil
-    let answers = asks ? TerminalProbe.ask() : nil
+    // Inside tmux only the outer terminal's answers tell, and they come through only with
+    // passthrough on.
+    let inTmux = PreviewMode.insideTmux(environment: environment)
+    let asks = mode != .symbols && !options.json && (!inTmux || tmux?.passthrough == true)
+    let answers = asks ? TerminalProbe.ask(passthrough: inTmux) : nil
     let choice = PreviewChoice.decide(
       mode, environment: environment, answers: answers, tmux: tmux,
       window: Terminal.windowSize())

@@ -42,9 +42,14 @@ struct PosterPreview {
     let picture = ChafaCanvas.draw(
       image, geometry: geometry, mode: mode, colors: choice.colors, cell: choice.cell)
     guard mode != .symbols, !picture.isEmpty else { return picture }
-    let sequence = choice.passthrough ? TmuxFacts.passedThrough(picture) : picture
     let height = geometry.rows
-    return String(repeating: "\n", count: height) + "\u{1B}[\(height)A\u{1B}7" + sequence
-      + "\u{1B}8\u{1B}[\(height)B\r"
+    let rowsMade = String(repeating: "\n", count: height) + "\u{1B}[\(height)A\r"
+    guard choice.passthrough else {
+      return rowsMade + "\u{1B}7" + picture + "\u{1B}8\u{1B}[\(height)B\r"
+    }
+    // tmux passes the picture on wherever the outer terminal's cursor last was, and moves
+    // that cursor lazily, when it next draws. Inserting a blank (CSI @) on the empty first
+    // row makes it put the cursor there first.
+    return rowsMade + "\u{1B}[@" + TmuxFacts.passedThrough(picture) + "\u{1B}[\(height)B\r"
   }
 }

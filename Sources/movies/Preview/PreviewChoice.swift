@@ -18,7 +18,8 @@ struct PreviewChoice: Sendable, Hashable {
 
   /// `auto` picks the environment's hint, else what the terminal answered: kitty, then
   /// sixel, then iTerm2, then symbols. Inside tmux it picks the outer terminal's graphics
-  /// when passthrough is on, else symbols (true colour where the outer terminal has it).
+  /// (from its answers through the passthrough, else its name) when passthrough is on, else
+  /// symbols (true colour where the outer terminal has it).
   static func decide(
     _ requested: PreviewMode, environment: [String: String], answers: TerminalAnswers?,
     tmux: TmuxFacts?, window: Window?
@@ -32,7 +33,11 @@ struct PreviewChoice: Sendable, Hashable {
     let inTmux = PreviewMode.insideTmux(environment: environment)
     if requested == .auto {
       if inTmux {
-        choice.mode = tmux?.passthrough == true ? tmux?.outerGraphics ?? .symbols : .symbols
+        let outer = answered(answers)
+        choice.mode =
+          tmux?.passthrough == true
+          ? (outer != .symbols ? outer : tmux?.outerGraphics ?? outer)
+          : .symbols
         if choice.mode == .symbols { choice.note = tmuxNote(tmux) }
       } else if PreviewMode.insideMultiplexer(environment: environment) {
         choice.mode = .symbols

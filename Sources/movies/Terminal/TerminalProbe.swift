@@ -12,9 +12,10 @@ enum TerminalProbe {
   /// (`CSI 16 t`), the window size in pixels (`CSI 14 t`), `XTSMGRAPHICS`' sixel geometry,
   /// then primary device attributes last: every terminal answers that one, and answers come
   /// in order, so its answer means the others are in.
-  static let queries =
-    "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[>q" + "\u{1B}[16t" + "\u{1B}[14t"
-    + "\u{1B}[?2;1;0S" + "\u{1B}[c"
+  static let queries = [
+    "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\", "\u{1B}[>q", "\u{1B}[16t", "\u{1B}[14t",
+    "\u{1B}[?2;1;0S", "\u{1B}[c",
+  ]
 
   /// How long a terminal that does not answer is waited for.
   static let timeout: Duration = .milliseconds(150)
@@ -22,7 +23,10 @@ enum TerminalProbe {
   /// Sends the queries and reads the answers until the device attributes arrive or
   /// `timeout` passes; nil (and nothing sent) unless standard input and output are both
   /// terminals. Keys typed meanwhile come back in ``TerminalAnswers/typed``.
-  static func ask(timeout: Duration = timeout) -> TerminalAnswers? {
+  ///
+  /// With `passthrough` (inside tmux, its passthrough on) each query is wrapped, so the
+  /// terminal outside tmux answers, not tmux.
+  static func ask(passthrough: Bool = false, timeout: Duration = timeout) -> TerminalAnswers? {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return nil }
     var saved = termios()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
@@ -33,7 +37,8 @@ enum TerminalProbe {
     // TCSANOW, not TCSAFLUSH: flushing would throw away what the person typed.
     defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
 
-    Terminal.write(queries, to: STDOUT_FILENO)
+    let burst = queries.map { passthrough ? TmuxFacts.passedThrough($0) : $0 }.joined()
+    Terminal.write(burst, to: STDOUT_FILENO)
     let deadline = ContinuousClock.now + timeout
     var bytes: [UInt8] = []
     var answers = TerminalAnswers(parsing: [])
