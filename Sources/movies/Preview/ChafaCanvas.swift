@@ -30,7 +30,9 @@ enum ChafaCanvas {
     defer { chafa_canvas_config_unref(config) }
     chafa_canvas_config_set_geometry(config, Int32(geometry.columns), Int32(geometry.rows))
     chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
-    if colors == .trueColor {
+    // A graphics mode makes its own palette from the picture (sixel) or sends it whole: the
+    // terminal's colours limit only symbols.
+    if colors == .trueColor || mode != .symbols {
       chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
     } else {
       // 256 colours: error diffusion in a perceptual colour space, so a blue stays blue

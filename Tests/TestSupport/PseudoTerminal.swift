@@ -1,0 +1,43 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `movies` in a pseudo-terminal driven by `scripts/pty-session.py`: a terminal
+/// that answers nothing unless a step types the answer.
+public enum PseudoTerminal {
+  /// Plays the steps against `movies`; returns its exit status and all it printed.
+  /// `environment` is added to the test's (less `MOVIES_API`), with no database or history.
+  public static func converse(
+    _ arguments: [String], steps: [String], environment extra: [String: String] = [:]
+  ) async throws -> (status: Int32, output: String) {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transcript = folder.appendingPathComponent("transcript")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      [
+        "python3", TestPaths.packageRoot.appendingPathComponent("scripts/pty-session.py").path,
+        "--transcript", transcript.path,
+      ] + steps.flatMap { ["--step", $0] } + ["--", TestPaths.moviesExecutable.path] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["MOVIES_API", "TMUX", "TERM_PROGRAM", "KITTY_WINDOW_ID", "COLORTERM"] {
+      environment[name] = nil
+    }
+    // Nothing of the test's goes into the real home: no saved session, no history.
+    environment["MOVIES_DB"] = "/dev/null"
+    environment["MOVIES_HISTFILE"] = "/dev/null"
+    environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+    environment.merge(extra) { _, new in new }
+    process.environment = environment
+    try process.run()
+    guard try await eventually(timeout: .seconds(50), { !process.isRunning }) else {
+      kill(process.processIdentifier, SIGKILL)
+      throw MoviesRun.RunError.timedOut
+    }
+    let output = String(decoding: try Data(contentsOf: transcript), as: UTF8.self)
+    return (process.terminationStatus, output)
+  }
+}

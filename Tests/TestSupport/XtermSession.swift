@@ -1,0 +1,174 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A real terminal for a test: Xvfb on a display of its own, and xterm started as a VT340
+/// (sixel graphics, 256 colour registers) running a command. Keys are typed with xdotool,
+/// the screen is taken with `xwd` and turned into a PNG, and xterm logs all it was sent.
+///
+/// Starting fails with an error (the test fails, it is not skipped) where Xvfb or xterm is
+/// missing or cannot start: `scripts/install-deps` installs them.
+public final class XtermSession {
+  public enum SessionError: Error, CustomStringConvertible {
+    case cannotStart(String)
+    case timedOut(String)
+
+    public var description: String {
+      switch self {
+      case .cannotStart(let what): "could not start \(what)"
+      case .timedOut(let what): "timed out waiting for \(what)"
+      }
+    }
+  }
+
+  /// `:N`, the display Xvfb picked.
+  public let display: String
+  /// Everything xterm was sent, as xterm logged it (`-l -lf`).
+  public let log: URL
+  private let server: pid_t
+  private var terminal: pid_t = 0
+  private var stopped = false
+
+  /// Starts Xvfb and, in it, xterm running `command` (a program and its arguments) in a
+  /// window of `columns`×`rows` cells. `folder` holds the log and what the two programs say.
+  public init(
+    command: [String], environment extra: [String: String], folder: URL, columns: Int = 100,
+    rows: Int = 30
+  ) async throws {
+    log = folder.appendingPathComponent("xterm.log")
+    var environment = ProcessInfo.processInfo.environment
+    for name in [
+      "TMUX", "TMUX_PANE", "COLORTERM", "TERM_PROGRAM", "KITTY_WINDOW_ID", "COLUMNS", "LINES",
+    ] {
+      environment[name] = nil
+    }
+    environment.merge(extra) { _, new in new }
+    // -displayfd: Xvfb picks a free display and writes its number once it is ready.
+    let announced = folder.appendingPathComponent("xvfb.out")
+    server = try Self.spawn(
+      ["Xvfb", "-displayfd", "1", "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+      environment: environment, output: announced)
+    var number = ""
+    _ = try await eventually(timeout: .seconds(20)) {
+      number = ((try? String(contentsOf: announced, encoding: .utf8)) ?? "")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      return Int(number) != nil
+    }
+    guard Int(number) != nil else {
+      Self.end(server)
+      throw SessionError.cannotStart("Xvfb: it announced no display")
+    }
+    display = ":" + number
+    environment["DISPLAY"] = display
+    do {
+      terminal = try Self.spawn(
+        [
+          "xterm", "-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256",
+          "-geometry", "\(columns)x\(rows)+0+0", "-l", "-lf", log.path, "-e",
+        ] + command, environment: environment, output: folder.appendingPathComponent("xterm.out"))
+    } catch {
+      Self.end(server)
+      throw error
+    }
+    let display = display
+    guard
+      try await eventually(
+        timeout: .seconds(20),
+        {
+          (try? Self.x11(display, ["xdotool", "search", "--class", "xterm"]))?.isEmpty == false
+        })
+    else {
+      stop()
+      throw SessionError.cannotStart("xterm: no window appeared on \(display)")
+    }
+    // No window manager: keys go to the window under the pointer.
+    try Self.x11(display, ["xdotool", "mousemove", "20", "20"])
+  }
+
+  deinit { stop() }
+
+  /// Types the text, then Enter.
+  public func typeLine(_ text: String) throws {
+    try Self.x11(display, ["xdotool", "type", "--delay", "30", text])
+    try Self.x11(display, ["xdotool", "key", "Return"])
+  }
+
+  /// What xterm was sent so far.
+  public func logged() -> String {
+    (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+  }
+
+  /// Polls xterm's log until `condition` holds.
+  public func waitForLog(_ description: String, _ condition: @escaping (String) -> Bool)
+    async throws
+  {
+    guard try await eventually(timeout: .seconds(40), { condition(self.logged()) }) else {
+      throw SessionError.timedOut(
+        "\(description); xterm was last sent: \(String(logged().suffix(2_000)).debugDescription)")
+    }
+  }
+
+  /// The whole screen, saved as a PNG, and its pixels.
+  public func screenshot(to file: URL) async throws -> RGBImage {
+    try await offThePool { [display] in
+      let dump = file.deletingPathExtension().appendingPathExtension("xwd")
+      defer { try? FileManager.default.removeItem(at: dump) }
+      try Self.x11(display, ["xwd", "-root", "-silent", "-out", dump.path])
+      try ImageTool.run(["convert", "xwd:" + dump.path, "png:" + file.path])
+      return try RGBImage(contentsOf: file)
+    }
+  }
+
+  /// Ends xterm (and what runs in it) and Xvfb.
+  public func stop() {
+    guard !stopped else { return }
+    stopped = true
+    if terminal > 0 { Self.end(terminal) }
+    Self.end(server)
+  }
+
+  private static func end(_ pid: pid_t) {
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+  }
+
+  /// Starts a program with posix_spawn, its output and errors to `output`. Not `Process`:
+  /// its children inherit the blocked signals of the test process's threads, and its reaping
+  /// of them was seen to miss an xterm that had exited.
+  private static func spawn(_ arguments: [String], environment: [String: String], output: URL)
+    throws -> pid_t
+  {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    let environ = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for entry in environ { free(entry) } }
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+    guard spawned == 0 else {
+      throw SessionError.cannotStart(
+        "\(arguments[0]) (error \(spawned)); scripts/install-deps installs it")
+    }
+    return pid
+  }
+
+  @discardableResult
+  private static func x11(_ display: String, _ arguments: [String]) throws -> String {
+    try ImageTool.run(["env", "DISPLAY=\(display)"] + arguments)
+  }
+}
