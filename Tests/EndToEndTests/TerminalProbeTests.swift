@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--preview auto` at a terminal (a pseudo-terminal that answers only what a step types):
+/// one burst of queries, a bound on the wait, and keys typed meanwhile kept for the prompt.
+@Suite(.timeLimit(.minutes(1))) struct TerminalProbeTests {
+  private static let deviceAttributes = "\u{1B}[c"
+
+  private func arguments(_ server: HoppinTestServer, _ folder: URL) -> [String] {
+    [
+      "--api", server.apiURL.absoluteString, "--cache-dir", folder.path,
+      "--download-dir", folder.appendingPathComponent("downloads").path, "--preview", "auto",
+    ]
+  }
+
+  @Test func aTerminalThatAnswersNothingGetsSymbolsAfterOneBurst() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try await HoppinTestServer(
+      catalogue: try await offThePool { try BandedPoster.catalogue(in: folder) })
+    defer { server.stop() }
+
+    let (status, output) = try await PseudoTerminal.converse(
+      arguments(server, folder),
+      steps: ["expect:1> ", "send:thumb 1\\r", "expect:Saved ", "expect:1> ", "end:\\x04"])
+
+    #expect(status == 0, "\(output)")
+    #expect(output.components(separatedBy: Self.deviceAttributes).count == 2, "one burst")
+    #expect(output.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"))
+    #expect(output.contains("\u{1B}[>q"))
+    #expect(!output.contains("\u{1B}P0;1;0q"), "sixel sent to a terminal that has none")
+    #expect(output.contains("\u{2580}") || output.contains("\u{2584}"), "no symbols drawn")
+  }
+
+  @Test func keysTypedWhileTheTerminalIsAskedReachThePromptAndTheAnswersDoNot() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try await HoppinTestServer(
+      catalogue: try await offThePool { try BandedPoster.catalogue(in: folder) })
+    defer { server.stop() }
+
+    // The keys come before the answer, the answer says sixel; then the prompt runs them.
+    let (status, output) = try await PseudoTerminal.converse(
+      arguments(server, folder),
+      steps: [
+        "expect:[c", "now:thumb 1\\r", "now:\\x1b[?62;4;22c", "expect:Saved ", "expect:1> ",
+        "end:\\x04",
+      ])
+
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("\u{1B}P0;1;0q"), "the answer's sixel was not used")
+    #expect(output.contains("1> thumb"), "the typed line was not shown at the prompt")
+    #expect(!output.contains("62;4;22"), "the answer leaked into the line")
+    #expect(!output.contains("Unknown command"))
+  }
+}
