@@ -111,7 +111,8 @@ enum MoviesMain {
     if interactive && !options.json && Terminal.outputIsTerminal {
       shell.picker = Picker(
         environment: environment,
-        thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"))
+        thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"),
+        preview: shell.preview?.choice)
     }
     shell.resumes = options.resume
 

@@ -31,16 +31,25 @@ struct PosterPreview {
     }
   }
 
+  /// The picture alone, as chafa draws it, and the cells it covers: for a program that
+  /// places it itself (fzf's preview).
+  func picture(_ image: RGBAImage, rows: Int, maximumColumns: Int)
+    -> (text: String, geometry: PreviewGeometry)
+  {
+    let geometry = PreviewGeometry.fitting(
+      PixelSize(width: image.width, height: image.height), rows: rows,
+      maximumColumns: maximumColumns, cell: choice.cell)
+    let text = ChafaCanvas.draw(
+      image, geometry: geometry, mode: mode, colors: choice.colors, cell: choice.cell)
+    return (text, geometry)
+  }
+
   /// `rows` tall (fewer when `maximumColumns` is too narrow for the shape), taking exactly
   /// those rows: text lines for symbols; for graphics, the rows are made first (so the
   /// terminal never scrolls under the picture), the picture is drawn at their top, and the
   /// cursor is put back under them, wherever the terminal left it.
   func draw(_ image: RGBAImage, rows: Int, maximumColumns: Int) -> String {
-    let geometry = PreviewGeometry.fitting(
-      PixelSize(width: image.width, height: image.height), rows: rows,
-      maximumColumns: maximumColumns, cell: choice.cell)
-    let picture = ChafaCanvas.draw(
-      image, geometry: geometry, mode: mode, colors: choice.colors, cell: choice.cell)
+    let (picture, geometry) = self.picture(image, rows: rows, maximumColumns: maximumColumns)
     guard mode != .symbols, !picture.isEmpty else { return picture }
     let height = geometry.rows
     let rowsMade = String(repeating: "\n", count: height) + "\u{1B}[\(height)A\r"
