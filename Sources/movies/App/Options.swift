@@ -224,8 +224,9 @@ struct Options {
       --timeout SECONDS    the longest one request may take, as a whole (default 15)
       --no-prefetch        fetch a page only when 'more' asks for it, not one page ahead
       --preview MODE       draw posters under 'thumb N' as symbols (the default at a
-                           terminal), kitty, iterm, sixel, or auto (a graphics protocol
-                           only where the terminal is known to have it); also in scripts
+                           terminal), kitty, iterm, sixel, or auto (asks the terminal
+                           which it draws: kitty, sixel, iterm, else symbols); also in
+                           scripts
       --no-preview         never draw posters
       --color WHEN         auto (default: colour on a terminal, unless NO_COLOR is set
                            or TERM=dumb), always or never
