@@ -42,7 +42,8 @@ enum TerminalProbe {
     let deadline = ContinuousClock.now + timeout
     var bytes: [UInt8] = []
     var answers = TerminalAnswers(parsing: [])
-    while answers.attributes == nil {
+    // Bounded in bytes too: a terminal that floods the input is not read for long.
+    while answers.attributes == nil, bytes.count < 16_384 {
       let left = deadline - ContinuousClock.now
       guard left > .zero else { break }
       var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
