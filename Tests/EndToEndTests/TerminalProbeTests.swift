@@ -7,23 +7,24 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct TerminalProbeTests {
   private static let deviceAttributes = "\u{1B}[c"
 
-  private func arguments(_ server: HoppinTestServer, _ folder: URL) -> [String] {
-    [
-      "--api", server.apiURL.absoluteString, "--cache-dir", folder.path,
-      "--download-dir", folder.appendingPathComponent("downloads").path, "--preview", "auto",
-    ]
-  }
-
-  @Test func aTerminalThatAnswersNothingGetsSymbolsAfterOneBurst() async throws {
+  /// `movies --preview auto` against a server with the banded poster, playing the steps.
+  private func converse(_ steps: [String]) async throws -> (status: Int32, output: String) {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let server = try await HoppinTestServer(
       catalogue: try await offThePool { try BandedPoster.catalogue(in: folder) })
     defer { server.stop() }
+    return try await PseudoTerminal.converse(
+      [
+        "--api", server.apiURL.absoluteString, "--cache-dir", folder.path,
+        "--download-dir", folder.appendingPathComponent("downloads").path, "--preview", "auto",
+      ], steps: steps)
+  }
 
-    let (status, output) = try await PseudoTerminal.converse(
-      arguments(server, folder),
-      steps: ["expect:1> ", "send:thumb 1\\r", "expect:Saved ", "expect:1> ", "end:\\x04"])
+  @Test func aTerminalThatAnswersNothingGetsSymbolsAfterOneBurst() async throws {
+    let (status, output) = try await converse([
+      "expect:1> ", "send:thumb 1\\r", "expect:Saved ", "expect:1> ", "end:\\x04",
+    ])
 
     #expect(status == 0, "\(output)")
     #expect(output.components(separatedBy: Self.deviceAttributes).count == 2, "one burst")
@@ -34,19 +35,11 @@ import Testing
   }
 
   @Test func keysTypedWhileTheTerminalIsAskedReachThePromptAndTheAnswersDoNot() async throws {
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try await HoppinTestServer(
-      catalogue: try await offThePool { try BandedPoster.catalogue(in: folder) })
-    defer { server.stop() }
-
     // The keys come before the answer, the answer says sixel; then the prompt runs them.
-    let (status, output) = try await PseudoTerminal.converse(
-      arguments(server, folder),
-      steps: [
-        "expect:[c", "now:thumb 1\\r", "now:\\x1b[?62;4;22c", "expect:Saved ", "expect:1> ",
-        "end:\\x04",
-      ])
+    let (status, output) = try await converse([
+      "expect:[c", "now:thumb 1\\r", "now:\\x1b[?62;4;22c", "expect:Saved ", "expect:1> ",
+      "end:\\x04",
+    ])
 
     #expect(status == 0, "\(output)")
     #expect(output.contains("\u{1B}P0;1;0q"), "the answer's sixel was not used")

@@ -131,40 +131,19 @@ public final class XtermSession {
 
   private static func end(_ pid: pid_t) {
     kill(pid, SIGKILL)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    CleanSpawn.wait(pid)
   }
 
-  /// Starts a program with posix_spawn, its output and errors to `output`. Not `Process`:
-  /// its children inherit the blocked signals of the test process's threads, and its reaping
-  /// of them was seen to miss an xterm that had exited.
+  /// Starts a program (``CleanSpawn``), its output and errors to `output`.
   private static func spawn(_ arguments: [String], environment: [String: String], output: URL)
     throws -> pid_t
   {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    let environ = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for entry in environ { free(entry) } }
-    var pid = pid_t()
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-    guard spawned == 0 else {
+    do {
+      return try CleanSpawn.start(arguments, environment: environment, output: output)
+    } catch {
       throw SessionError.cannotStart(
-        "\(arguments[0]) (error \(spawned)); scripts/install-deps installs it")
+        "\(arguments[0]) (error \(error.code)); scripts/install-deps installs it")
     }
-    return pid
   }
 
   @discardableResult
