@@ -49,7 +49,8 @@ enum PickPreview {
   }
 
   /// The poster within the pane, never wider: symbols, or the session's graphics mode where
-  /// fzf shows images (it places the picture itself).
+  /// fzf shows images (it places the picture itself). A poster that cannot be drawn leaves
+  /// the details alone in the pane.
   private static func draw(
     _ data: Data, _ drawing: PickFile.Drawing, rows: Int, columns: Int,
     environment: [String: String]
@@ -60,9 +61,8 @@ enum PickPreview {
     var choice = PreviewChoice.decide(
       drawing.mode, environment: environment, answers: nil, tmux: nil, window: nil)
     choice.cell = drawing.cell
-    return PosterPreview(choice: choice).picture(
+    return try? PosterPreview(choice: choice).picture(
       image, rows: min(rows, 20), maximumColumns: columns
-    )
-    .text
+    ).text
   }
 }

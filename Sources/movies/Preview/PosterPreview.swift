@@ -19,7 +19,7 @@ struct PosterPreview {
   /// a decoder here (GIF, WebP).
   func render(_ saved: SavedThumbnail, maximumColumns: Int) throws -> String? {
     guard let image = try Self.decode(saved.data, format: saved.format) else { return nil }
-    return draw(image, rows: Self.rows, maximumColumns: maximumColumns)
+    return try draw(image, rows: Self.rows, maximumColumns: maximumColumns)
   }
 
   /// The image decoded; nil for formats without a decoder here.
@@ -33,13 +33,13 @@ struct PosterPreview {
 
   /// The picture alone, as chafa draws it, and the cells it covers: for a program that
   /// places it itself (fzf's preview).
-  func picture(_ image: RGBAImage, rows: Int, maximumColumns: Int)
+  func picture(_ image: RGBAImage, rows: Int, maximumColumns: Int) throws(ChafaCanvas.Error)
     -> (text: String, geometry: PreviewGeometry)
   {
     let geometry = PreviewGeometry.fitting(
       PixelSize(width: image.width, height: image.height), rows: rows,
       maximumColumns: maximumColumns, cell: choice.cell)
-    let text = ChafaCanvas.draw(
+    let text = try ChafaCanvas.draw(
       image, geometry: geometry, mode: mode, colors: choice.colors, cell: choice.cell)
     return (text, geometry)
   }
@@ -48,8 +48,10 @@ struct PosterPreview {
   /// those rows: text lines for symbols; for graphics, the rows are made first (so the
   /// terminal never scrolls under the picture), the picture is drawn at their top, and the
   /// cursor is put back under them, wherever the terminal left it.
-  func draw(_ image: RGBAImage, rows: Int, maximumColumns: Int) -> String {
-    let (picture, geometry) = self.picture(image, rows: rows, maximumColumns: maximumColumns)
+  func draw(_ image: RGBAImage, rows: Int, maximumColumns: Int) throws(ChafaCanvas.Error)
+    -> String
+  {
+    let (picture, geometry) = try self.picture(image, rows: rows, maximumColumns: maximumColumns)
     guard mode != .symbols, !picture.isEmpty else { return picture }
     let height = geometry.rows
     let rowsMade = String(repeating: "\n", count: height) + "\u{1B}[\(height)A\r"

@@ -21,13 +21,7 @@ struct Pager {
   /// (the shell's 126 or 127: not executable, not found), so the caller prints the text
   /// itself.
   func show(_ text: String) async -> Bool {
-    var descriptors: [Int32] = [0, 0]
-    // Close-on-exec, so the pager does not inherit the write end and wait forever for an end
-    // of input that only it could give.
-    guard pipe(&descriptors) == 0 else { return false }
-    let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
-    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    guard let (readEnd, writeEnd) = try? ChildProcess.pipe() else { return false }
     let pid: pid_t
     do {
       pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: readEnd, quiet: false)
