@@ -12,12 +12,12 @@ import Testing
   static let artefacts = TestPaths.packageRoot.appendingPathComponent(
     ".build/real-terminal", isDirectory: true)
 
-  /// Runs `movies --preview auto` against a server with the banded poster, in xterm (inside
-  /// tmux when `tmuxOptions` is given), types `thumb 1`, and returns the screenshot and all
-  /// xterm was sent.
-  private func thumbInXterm(screenshot name: String, tmuxOptions: [String]? = nil) async throws
-    -> (RGBImage, String)
-  {
+  /// Runs `movies --preview auto` (or `preview`'s flags) against a server with the banded
+  /// poster, in xterm (inside tmux when `tmuxOptions` is given), types `thumb 1`, and returns
+  /// the screenshot and all xterm was sent.
+  private func thumbInXterm(
+    screenshot name: String, tmuxOptions: [String]? = nil, preview: String = "--preview auto"
+  ) async throws -> (RGBImage, String) {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let server = try await HoppinTestServer(catalogue: try BandedPoster.catalogue(in: folder))
@@ -29,7 +29,7 @@ import Testing
       """
       #!/bin/sh
       cd '\(home.path)' && exec '\(TestPaths.moviesExecutable.path)' --api '\(server.apiURL)' \\
-        --preview auto --download-dir '\(folder.path)/downloads'
+        \(preview) --download-dir '\(folder.path)/downloads'
       """, to: script)
     var command = [script.path]
     let socket = "movies-xterm-\(UUID().uuidString.prefix(8))"
@@ -124,6 +124,15 @@ import Testing
     // tmux found xterm has 24-bit colour (RGB), so the bands' own colours get through.
     #expect(log.contains("38;2;224;16;16") || log.contains("48;2;224;16;16"))
     #expect(log.contains("allow-passthrough is off"))
+    try expectPoster(on: shot)
+  }
+
+  @Test func insideTmuxTheDefaultSymbolsComeInTrueColourWhereTheOuterTerminalHasIt() async throws {
+    let (shot, log) = try await thumbInXterm(
+      screenshot: "xterm-tmux-default.png", tmuxOptions: [], preview: "")
+    #expect(!hasSixel(log))
+    #expect(log.contains("38;2;224;16;16") || log.contains("48;2;224;16;16"))
+    #expect(!log.contains("allow-passthrough"), "the note is for --preview auto")
     try expectPoster(on: shot)
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Starts a program for a test with posix_spawn: standard input from /dev/null, output and
-/// errors to a file, an empty signal mask. Not `Process`: its children inherit the signals
+/// errors to a file, an empty signal mask and default signal dispositions. Not `Process`: its children inherit the signals
 /// this test process's threads block, a pipe to a program that leaves a server behind (tmux)
 /// never reaches its end, and its reaping was seen to miss an xterm that had exited.
 public enum CleanSpawn {
@@ -25,7 +25,15 @@ public enum CleanSpawn {
     var empty = sigset_t()
     sigemptyset(&empty)
     posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    // Default dispositions too: a signal the test process ignores (SIGPIPE, SIGCHLD) would
+    // stay ignored in the child across exec.
+    var every = sigset_t()
+    sigemptyset(&every)
+    for signal in 1..<32 where signal != SIGKILL && signal != SIGSTOP {
+      sigaddset(&every, Int32(signal))
+    }
+    posix_spawnattr_setsigdefault(&attributes, &every)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }

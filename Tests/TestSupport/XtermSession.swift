@@ -41,26 +41,39 @@ public final class XtermSession {
     var environment = ProcessInfo.processInfo.environment
     for name in [
       "TMUX", "TMUX_PANE", "COLORTERM", "TERM_PROGRAM", "KITTY_WINDOW_ID", "COLUMNS", "LINES",
+      "NO_COLOR",
     ] {
       environment[name] = nil
     }
     environment.merge(extra) { _, new in new }
-    // -displayfd: Xvfb picks a free display and writes its number once it is ready.
+    // A display number of its own, never one just given up (a server that has only just
+    // gone can still hold its socket); -displayfd: Xvfb writes it once it is ready.
     let announced = folder.appendingPathComponent("xvfb.out")
-    server = try Self.spawn(
-      ["Xvfb", "-displayfd", "1", "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-      environment: environment, output: announced)
-    var number = ""
-    _ = try await eventually(timeout: .seconds(20)) {
-      number = ((try? String(contentsOf: announced, encoding: .utf8)) ?? "")
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-      return Int(number) != nil
+    var started: (pid: pid_t, number: Int)?
+    for _ in 0..<5 where started == nil {
+      let number = Int.random(in: 100..<10_000)
+      guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
+      let pid = try Self.spawn(
+        [
+          "Xvfb", ":\(number)", "-displayfd", "1", "-screen", "0", "800x600x24", "-nolisten",
+          "tcp",
+        ], environment: environment, output: announced)
+      func said() -> Bool {
+        ((try? String(contentsOf: announced, encoding: .utf8)) ?? "")
+          .split(whereSeparator: \.isNewline).contains { $0 == "\(number)" }
+      }
+      var status: Int32 = 0
+      _ = try await eventually(timeout: .seconds(20)) {
+        said() || waitpid(pid, &status, WNOHANG) == pid
+      }
+      if said() { started = (pid, number) } else { Self.end(pid) }
     }
-    guard Int(number) != nil else {
-      Self.end(server)
+    guard let started else {
       throw SessionError.cannotStart("Xvfb: it announced no display")
     }
-    display = ":" + number
+    server = started.pid
+    let number = started.number
+    display = ":\(number)"
     environment["DISPLAY"] = display
     do {
       terminal = try Self.spawn(
@@ -81,7 +94,10 @@ public final class XtermSession {
         })
     else {
       stop()
-      throw SessionError.cannotStart("xterm: no window appeared on \(display)")
+      let said =
+        (try? String(contentsOf: folder.appendingPathComponent("xterm.out"), encoding: .utf8))
+      throw SessionError.cannotStart(
+        "xterm: no window appeared on \(display); it said: \(said ?? "nothing")")
     }
     // No window manager: keys go to the window under the pointer.
     try Self.x11(display, ["xdotool", "mousemove", "20", "20"])
@@ -129,7 +145,17 @@ public final class XtermSession {
     Self.end(server)
   }
 
+  /// SIGTERM first, so Xvfb removes its lock and socket and xterm hangs up on its child;
+  /// SIGKILL when it has not gone within five seconds.
   private static func end(_ pid: pid_t) {
+    kill(pid, SIGTERM)
+    let deadline = ContinuousClock.now + .seconds(5)
+    var status: Int32 = 0
+    while ContinuousClock.now < deadline {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid || (reaped < 0 && errno != EINTR) { return }
+      usleep(20_000)
+    }
     kill(pid, SIGKILL)
     CleanSpawn.wait(pid)
   }

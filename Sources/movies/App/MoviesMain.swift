@@ -181,12 +181,14 @@ enum MoviesMain {
     guard let mode = options.previewMode else {
       let colorTerminal = Terminal.usesColor(
         onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment)
+      guard interactive && colorTerminal else { return (nil, []) }
+      // Inside tmux, symbols come in true colour where the terminal outside has it.
       let choice = PreviewChoice.decide(
-        .symbols, environment: environment, answers: nil, tmux: nil,
-        window: Terminal.windowSize())
-      return (interactive && colorTerminal ? PosterPreview(choice: choice) : nil, [])
+        .symbols, environment: environment, answers: nil,
+        tmux: TmuxFacts.read(environment: environment), window: Terminal.windowSize())
+      return (PosterPreview(choice: choice), [])
     }
-    let tmux = mode == .symbols ? nil : TmuxFacts.read(environment: environment)
+    let tmux = TmuxFacts.read(environment: environment)
     // Inside tmux only the outer terminal's answers tell, and they come through only with
     // passthrough on.
     let inTmux = PreviewMode.insideTmux(environment: environment)
