@@ -8,7 +8,9 @@ import Testing
   private static let deviceAttributes = "\u{1B}[c"
 
   /// `movies --preview auto` against a server with the banded poster, playing the steps.
-  private func converse(_ steps: [String]) async throws -> (status: Int32, output: String) {
+  private func converse(_ steps: [String], wrapper: [String] = []) async throws
+    -> (status: Int32, output: String)
+  {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let server = try await HoppinTestServer(
@@ -18,7 +20,7 @@ import Testing
       [
         "--api", server.apiURL.absoluteString, "--cache-dir", folder.path,
         "--download-dir", folder.appendingPathComponent("downloads").path, "--preview", "auto",
-      ], steps: steps)
+      ], steps: steps, wrapper: wrapper)
   }
 
   @Test func aTerminalThatAnswersNothingGetsSymbolsAfterOneBurst() async throws {
@@ -46,5 +48,13 @@ import Testing
     #expect(output.contains("1> thumb"), "the typed line was not shown at the prompt")
     #expect(!output.contains("62;4;22"), "the answer leaked into the line")
     #expect(!output.contains("Unknown command"))
+  }
+
+  @Test func aDumbTerminalIsAskedNothing() async throws {
+    let (status, output) = try await converse(
+      ["expect:1>", "send:thumb 1\\r", "expect:Saved ", "expect:1>", "end:\\x04"],
+      wrapper: ["env", "TERM=dumb"])
+    #expect(status == 0, "\(output)")
+    #expect(!output.contains(Self.deviceAttributes) && !output.contains("\u{1B}_G"))
   }
 }

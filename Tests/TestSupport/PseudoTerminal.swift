@@ -9,8 +9,10 @@ import Foundation
 public enum PseudoTerminal {
   /// Plays the steps against `movies`; returns its exit status and all it printed.
   /// `environment` is added to the test's (less `MOVIES_API`), with no database or history.
+  /// `wrapper` goes before the program (`env TERM=dumb`: the pty driver sets `TERM=xterm`).
   public static func converse(
-    _ arguments: [String], steps: [String], environment extra: [String: String] = [:]
+    _ arguments: [String], steps: [String], environment extra: [String: String] = [:],
+    wrapper: [String] = []
   ) async throws -> (status: Int32, output: String) {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -21,7 +23,8 @@ public enum PseudoTerminal {
       [
         "python3", TestPaths.packageRoot.appendingPathComponent("scripts/pty-session.py").path,
         "--transcript", transcript.path,
-      ] + steps.flatMap { ["--step", $0] } + ["--", TestPaths.moviesExecutable.path] + arguments
+      ] + steps.flatMap { ["--step", $0] } + ["--"] + wrapper
+      + [TestPaths.moviesExecutable.path] + arguments
     var environment = ProcessInfo.processInfo.environment
     for name in ["MOVIES_API", "TMUX", "TERM_PROGRAM", "KITTY_WINDOW_ID", "COLORTERM"] {
       environment[name] = nil

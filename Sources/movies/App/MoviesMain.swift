@@ -192,7 +192,9 @@ enum MoviesMain {
     // Inside tmux only the outer terminal's answers tell, and they come through only with
     // passthrough on.
     let inTmux = PreviewMode.insideTmux(environment: environment)
-    let asks = mode != .symbols && !options.json && (!inTmux || tmux?.passthrough == true)
+    let asks =
+      mode != .symbols && !options.json && environment["TERM"] != "dumb"
+      && (!inTmux || tmux?.passthrough == true)
     let answers = asks ? TerminalProbe.ask(passthrough: inTmux) : nil
     let choice = PreviewChoice.decide(
       mode, environment: environment, answers: answers, tmux: tmux,
