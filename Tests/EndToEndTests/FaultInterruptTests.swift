@@ -9,7 +9,7 @@ import Testing
 // background fetch from meeting the fault first (PrefetchTests covers that case).
 @Suite(.timeLimit(.minutes(1))) struct FaultInterruptTests {
   private func converse(_ arguments: [String], steps: [String]) async throws -> (Int32, String) {
-    try await PseudoTerminal.converse(arguments, steps: steps, environment: ["NO_COLOR": "1"])
+    try await PseudoTerminal.converse(arguments, steps: steps)
   }
 
   @Test func ctrlCDuringALoadCancelsItAndTheSessionGoesOn() async throws {

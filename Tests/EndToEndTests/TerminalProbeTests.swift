@@ -8,7 +8,7 @@ import Testing
   private static let deviceAttributes = "\u{1B}[c"
 
   /// `movies --preview auto` against a server with the banded poster, playing the steps.
-  private func converse(_ steps: [String], wrapper: [String] = []) async throws
+  private func converse(_ steps: [String], term: String = "xterm") async throws
     -> (status: Int32, output: String)
   {
     let folder = try TestPaths.makeTemporaryFolder()
@@ -20,7 +20,7 @@ import Testing
       [
         "--api", server.apiURL.absoluteString, "--cache-dir", folder.path,
         "--download-dir", folder.appendingPathComponent("downloads").path, "--preview", "auto",
-      ], steps: steps, wrapper: wrapper)
+      ], steps: steps, term: term)
   }
 
   @Test func aTerminalThatAnswersNothingGetsSymbolsAfterOneBurst() async throws {
@@ -53,7 +53,7 @@ import Testing
   @Test func aDumbTerminalIsAskedNothing() async throws {
     let (status, output) = try await converse(
       ["expect:1>", "send:thumb 1\\r", "expect:Saved ", "expect:1>", "end:\\x04"],
-      wrapper: ["env", "TERM=dumb"])
+      term: "dumb")
     #expect(status == 0, "\(output)")
     #expect(!output.contains(Self.deviceAttributes) && !output.contains("\u{1B}_G"))
   }

@@ -4,15 +4,16 @@ import Foundation
   import Glibc
 #endif
 
-/// The built `movies` in a pseudo-terminal driven by `scripts/pty-session.py`: a terminal
-/// that answers nothing unless a step types the answer.
+/// `movies` in a pseudo-terminal driven by `scripts/pty-session.py`: a scripted conversation,
+/// and every byte the program wrote, escape sequences included (tmux shows only the screen).
+/// The terminal answers nothing unless a step types the answer.
 public enum PseudoTerminal {
-  /// Plays the steps against `movies`; returns its exit status and all it printed.
-  /// `environment` is added to the test's (less `MOVIES_API`), with no database or history.
-  /// `wrapper` goes before the program (`env TERM=dumb`: the pty driver sets `TERM=xterm`).
+  /// Plays the steps against `movies` with `TERM` set to `term`; returns its exit status and
+  /// all it printed. The environment has no API, no colour, no saved session, no history and
+  /// no hint of a graphics terminal; `environment` is added to it.
   public static func converse(
-    _ arguments: [String], steps: [String], environment extra: [String: String] = [:],
-    wrapper: [String] = []
+    _ arguments: [String], steps: [String], term: String = "xterm",
+    environment extra: [String: String] = [:]
   ) async throws -> (status: Int32, output: String) {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -22,19 +23,20 @@ public enum PseudoTerminal {
     process.arguments =
       [
         "python3", TestPaths.packageRoot.appendingPathComponent("scripts/pty-session.py").path,
-        "--transcript", transcript.path,
-      ] + steps.flatMap { ["--step", $0] } + ["--"] + wrapper
-      + [TestPaths.moviesExecutable.path] + arguments
+        "--transcript", transcript.path, "--term", term,
+      ] + steps.flatMap { ["--step", $0] } + ["--", TestPaths.moviesExecutable.path] + arguments
     var environment = ProcessInfo.processInfo.environment
     for name in ["MOVIES_API", "TMUX", "TERM_PROGRAM", "KITTY_WINDOW_ID", "COLORTERM"] {
       environment[name] = nil
     }
+    environment["NO_COLOR"] = "1"
     // Nothing of the test's goes into the real home: no saved session, no history.
     environment["MOVIES_DB"] = "/dev/null"
     environment["MOVIES_HISTFILE"] = "/dev/null"
     environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
     environment.merge(extra) { _, new in new }
     process.environment = environment
+    process.currentDirectoryURL = folder
     try process.run()
     guard try await eventually(timeout: .seconds(50), { !process.isRunning }) else {
       kill(process.processIdentifier, SIGKILL)

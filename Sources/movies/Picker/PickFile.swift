@@ -14,20 +14,21 @@ enum PickFile {
   }
 
   static func rows(
-    _ list: MovieList, source: any MovieSource, thumbnailCache: URL, drawing: Drawing
+    _ movies: [(row: Int, movie: Movie)], source: any MovieSource, thumbnailCache: URL,
+    drawing: Drawing
   ) -> Data {
     // Written by hand, not with JSONSerialization: after a full scan there are tens of
     // thousands of rows, and the picker should open at once.
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(list.movies.count * 400)
+    bytes.reserveCapacity(movies.count * 400)
     bytes += Array(#"{"cache":"#.utf8)
     appendString(thumbnailCache.path, to: &bytes)
     bytes += Array(#","mode":"#.utf8)
     appendString(drawing.mode.rawValue, to: &bytes)
     bytes += Array(#","cell":[\#(drawing.cell.width),\#(drawing.cell.height)]}"#.utf8) + [0x0A]
-    for movie in list.movies {
+    for (row, movie) in movies {
       let poster = movie.thumbnail.flatMap { try? source.thumbnailURL(for: $0).absoluteString }
-      bytes += Array(#"{"poster":"#.utf8)
+      bytes += Array(#"{"row":\#(row),"poster":"#.utf8)
       if let poster { appendString(poster, to: &bytes) } else { bytes += Array("null".utf8) }
       bytes += Array(#","hoppin":{"movies":{"movie":[{"#.utf8)
       var first = true
@@ -43,11 +44,11 @@ enum PickFile {
     return Data(bytes)
   }
 
-  /// Row `row`'s movie and poster address, the cache folder and how to draw; nil when the
-  /// file has no such row or it does not parse. A header without a drawing (or a nonsense
-  /// one) means symbols in the standard cell.
+  /// The row number, movie and poster address at place `row` (from 1) of the file, the
+  /// cache folder and how to draw; nil when the file has no such row or it does not parse. A
+  /// header without a drawing (or a nonsense one) means symbols in the standard cell.
   static func read(_ file: URL, row: Int)
-    -> (movie: Movie, poster: URL?, cache: URL, drawing: Drawing)?
+    -> (row: Int, movie: Movie, poster: URL?, cache: URL, drawing: Drawing)?
   {
     guard row >= 1, let data = FileManager.default.contents(atPath: file.path),
       let headerLine = line(0, of: data), let rowLine = line(row, of: data),
@@ -57,13 +58,14 @@ enum PickFile {
       let movie = try? MoviePageParser.parse(rowLine).movies.first
     else { return nil }
     let poster = (object["poster"] as? String).flatMap(URL.init(string:))
+    let number = (object["row"] as? Int) ?? row
     let mode = (header["mode"] as? String).flatMap(PreviewMode.init(rawValue:))
     let cell = (header["cell"] as? [Int]).flatMap {
       $0.count == 2 ? CellSize(validating: $0[0], $0[1]) : nil
     }
     let drawing = Drawing(
       mode: mode == .auto ? .symbols : mode ?? .symbols, cell: cell ?? .standard)
-    return (movie, poster, URL(fileURLWithPath: cache, isDirectory: true), drawing)
+    return (number, movie, poster, URL(fileURLWithPath: cache, isDirectory: true), drawing)
   }
 
   /// Line `index` (from 0) of the file, found by counting newlines: the preview runs at each

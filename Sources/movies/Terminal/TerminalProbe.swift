@@ -7,6 +7,7 @@ import MoviesCore
 /// Asks the terminal what it can draw and how big its cells are: one burst of queries on
 /// standard output, the answers read from standard input with a time bound. The only place
 /// that writes queries to the terminal or changes its input mode.
+@MainActor
 enum TerminalProbe {
   /// The kitty graphics query (a 1×1 RGB image, only queried), `XTVERSION`, the cell size
   /// (`CSI 16 t`), the window size in pixels (`CSI 14 t`), `XTSMGRAPHICS`' sixel geometry,
