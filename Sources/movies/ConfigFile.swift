@@ -11,11 +11,23 @@ struct ConfigFile {
     var line: Int
   }
 
-  /// The keys it takes; each but `pager` is the flag of the same name.
-  static let keys = ["api", "count", "order", "genre", "pager", "preview"]
+  /// The keys it takes; each but `pager` and the TMDb secrets is the flag of the same name.
+  static let keys = [
+    "source", "api", "count", "order", "genre", "language", "region", "pager", "preview",
+    "tmdb-api-key", "tmdb-access-token",
+  ]
+  /// The keys that hold a secret: a file with one should be readable by its owner only.
+  static let secretKeys: Set<String> = ["tmdb-api-key", "tmdb-access-token"]
 
   var path: String
   var entries: [Entry]
+  /// Whether the group or others may read the file, as `ssh` checks for its keys.
+  var othersCanRead = false
+
+  /// Whether the file holds a secret that others can read.
+  var exposesSecret: Bool {
+    othersCanRead && entries.contains { Self.secretKeys.contains($0.key) }
+  }
 
   /// Where the file is: `$XDG_CONFIG_HOME/movies/config`, else `$HOME/.config/movies/config`.
   static func location(environment: [String: String]) -> String? {
@@ -55,6 +67,7 @@ struct ConfigFile {
       }
       entries.append(Entry(key: key, value: value, line: index + 1))
     }
-    return ConfigFile(path: path, entries: entries)
+    let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    return ConfigFile(path: path, entries: entries, othersCanRead: (mode ?? 0) & 0o044 != 0)
   }
 }

@@ -20,6 +20,15 @@ struct Options {
   static let version = "0.1.0"
 
   var api: URL?
+  /// `--source`: nil picks Hoppin with `--api`, else the offline catalogue.
+  var source: SourceKind?
+  /// `--language` and `--region` for TMDb; nil takes them from the locale.
+  var language: String?
+  var region: String?
+  /// The config file's `tmdb-api-key` or `tmdb-access-token`; never a flag (argv is public).
+  var configCredential: TMDbCredential?
+  /// Whether `--order` (or the config) chose the order, else the source's default is used.
+  var orderGiven = false
   var query = MovieQuery()
   var downloadFolder = "thumbnails"
   var cacheFolder: String?
@@ -55,6 +64,10 @@ struct Options {
     for entry in config?.entries ?? [] {
       switch entry.key {
       case "pager": options.pager = entry.value
+      case "tmdb-api-key", "tmdb-access-token":
+        options.configCredential = TMDbCredential(
+          kind: entry.key == "tmdb-api-key" ? .apiKey : .accessToken, secret: entry.value,
+          origin: "\(config?.path ?? "the config file")'s \(entry.key)")
       case "preview" where entry.value.lowercased() == "off": options.noPreview = true
       default:
         do {
@@ -103,7 +116,17 @@ struct Options {
         return .pickPreview(file: file, row: row)
       case "--api": options.api = try apiURL(try value(), from: "--api")
       case "--count": options.query.pageSize = try pageSize(try value())
-      case "--order": options.query.order = try order(try value())
+      case "--order":
+        options.query.order = try order(try value())
+        options.orderGiven = true
+      case "--source":
+        let name = try value()
+        guard let source = SourceKind(rawValue: name.lowercased()) else {
+          throw UsageError(message: "--source needs offline, hoppin or tmdb.")
+        }
+        options.source = source
+      case "--language": options.language = try localeCode(try value(), for: "--language")
+      case "--region": options.region = try localeCode(try value(), for: "--region").uppercased()
       case "--genre": options.query.genreID = try value()
       case "--download-dir": options.downloadFolder = try folder(try value(), for: "--download-dir")
       case "--cache-dir": options.cacheFolder = try folder(try value(), for: "--cache-dir")
@@ -151,6 +174,19 @@ struct Options {
           "\(source) needs an http or https URL, such as http://127.0.0.1:8080/hoppin/movies.")
     }
     return url
+  }
+
+  /// A language (`fr`, `pt-BR`) or a country (`DE`): letters and a dash, as TMDb takes them.
+  private static func localeCode(_ text: String, for option: String) throws(UsageError) -> String {
+    guard (2...10).contains(text.count),
+      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") })
+    else {
+      throw UsageError(
+        message: option == "--region"
+          ? "--region needs a country code such as US or DE."
+          : "--language needs a language code such as en-US or fr.")
+    }
+    return text
   }
 
   private static func pageSize(_ text: String) throws(UsageError) -> Int {
@@ -208,11 +244,19 @@ struct Options {
     Commands are read from the prompt, from -c, or one per line from standard input.
 
     Options:
-      --api URL            the Hoppin movies endpoint to browse (also MOVIES_API)
+      --source SOURCE      offline (the default without --api), hoppin (the default
+                           with --api) or tmdb (needs TMDB_API_KEY or TMDB_ACCESS_TOKEN)
+      --api URL            the Hoppin movies endpoint to browse (also MOVIES_API); with
+                           --source tmdb, the TMDb API base
+                           (default https://api.themoviedb.org/3)
+      --language CODE      TMDb's language for titles and overviews, such as fr-FR
+                           (default: from the locale)
+      --region CODE        TMDb's country for release dates and where to stream, such as
+                           DE (default: from the locale, else US)
       --count N            movies per page, 1 to 1000 (default 10)
       --order ORDER        releasedateasc (default), releasedatedesc, ratingdesc,
-                           ratingasc or titleasc; or newest, oldest, rating, title;
-                           any case, or a unique beginning of one
+                           ratingasc or titleasc; or newest, oldest, rating, title,
+                           popular (TMDb's default); any case, or a unique beginning
       --genre NAME|ID      only this genre, by name or id (the offline catalogue:
                            1 Action, 2 Animation, 3 Comedy, 4 Drama, 5 Documentary,
                            6 Romance, 7 Short); an unknown one is refused
@@ -261,18 +305,26 @@ struct Options {
       help         list the commands; 'help CMD' explains one (also ?, \\?)
       quit         leave (also exit, q, \\q, or Ctrl-D)
 
-    Environment: MOVIES_API, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the
+    Environment: MOVIES_API, TMDB_API_KEY, TMDB_ACCESS_TOKEN, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the
     watchlist file; /dev/null: none), PAGER (default less -RFX), NO_COLOR, TERM,
     COLUMNS, LINES, LC_ALL, LC_CTYPE, LANG, XDG_STATE_HOME, XDG_CACHE_HOME,
     XDG_CONFIG_HOME, XDG_DATA_HOME, HOME.
 
     Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config:
-    'key = value' lines for api, count, order, genre, pager and preview (a mode,
-    or off). MOVIES_API and flags win over it.
+    'key = value' lines for source, api, count, order, genre, language, region, pager,
+    preview (a mode, or off), tmdb-api-key and tmdb-access-token (keep the file
+    private: chmod 600). The environment and flags win over it.
 
     Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.
 
     """
+}
+
+/// `--source`: where the movies come from.
+enum SourceKind: String {
+  case offline
+  case hoppin
+  case tmdb
 }
 
 /// `--color`: when to use colour.

@@ -98,7 +98,8 @@ public struct CommandRunner: Sendable {
       case .list:
         outcome = .list(await browser.list)
       case .show(let row):
-        let movie = try await browser.movie(atRow: row)
+        var movie = try await browser.movie(atRow: row)
+        (movie, warnings) = await withDetails(movie)
         let cached = try await browser.thumbnailCacheState(row: row)
         outcome = .movie(movie, row: row, thumbnail: cached)
       case .thumb(let row):
@@ -122,12 +123,15 @@ public struct CommandRunner: Sendable {
       case .quit:
         outcome = .quit
       case .genre(let nameOrID):
-        var query = await browser.status.query
+        var query = await browser.status.query.browsing
         query.genreID = try await genreID(for: nameOrID)
         (outcome, warnings) = try await restart(
           with: query, retrying: "genre \(CommandUsage.excerpt(nameOrID))")
       case .order(let order):
-        var query = await browser.status.query
+        guard source.offers(order: order) else {
+          throw SourceRefusal.order(order, offered: source.capabilities.orders ?? [])
+        }
+        var query = await browser.status.query.browsing
         query.order = order
         (outcome, warnings) = try await restart(with: query, retrying: "order \(order)")
       case .genres:
@@ -138,7 +142,13 @@ public struct CommandRunner: Sendable {
         let search = try MovieSearch(text)
         let clock = ContinuousClock()
         let start = clock.now
-        let scan = await browser.scan(for: search, found: found, progress: progress)
+        let scan =
+          if let query = source.searchQuery(for: search, from: await browser.status.query) {
+            await browser.serverSearch(
+              query, filtering: search, found: found, progress: progress)
+          } else {
+            await browser.scan(for: search, found: found, progress: progress)
+          }
         warnings = scan.warnings
         outcome = .found(
           FindResult(

@@ -89,7 +89,8 @@ public struct TextRenderer: Sendable {
         + StatusLine.render(status, palette: palette, width: statusWidth) + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
-      return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
+      return MovieDetails.render(
+        movie, row: row, palette: palette, thumbnail: thumbnail, width: statusWidth)
         + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
     case .thumbnailSaved(let saved, _):
       return ThumbnailSummary.line(for: saved) + "\n"
