@@ -3,8 +3,9 @@ extension Browser {
   /// Switches the list to `query`, the source's own matches for the search (see
   /// ``MovieSource/searchQuery(for:from:)``), and loads it page by page to its end, reporting
   /// the rows that pass the filters the server did not apply (genre, rating, a range of
-  /// years) as each page arrives. The old list stays until the first page is in; Ctrl-C or a
-  /// failed page stops the search and keeps every page that joined.
+  /// years) as each page arrives. The old list stays until the first page is in, and when
+  /// it has no rows; Ctrl-C or a failed page stops the search and keeps every page that
+  /// joined.
   public func serverSearch(
     _ query: MovieQuery, filtering search: MovieSearch,
     found: @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void,
@@ -15,7 +16,15 @@ extension Browser {
     if query.releaseYear != nil { filter.years = nil }
     var scan = Scan()
     do {
-      var load: Load? = try await restart(with: query)
+      cancelPrefetches()
+      let first = try await source.page(1, of: query)
+      try Task.checkCancellation()
+      // No match leaves the list the user was browsing.
+      guard first.rowCount > 0 else {
+        scan.list = list.status
+        return scan
+      }
+      var load: Load? = adopt(first, of: query)
       while let loaded = load {
         note(loaded.warnings, in: &scan)
         let added = loaded.added

@@ -172,6 +172,11 @@ public actor Browser {
       throw error
     }
     try Task.checkCancellation()
+    return adopt(page, of: query)
+  }
+
+  /// Replaces the list with a new query's first page.
+  func adopt(_ page: MoviePage, of query: MovieQuery) -> Load {
     var fresh = MovieList(query: query)
     let change = fresh.add(page)
     list = fresh

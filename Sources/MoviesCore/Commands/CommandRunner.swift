@@ -142,10 +142,11 @@ public struct CommandRunner: Sendable {
         let search = try MovieSearch(text)
         let clock = ContinuousClock()
         let start = clock.now
+        let serverQuery = source.searchQuery(for: search, from: await browser.status.query)
         let scan =
-          if let query = source.searchQuery(for: search, from: await browser.status.query) {
+          if let serverQuery {
             await browser.serverSearch(
-              query, filtering: search, found: found, progress: progress)
+              serverQuery, filtering: search, found: found, progress: progress)
           } else {
             await browser.scan(for: search, found: found, progress: progress)
           }
@@ -153,7 +154,8 @@ public struct CommandRunner: Sendable {
         outcome = .found(
           FindResult(
             text: text, matches: scan.matches, list: scan.list,
-            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure))
+            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure,
+            searchedOnServer: serverQuery != nil))
       case .pick:
         throw Error.noPicker
       case .open(let row):
