@@ -18,10 +18,6 @@ public final class TMDbTestServer {
     public var time: Double
   }
 
-  public enum ServerError: Error {
-    case noListeningLine(String)
-  }
-
   /// The key and token it accepts.
   public static let apiKey = "tmdb-test-key-0123456789abcdef"
   public static let accessToken = "tmdb-test-token-fedcba9876543210"
@@ -46,28 +42,7 @@ public final class TMDbTestServer {
     ]
     if let limit { arguments += ["--limit", String(limit)] }
     arguments += extraArguments
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let reader = output.fileHandleForReading
-    let line = try await offThePool {
-      var line = Data()
-      while !line.contains(UInt8(ascii: "\n")) {
-        let chunk = reader.availableData
-        if chunk.isEmpty { break }
-        line.append(chunk)
-      }
-      return line
-    }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {
-      kill(process.processIdentifier, SIGKILL)
-      throw ServerError.noListeningLine(text)
-    }
-    baseURL = url
+    (process, baseURL) = try await ServerProcess.start(arguments)
   }
 
   deinit {
@@ -77,10 +52,7 @@ public final class TMDbTestServer {
 
   /// Stops the server (SIGKILL: see ``HoppinTestServer/stop()``).
   public func stop() {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    ServerProcess.stop(process)
   }
 
   /// The log's raw text, for checking that a secret is nowhere else in it.
