@@ -53,7 +53,7 @@ import Testing
     let key = TMDbTestServer.apiKey
     let text = try await MoviesRun.run(
       server.arguments(["--download-dir", folder.appendingPathComponent("t").path]),
-      input: "more\nshow 1\nthumb 1\nwatch 1\nwatchlist\nfind the\ngenre nope\n",
+      input: "more\nshow 1\nthumb 1-8\nwatch 1\nwatchlist\nfind the\ngenre nope\n",
       environment: server.environment(cache: folder, adding: ["MOVIES_DB": database.path]))
     let json = try await MoviesRun.run(
       server.arguments(["--json"]), input: "more\nshow 2\nwatchlist\nhelp\n",
@@ -71,6 +71,7 @@ import Testing
       #expect(data?.range(of: Data(key.utf8)) == nil, "the key is in \(path)")
     }
     // In the log, the key is the api_key of API requests and nowhere else.
+    #expect(!(try server.posterRequests().isEmpty))
     for request in try server.requests() {
       #expect(request.query["api_key"] == (request.path.hasPrefix("/3/") ? key : nil))
       #expect(!request.path.contains(key))

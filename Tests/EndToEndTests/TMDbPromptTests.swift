@@ -16,8 +16,12 @@ import Testing
     try await session.waitFor("popular 10/10,000>")
 
     try session.type("find zzzz\r")
-    let none = try await session.waitFor("No movie matches 'zzzz'")
-    #expect(none.contains("popular 10/10,000>"), "a search without matches kept the list")
+    let none = try await session.waitUntil("the prompt after a search without matches") {
+      $0.contains("No movie matches 'zzzz'") && !TmuxSession.lastLine(of: $0).contains("zzzz")
+    }
+    #expect(
+      TmuxSession.lastLine(of: none).hasSuffix("popular 10/10,000>"),
+      "a search without matches kept the list")
     try session.type("find star wars\r")
     let found = try await session.waitFor(" search results (")
     #expect(found.contains("Star Wars"))

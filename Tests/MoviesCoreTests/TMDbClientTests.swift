@@ -114,6 +114,25 @@ import Testing
     #expect(SecretRedaction.redact("no key here") == "no key here")
   }
 
+  @Test func everyMessageHasItsKeyRedacted() {
+    // A message that quotes an address with a key, from any source.
+    let error = HoppinClient.Error.unsupportedThumbnailAddress("ftp://h/p.png?api_key=s3cret")
+    let message = ErrorDescriber.plain.message(for: error)
+    #expect(message.contains("api_key=REDACTED"))
+    #expect(!message.contains("s3cret"))
+  }
+
+  @Test func tmdbsOwnWordsAreEscapedAndCut() {
+    let long = "\u{1B}[2J" + String(repeating: "x", count: 500)
+    let message = TMDbClient.Error.status(
+      503, serverMessage: long, .page(2), attempts: 3
+    ).message
+    #expect(!message.contains("\u{1B}"))
+    #expect(message.contains("^[[2J"))
+    #expect(message.count < 300)
+    #expect(message.contains("after 3 attempts"))
+  }
+
   @Test func theCredentialGoesInTheHeaderOrTheParameterOnly() {
     let key = TMDbCredential(kind: .apiKey, secret: "k", origin: "TMDB_API_KEY")
     let token = TMDbCredential(kind: .accessToken, secret: "t", origin: "TMDB_ACCESS_TOKEN")
