@@ -11,18 +11,13 @@ struct ConfigFile {
     var line: Int
   }
 
-  /// The keys it takes; each but `pager` and the TMDb secrets is the flag of the same name.
-  static let keys = [
-    "source", "api", "count", "order", "genre", "language", "region", "pager", "preview",
-    "tmdb-api-key", "tmdb-access-token",
-  ]
-  /// The keys that hold a secret: a file with one should be readable by its owner only.
-  static let secretKeys: Set<String> = ["tmdb-api-key", "tmdb-access-token"]
-
   var path: String
   var entries: [Entry]
   /// Whether the group or others may read the file, as `ssh` checks for its keys.
   var othersCanRead = false
+
+  /// The keys that hold a secret: a file with one should be readable by its owner only.
+  static let secretKeys: Set<String> = ["tmdb-api-key", "tmdb-access-token"]
 
   /// Whether the file holds a secret that others can read.
   var exposesSecret: Bool {
@@ -57,10 +52,10 @@ struct ConfigFile {
       }
       let key = text[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
       let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-      guard keys.contains(key) else {
+      guard Setting.configKey(key) != nil else {
         throw Options.UsageError(
           message: "\(place): unknown setting '\(TerminalText.escape(key))'; "
-            + "the settings are \(keys.joined(separator: ", ")).")
+            + "the settings are \(Setting.configKeys.joined(separator: ", ")).")
       }
       guard !value.isEmpty else {
         throw Options.UsageError(message: "\(place): '\(key)' needs a value.")
