@@ -94,7 +94,7 @@ public actor Browser {
     let page: MoviePage
     do {
       page = try await fetch(number, of: query)
-    } catch let error as HoppinClient.Error where error.isUnreadablePage {
+    } catch let error as any SourceFailure where error.kind == .unreadablePage {
       if list.nextPage == number, list.query == query {
         unreadable = (number, query, list.genreName)
       }
@@ -182,7 +182,7 @@ public actor Browser {
     let page: MoviePage
     do {
       page = try await source.page(1, of: query)
-    } catch let error as HoppinClient.Error where error.isUnreadablePage {
+    } catch let error as any SourceFailure where error.kind == .unreadablePage {
       unreadable = (1, query, genreName)
       throw error
     }

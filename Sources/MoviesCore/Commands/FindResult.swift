@@ -28,9 +28,16 @@ public struct FindResult: Sendable {
     self.failure = failure
   }
 
+  /// What a `find` that Ctrl-C stopped failed with: the summary says how far it got.
+  static let stoppedProblem = CommandProblem.Partial(
+    message: "Cancelled; the rows loaded and the matches found so far are kept, and 'find' "
+      + "again goes on from there.",
+    code: .cancelled)
+
   /// `9 matches in 58,788 movies (0.9 s)`, or `No movie matches 'TEXT' in …` (the text as
   /// typed: the renderer escapes it); a search that did not reach the end says how far
-  /// it got (`3 matches in 1,280 of 58,788 movies (0.4 s); stopped: 'find' again goes on.`).
+  /// it got (`3 matches in 1,280 of 58,788 movies (0.4 s); stopped.`, the error line then
+  /// saying what to type).
   public var summary: String {
     let count =
       switch matches.count {
@@ -45,7 +52,7 @@ public struct FindResult: Sendable {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
       let why =
         stopped
-        ? "stopped: 'find' again goes on"
+        ? "stopped"
         : failure != nil
           ? "a page failed: 'find' again goes on"
           : "the server sent no more rows"

@@ -23,10 +23,14 @@ public struct Reply: Sendable, Equatable {
     self.error = error
   }
 
-  /// The reply to `result` before its text: its warnings in the describer's words, and what
-  /// the prompt needs next.
+  /// The reply to `result` before its text: its warnings in the describer's words, whether
+  /// it failed or was cancelled as the result decided it, and what the prompt needs next.
   init(for result: CommandResult, describer: ErrorDescriber) {
     warnings = result.warnings(describedBy: describer)
+    if let problem = result.problem {
+      error = describer.message(for: problem.error)
+      wasCancelled = problem.cancelled
+    }
     list = result.list
     shownRows = result.view?.rowNumbers
     if case .success(.quit) = result.outcome { quits = true }

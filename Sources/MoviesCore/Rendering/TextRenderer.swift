@@ -37,32 +37,17 @@ public struct TextRenderer: Sendable {
   }
 
   private func renderWithMarks(_ result: CommandResult) -> Reply {
+    // The reply carries the result's own verdict (``CommandResult/problem``); this only
+    // renders the outcome.
     var reply = Reply(for: result, describer: describer)
-    switch result.outcome {
-    case .failure(let error):
-      reply.error = describer.message(for: error)
-      reply.wasCancelled = describer.code(for: error) == .cancelled
-    case .success(let outcome):
-      reply.output = render(outcome)
-      if layout.wrapsText, Self.isProse(outcome) {
-        reply.output = TextWrap.wrap(
-          reply.output, toColumns: layout.width, indent: Self.indent(outcome))
-      }
-      if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
-        if !problem.cancelled {
-          reply.warnings += ThumbnailSummary.failureWarnings(batch, describer: describer)
-        }
-        reply.error = problem.message
-        reply.wasCancelled = problem.cancelled
-      }
-      if case .found(let found) = outcome {
-        reply.error = found.failure.map(describer.message(for:))
-        reply.wasCancelled = found.stopped
-      }
-      if let error = result.stoppedBy {
-        reply.error = describer.message(for: error)
-        reply.wasCancelled = describer.code(for: error) == .cancelled
-      }
+    guard case .success(let outcome) = result.outcome else { return reply }
+    reply.output = render(outcome)
+    if layout.wrapsText, Self.isProse(outcome) {
+      reply.output = TextWrap.wrap(
+        reply.output, toColumns: layout.width, indent: Self.indent(outcome))
+    }
+    if case .thumbnailsSaved(let batch) = outcome, !batch.wasCancelled {
+      reply.warnings += ThumbnailSummary.failureWarnings(batch, describer: describer)
     }
     return reply
   }
