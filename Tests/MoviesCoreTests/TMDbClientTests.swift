@@ -133,6 +133,17 @@ import Testing
     #expect(message.contains("after 3 attempts"))
   }
 
+  @Test func aFailedSwitchAdvisesTheCommandAndAKindTheBrowserReads() {
+    let busy = TMDbClient.Error.status(429, serverMessage: nil, .page(1), attempts: 3)
+    #expect(busy.kind == .transient)
+    #expect(busy.message(retrying: "genre comedy").hasSuffix("Type 'genre comedy' to try again."))
+    #expect(busy.message.hasSuffix("Type 'more' to try the same page again."))
+    #expect(TMDbClient.Error.unreadable(.page(2)).kind == .unreadablePage)
+    #expect(
+      TMDbClient.Error.refusedCredential(origin: "TMDB_API_KEY", serverMessage: nil).kind
+        == .lasting)
+  }
+
   @Test func theCredentialGoesInTheHeaderOrTheParameterOnly() {
     let key = TMDbCredential(kind: .apiKey, secret: "k", origin: "TMDB_API_KEY")
     let token = TMDbCredential(kind: .accessToken, secret: "t", origin: "TMDB_ACCESS_TOKEN")
