@@ -84,7 +84,8 @@ import Testing
     let values = [
       "api": "http://127.0.0.1:9/hoppin/movies", "count": "3", "order": "rating",
       "genre": "Drama", "preview": "off", "pager": "cat", "source": "hoppin",
-      "jellyfin-user": "alice", "jellyfin-token": "a-token",
+      "jellyfin-user": "alice", "jellyfin-token": "a-token", "language": "fr-FR",
+      "region": "FR", "tmdb-api-key": "a-key", "tmdb-access-token": "a-bearer",
     ]
     #expect(Set(values.keys) == Set(Setting.configKeys), "a value for each key")
     try values.map { "\($0.key) = \($0.value)" }.joined(separator: "\n")

@@ -78,7 +78,7 @@ import Testing
     #expect(run.stdout.contains(comedies[0]))
     let refused = try await self.run(server, ["more"], extra: ["--order", "ratingasc"])
     #expect(refused.status == 2)
-    #expect(refused.stderr.contains("it has added, newest, oldest, rating, title."))
+    #expect(refused.stderr.contains("it sorts by added, newest, oldest, rating, title."))
   }
 
   @Test func showSaysWhatTheUserWatchedAndWhereTheyStopped() async throws {

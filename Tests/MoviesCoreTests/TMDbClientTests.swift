@@ -114,6 +114,36 @@ import Testing
     #expect(SecretRedaction.redact("no key here") == "no key here")
   }
 
+  @Test func everyMessageHasItsKeyRedacted() {
+    // A message that quotes an address with a key, from any source.
+    let error = HoppinClient.Error.unsupportedThumbnailAddress("ftp://h/p.png?api_key=s3cret")
+    let message = ErrorDescriber.plain.message(for: error)
+    #expect(message.contains("api_key=REDACTED"))
+    #expect(!message.contains("s3cret"))
+  }
+
+  @Test func tmdbsOwnWordsAreEscapedAndCut() {
+    let long = "\u{1B}[2J" + String(repeating: "x", count: 500)
+    let message = TMDbClient.Error.status(
+      503, serverMessage: long, .page(2), attempts: 3
+    ).message
+    #expect(!message.contains("\u{1B}"))
+    #expect(message.contains("^[[2J"))
+    #expect(message.count < 300)
+    #expect(message.contains("after 3 attempts"))
+  }
+
+  @Test func aFailedSwitchAdvisesTheCommandAndAKindTheBrowserReads() {
+    let busy = TMDbClient.Error.status(429, serverMessage: nil, .page(1), attempts: 3)
+    #expect(busy.kind == .transient)
+    #expect(busy.message(retrying: "genre comedy").hasSuffix("Type 'genre comedy' to try again."))
+    #expect(busy.message.hasSuffix("Type 'more' to try the same page again."))
+    #expect(TMDbClient.Error.unreadable(.page(2)).kind == .unreadablePage)
+    #expect(
+      TMDbClient.Error.refusedCredential(origin: "TMDB_API_KEY", serverMessage: nil).kind
+        == .lasting)
+  }
+
   @Test func theCredentialGoesInTheHeaderOrTheParameterOnly() {
     let key = TMDbCredential(kind: .apiKey, secret: "k", origin: "TMDB_API_KEY")
     let token = TMDbCredential(kind: .accessToken, secret: "t", origin: "TMDB_ACCESS_TOKEN")
@@ -157,7 +187,8 @@ import Testing
     let pacer = RequestPacer(
       requestsPerSecond: 40, now: { start },
       sleep: { until in slept.withLock { $0.append(until - start) } })
-    for _ in 0..<4 { try await pacer.waitForSlot() }
+    for _ in 0..<5 { try await pacer.waitForSlot() }
+    // Two at once, then one every 25 ms.
     #expect(slept.withLock { $0 } == [.milliseconds(25), .milliseconds(50), .milliseconds(75)])
   }
 }

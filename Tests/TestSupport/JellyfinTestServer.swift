@@ -29,7 +29,7 @@ public final class JellyfinTestServer {
   public let baseURL: URL
   public let logFile: URL
   private let folder: URL
-  private let server: LocalServerProcess
+  private let process: Process
 
   /// - Parameters:
   ///   - limit: serve only the first N films of the CSV.
@@ -37,19 +37,20 @@ public final class JellyfinTestServer {
   public init(limit: Int = 60, extraArguments: [String] = []) async throws {
     folder = try TestPaths.makeTemporaryFolder()
     logFile = folder.appendingPathComponent("requests.log")
-    server = try await LocalServerProcess(
-      script: "jellyfin-server.py",
-      arguments: ["--csv", Self.csv.path, "--limit", String(limit), "--log", logFile.path]
-        + extraArguments)
-    baseURL = server.baseURL
+    (process, baseURL) = try await ServerProcess.start(
+      [
+        "python3", TestPaths.packageRoot.appendingPathComponent("scripts/jellyfin-server.py").path,
+        "--host", "127.0.0.1", "--port", "0", "--csv", Self.csv.path, "--limit", String(limit),
+        "--log", logFile.path,
+      ] + extraArguments)
   }
 
   deinit {
-    server.stop()
+    ServerProcess.stop(process)
     try? FileManager.default.removeItem(at: folder)
   }
 
-  public func stop() { server.stop() }
+  public func stop() { ServerProcess.stop(process) }
 
   /// Every request so far, in order.
   public func requests() throws -> [Request] {

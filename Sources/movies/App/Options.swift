@@ -20,15 +20,20 @@ struct Options {
   static let version = "0.1.0"
 
   var api: URL?
-  /// `--source`: what `--api` is (`hoppin` unless said); nil for the default.
+  /// `--source`: nil picks Hoppin with `--api`, else the offline catalogue.
   var source: SourceKind?
+  /// `--language` and `--region` for TMDb; nil takes them from the locale.
+  var language: String?
+  var region: String?
+  /// The config file's `tmdb-api-key` or `tmdb-access-token`; never a flag (argv is public).
+  var configCredential: TMDbCredential?
   /// `--jellyfin-user NAME`: whose library to show with an API key.
   var jellyfinUser: String?
   /// The config file's `jellyfin-token`; `JELLYFIN_TOKEN` wins over it.
   var jellyfinToken: String?
+  /// Whether `--order` (or the config) chose the order, else the source's default is used.
+  var orderGiven = false
   var query = MovieQuery()
-  /// Whether `--order` (or a resumed session) chose the order; else the source's default.
-  var orderIsExplicit = false
   var downloadFolder = "thumbnails"
   var cacheFolder: String?
   /// `--preview MODE`: draw posters in this mode, also in script mode; nil for the default.
@@ -103,6 +108,16 @@ struct Options {
     return url
   }
 
+  /// A language (`fr`, `pt-BR`) or a country (`DE`): letters and a dash, as TMDb takes them.
+  static func localeCode(_ text: String, flag: String, example: String) throws(UsageError)
+    -> String
+  {
+    guard (2...10).contains(text.count),
+      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") })
+    else { throw UsageError(message: "\(flag) needs a code such as \(example).") }
+    return text
+  }
+
   static func pageSize(_ text: String, flag: String) throws(UsageError) -> Int {
     guard let count = Int(text), (1...1_000).contains(count) else {
       throw UsageError(message: "\(flag) needs a whole number from 1 to 1000.")
@@ -133,9 +148,7 @@ struct Options {
       throw UsageError(message: "\(flag) needs a word such as rating or releasedateasc.")
     }
     switch OrderName.resolve(text) {
-    case .success(let order)
-    where OrderName.words.contains(order) || OrderName.aliases.contains { $0.order == order }:
-      return order
+    case .success(let order) where OrderName.words.contains(order): return order
     case .success:
       throw UsageError(
         message: "\(flag): '\(CommandUsage.excerpt(text))' is not an order; the orders are "
@@ -163,6 +176,7 @@ struct Options {
 enum SourceKind: String, CaseIterable {
   case offline
   case hoppin
+  case tmdb
   case jellyfin
 }
 

@@ -6,14 +6,18 @@ enum StartupError: Error, UserFacingError {
   case options(Options.UsageError)
   /// `--genre` names no genre of the source, or its genres could not be loaded.
   case genre(any Error)
-  /// `--source jellyfin` without what it needs, or its user could not be found.
-  case jellyfin(JellyfinSetup.Problem)
-  /// `--order` names an order the source does not sort by.
-  case order(String, offered: [String])
   /// libcurl could not be set up.
   case httpEngine(TransferFailure)
   /// No `--api` and no offline catalogue beside the program.
   case noCatalogue
+  /// `--source tmdb` without a key in the environment or the config file.
+  case noTMDbCredential
+  /// `--source jellyfin` without what it needs, or its user could not be found.
+  case jellyfin(JellyfinSetup.Problem)
+  /// `--source hoppin` without `--api`.
+  case hoppinNeedsAddress
+  /// `--order` names an order the source does not sort by.
+  case order(SourceRefusal)
   /// `--download-dir` is inside the image cache, whose files are removed to keep it small.
   case downloadFolderInCache(downloads: String, entries: String)
 
@@ -24,14 +28,17 @@ enum StartupError: Error, UserFacingError {
       // The core's advice names the prompt's `genre ID`; here the user typed a flag.
       "--genre: the source has no list of genre names; give the genre's number (--genre 4)."
     case .genre(let error): "--genre: " + Reporter.describer.message(for: error)
-    case .jellyfin(let problem): problem.message
-    case .order(let order, let offered):
-      "--order: this source has no order '\(TerminalText.escape(order))'; it has "
-        + offered.map(OrderName.shortName).joined(separator: ", ") + "."
     case .httpEngine(let failure): "HTTP could not start: \(failure.explanation)."
     case .noCatalogue:
       "the offline catalogue (sample-data/) is not next to the program; reinstall it "
         + "(scripts/install)."
+    case .noTMDbCredential:
+      "TMDb needs an API key: get one free at https://www.themoviedb.org/settings/api and "
+        + "set TMDB_API_KEY (or TMDB_ACCESS_TOKEN to a read access token)."
+    case .hoppinNeedsAddress:
+      "--source hoppin needs the server's movies endpoint: --api URL (or MOVIES_API)."
+    case .order(let refusal): "--order: " + refusal.message
+    case .jellyfin(let problem): problem.message
     case .downloadFolderInCache(let downloads, let entries):
       "the download folder \(downloads) is inside the image cache's \(entries), "
         + "where files may be removed; pick another --download-dir or --cache-dir."
@@ -45,9 +52,9 @@ enum StartupError: Error, UserFacingError {
 
   var code: ErrorCode {
     switch self {
-    case .options, .downloadFolderInCache, .order: .usage
-    case .jellyfin(let problem): problem.code
+    case .options, .downloadFolderInCache, .noTMDbCredential, .hoppinNeedsAddress, .order: .usage
     case .genre(let error): Reporter.describer.code(for: error)
+    case .jellyfin(let problem): problem.code
     case .httpEngine: .internal
     case .noCatalogue: .source
     }

@@ -1,6 +1,6 @@
 extension TMDbClient {
   /// Why something could not be loaded from TMDb.
-  public enum Error: Swift.Error, Sendable, UserFacingError {
+  public enum Error: Swift.Error, Sendable, SourceFailure {
     /// What was being loaded, for messages.
     public enum Target: Sendable, Hashable {
       case page(Int)
@@ -33,6 +33,11 @@ extension TMDbClient {
       }
     }
 
+    public var kind: SourceFailureKind {
+      if case .unreadable(.page) = self { return .unreadablePage }
+      return isTransient ? .transient : .lasting
+    }
+
     public var code: ErrorCode { .source }
 
     public var remedy: Remedy? {
@@ -40,21 +45,25 @@ extension TMDbClient {
       return nil
     }
 
-    public var message: String {
+    public var message: String { message(retrying: "more") }
+
+    /// The message, advising `command` to try a page again: `more` for the list's next page,
+    /// the command itself after a `genre`, `order` or `resume` whose first page failed.
+    public func message(retrying command: String) -> String {
       switch self {
       case .transfer(let failure, let target, let attempts):
         "Could not load \(target.name) from TMDb: \(failure.explanation)\(Self.tries(attempts)). "
-          + target.retryAdvice
+          + target.retryAdvice(command)
       case .refusedCredential(let origin, let serverMessage):
         "TMDb refused the key in \(origin)\(Self.quoted(serverMessage)); check it, or get "
           + "one at https://www.themoviedb.org/settings/api."
       case .status(let code, let serverMessage, let target, let attempts):
         "Could not load \(target.name) from TMDb: it answered HTTP \(code)"
           + "\(Self.quoted(serverMessage))\(Self.tries(attempts))."
-          + (Self.transientStatuses.contains(code) ? " " + target.retryAdvice : "")
+          + (Self.transientStatuses.contains(code) ? " " + target.retryAdvice(command) : "")
       case .unreadable(let target):
         "Could not read \(target.name) from TMDb: the answer is not what TMDb sends. "
-          + target.retryAdvice
+          + target.retryAdvice(command)
       case .unsupportedThumbnailAddress(let address):
         "The poster address \(TerminalText.escape(SecretRedaction.redact(address))) is not an "
           + "http or https URL, so it was not loaded."
@@ -85,9 +94,12 @@ extension TMDbClient.Error.Target {
     }
   }
 
-  var retryAdvice: String {
+  /// What to type to try again: `command` for a page.
+  func retryAdvice(_ command: String) -> String {
     switch self {
-    case .page: "Type 'more' to try the same page again."
+    case .page:
+      command == "more"
+        ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
     case .genres: "Try again in a moment."
     case .configuration, .poster: "Try 'thumb' again in a moment."
     case .details: "Try 'show' again in a moment."

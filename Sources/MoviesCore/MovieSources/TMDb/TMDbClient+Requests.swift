@@ -15,27 +15,24 @@ extension TMDbClient {
       components.queryItems = (components.queryItems ?? []) + credential.queryItems
       sent = components.url ?? url
     }
-    var attempt = 1
-    while true {
+    return try await retry.run { attempt in
       try await pacer.waitForSlot()
-      let failure: Error
-      var retryAfter: Duration?
       do {
         let response = try await engine.load(
           sent, limits: limits ?? apiLimits, headers: authorized ? credential.headers : [])
-        if (200..<300).contains(response.status) { return response.body }
+        if (200..<300).contains(response.status) { return .success(response.body) }
         let body = TMDbParser.error(response.body)
         if response.status == 401, authorized {
           throw Error.refusedCredential(origin: credential.origin, serverMessage: body.message)
         }
-        failure = .status(response.status, serverMessage: body.message, target, attempts: attempt)
-        retryAfter = RetryAfter.wait(response.retryAfter)
+        let failure = Error.status(
+          response.status, serverMessage: body.message, target, attempts: attempt)
+        return .failure(
+          failure, transient: failure.isTransient, retryAfter: RetryAfter.wait(response.retryAfter))
       } catch let transfer as TransferFailure {
-        failure = .transfer(transfer, target, attempts: attempt)
+        let failure = Error.transfer(transfer, target, attempts: attempt)
+        return .failure(failure, transient: failure.isTransient, retryAfter: nil)
       }
-      guard failure.isTransient, attempt <= retry.retries else { throw failure }
-      try await retry.sleep(retry.delay(afterAttempt: attempt, retryAfter: retryAfter))
-      attempt += 1
     }
   }
 

@@ -37,8 +37,9 @@ public struct TMDbClient: MovieSource, GenreSource {
   /// TMDb's page size and deepest page.
   public static let pageSize = 20
   public static let maxPages = 500
-  /// TMDb allows about 40 requests a second; a little under leaves room for jitter.
-  public static let requestsPerSecond = 38
+  /// TMDb allows about 40 requests a second; 37, and two at once after a pause, keep any
+  /// second under it with room for jitter.
+  public static let requestsPerSecond = 37
   /// `rating` lists only films with at least this many votes, so one 10/10 vote cannot lead.
   public static let minimumVotesForRating = 200
   /// How long a saved `/configuration` is used before it is asked for again: TMDb asks
