@@ -232,4 +232,13 @@ import Testing
     #expect(offline.stdout.contains("Movie ID      \(id)"), "\(offline.stdout)")
     #expect(!offline.stdout.contains(JellyfinTestServer.apiKey))
   }
+
+  @Test func findAsksTheServersSearch() async throws {
+    let server = try await JellyfinTestServer(limit: 60)
+    let run = try await run(server, ["find gator"], extra: ["--count", "10"])
+    #expect(run.stdout.contains("'Gator Bait"), "\(run.stdout)")
+    let search = try #require(try ours(server).last { $0.query["SearchTerm"] != nil })
+    #expect(search.query["SearchTerm"] == "gator")
+    #expect(search.token == "api-key")
+  }
 }
