@@ -182,6 +182,11 @@ public actor Browser {
       throw error
     }
     try Task.checkCancellation()
+    return adopt(page, of: query, genreName: genreName)
+  }
+
+  /// Replaces the list with a new query's first page, shown.
+  func adopt(_ page: MoviePage, of query: MovieQuery, genreName: String? = nil) -> Load {
     var fresh = MovieList(query: query, genreName: genreName)
     let change = fresh.add(page)
     fresh.showLoaded()

@@ -110,7 +110,8 @@ public struct CommandRunner: Sendable {
       case .list:
         outcome = .list(await browser.shownRows(), await browser.status)
       case .show(let row):
-        let movie = try await browser.movie(atRow: row)
+        var movie = try await browser.movie(atRow: row)
+        (movie, warnings) = await withDetails(movie)
         let cached = await browser.thumbnails.cacheState(of: movie, from: source)
         outcome = .movie(movie, row: row, thumbnail: cached)
       case .thumb(let row):
@@ -128,15 +129,18 @@ public struct CommandRunner: Sendable {
       case .quit:
         outcome = .quit
       case .genre(let nameOrID):
-        var query = await browser.status.query
+        var query = await browser.status.query.browsing
         let genre = try await Self.genre(for: nameOrID, in: genreSource)
         query.genreID = genre.id
         (outcome, warnings) = try await restart(
           with: query, genreName: genre.name,
           retrying: "genre \(CommandUsage.excerpt(nameOrID))")
       case .order(let order):
+        guard source.offers(order: order) else {
+          throw SourceRefusal.order(order, offered: source.capabilities.orders ?? [])
+        }
         let status = await browser.status
-        var query = status.query
+        var query = status.query.browsing
         query.order = order
         (outcome, warnings) = try await restart(
           with: query, genreName: status.genreName, retrying: "order \(order)")
@@ -148,12 +152,20 @@ public struct CommandRunner: Sendable {
         let search = try MovieSearch(text)
         let clock = ContinuousClock()
         let start = clock.now
-        let scan = await browser.scan(for: search, found: found, progress: progress)
+        let serverQuery = source.searchQuery(for: search, from: await browser.status.query)
+        let scan =
+          if let serverQuery {
+            await browser.serverSearch(
+              serverQuery, filtering: search, found: found, progress: progress)
+          } else {
+            await browser.scan(for: search, found: found, progress: progress)
+          }
         warnings = scan.warnings
         outcome = .found(
           FindResult(
             text: text, matches: scan.matches, list: scan.list,
-            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure))
+            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure,
+            searchedOnServer: serverQuery != nil))
       case .pick:
         throw Error.noPicker
       case .open(let row):
