@@ -124,19 +124,8 @@ public struct CommandRunner: Sendable {
       case .thumb(let row):
         outcome = try await saveThumbnail(of: try await browser.movie(atRow: row), row: row)
       case .thumbs(let rows):
-        let wanted = try await thumbnailRows(rows)
-        if case .all = rows, wanted.count > ThumbRows.askAbove, !confirmed {
-          throw ThumbRows.Error.tooMany(wanted.count)
-        }
-        // The browser checks the rows; the thumbnail store saves.
-        let batch = await browser.thumbnails.save(
-          try await browser.movies(checking: wanted), from: source, progress: progress)
-        if case .range(let asked) = rows, let last = batch.rows.last, last < asked.upperBound {
-          warnings.append(
-            "Only rows 1 to \(last) are loaded, so rows \(last + 1) to \(asked.upperBound) "
-              + "were left out; 'more' loads more rows.")
-        }
-        outcome = .thumbnailsSaved(batch)
+        (outcome, warnings) = try await saveThumbnails(
+          rows, confirmed: confirmed, progress: progress)
       case .help:
         outcome = .help(moreRemains: await browser.status.moreRemains)
       case .helpOn(let name):
@@ -199,27 +188,6 @@ public struct CommandRunner: Sendable {
         watched: await watchedKeys(outcome), view: view.rows)
     } catch {
       return CommandResult(outcome: .failure(error), warnings: warnings, view: view.rows)
-    }
-  }
-
-  /// `thumb N` and `thumb wN`: one route from a movie to its saved thumbnail; `row` is the
-  /// row's or the entry's number, for the file's name.
-  func saveThumbnail(of movie: Movie, row: Int) async throws -> CommandOutcome {
-    .thumbnailSaved(try await browser.thumbnails.save(movie, row: row, from: source), row: row)
-  }
-
-  /// The rows `thumb N-M` or `thumb all` would save: the loaded rows of the range, or the
-  /// rows in view. The shell asks before saving more than ``ThumbRows/askAbove``.
-  public func thumbnailRows(_ rows: ThumbRows) async throws -> [Int] {
-    switch rows {
-    case .range(let range):
-      return try await browser.loadedRows(range)
-    case .all:
-      switch view.rows {
-      case .rows(let rows) where !rows.isEmpty: return rows
-      case .rows: throw ThumbRows.Error.nothingInView(watchlist: false)
-      case .watchlist: throw ThumbRows.Error.nothingInView(watchlist: true)
-      }
     }
   }
 
