@@ -13,8 +13,10 @@ enum MoviesMain {
   @MainActor static func main() async {
     let environment = ProcessInfo.processInfo.environment
     var options: Options
+    var configFile: ConfigFile?
     do {
       let config = try ConfigFile.load(environment: environment)
+      configFile = config
       switch try Options.parse(
         Array(CommandLine.arguments.dropFirst()), environment: environment, config: config)
       {
@@ -40,24 +42,28 @@ enum MoviesMain {
       environment: environment, reporter: options.json ? nil : reporter)
     if options.resume { await adoptSavedSession(library, into: &options) }
 
-    let source: any MovieSource
-    let genreSource: any GenreSource
-    if let api = options.api {
-      let engine: HTTPEngine
-      do {
-        engine = try HTTPEngine(timeout: .milliseconds(Int(options.timeout * 1_000)))
-      } catch {
-        reporter.exit(.httpEngine(error))
-      }
-      source = HoppinClient(
-        apiURL: api, engine: engine, retry: RetryPolicy(retries: options.retries))
-      genreSource = HoppinGenres(apiURL: api, engine: engine)
-    } else if let folder = SampleCatalogue.locate() {
-      let catalogue = OfflineCatalogue(folder: folder)
-      source = catalogue
-      genreSource = catalogue
-    } else {
-      reporter.exit(.noCatalogue)
+    if let config = configFile, config.exposesSecret, !options.json {
+      reporter.warning(
+        "\(config.path) holds a TMDb secret and others can read it; 'chmod 600 \(config.path)' "
+          + "keeps it yours.")
+    }
+    let folder = cacheFolder(options, environment: environment)
+    let choice: SourceChoice
+    do {
+      choice = try SourceChoice.make(
+        options, environment: environment, cacheFolder: folder,
+        terminalWidth: Terminal.width(environment: environment))
+    } catch {
+      reporter.exit(error)
+    }
+    let source = choice.source
+    let genreSource = choice.genreSource
+    if !options.orderGiven, !options.resume || !source.offers(order: options.query.order) {
+      options.query.order = source.capabilities.defaultOrder
+    }
+    guard source.offers(order: options.query.order) else {
+      reporter.exit(
+        .order(.order(options.query.order, offered: source.capabilities.orders ?? [])))
     }
     var genreName: String?
     if !options.query.genreID.isEmpty {
@@ -73,7 +79,7 @@ enum MoviesMain {
     }
     let thumbnails = ThumbnailStore(
       downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
-      cacheFolder: cacheFolder(options, environment: environment))
+      cacheFolder: folder)
     if thumbnails.downloadFolderIsInCache {
       reporter.exit(
         .downloadFolderInCache(
@@ -85,7 +91,7 @@ enum MoviesMain {
     let runner = CommandRunner(
       browser: browser, genreSource: genreSource,
       linkOpener: DesktopOpener(environment: environment), library: library,
-      sourceID: options.api?.absoluteString ?? "offline")
+      sourceID: choice.id)
 
     let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
     // History only at the prompt: scripts must not fill it.
@@ -168,8 +174,13 @@ enum MoviesMain {
     else { return }
     if saved.source == "offline" {
       options.api = nil
+      options.source = .offline
+    } else if saved.source == "tmdb" {
+      // The address stays as given: a local TMDb for tests, else TMDb itself.
+      options.source = .tmdb
     } else if let url = URL(string: saved.source) {
       options.api = url
+      options.source = .hoppin
     }
     options.query = saved.query
   }

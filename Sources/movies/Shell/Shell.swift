@@ -244,12 +244,12 @@ struct Shell {
     if !printsOutput && reply.error == nil {
       // The first page of a -c run: loaded, not printed (a failure still is, for --json).
     } else if interrupts != nil, let pager, isPaged(command),
-      reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
-      await pager.show(reply.output)
+      reply.lineCount >= Terminal.height(environment: environment),
+      await pager.show(reply)
     {
       // The pager showed it.
     } else {
-      Terminal.write(reply.output, to: STDOUT_FILENO)
+      Terminal.write(reply, to: STDOUT_FILENO)
     }
     guard !json else { return reply }
     let reporter = reporter
