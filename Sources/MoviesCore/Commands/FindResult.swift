@@ -11,11 +11,15 @@ public struct FindResult: Sendable {
   public var stopped: Bool
   /// The failure that stopped the search, when a page could not be loaded.
   public var failure: (any Error)?
+  /// True when the source searched on its server, and the list is its results (or, with no
+  /// results, the list as it was).
+  public var searchedOnServer = false
 
   public init(
     text: String, matches: [MovieSearch.Match], list: ListStatus, elapsed: Duration,
-    stopped: Bool = false, failure: (any Error)? = nil
+    stopped: Bool = false, failure: (any Error)? = nil, searchedOnServer: Bool = false
   ) {
+    self.searchedOnServer = searchedOnServer
     self.text = text
     self.matches = matches
     self.list = list
@@ -43,6 +47,7 @@ public struct FindResult: Sendable {
       }
     let searched = Format.grouped(list.loadedCount)
     let time = Format.duration(elapsed)
+    if searchedOnServer { return serverSummary(count, time: time) }
     guard list.isComplete else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
       let why =
@@ -54,5 +59,15 @@ public struct FindResult: Sendable {
       return "\(count) in \(searched)\(total) movies (\(time)); \(why)."
     }
     return "\(count) in \(searched) movies (\(time))"
+  }
+
+  private func serverSummary(_ count: String, time: String) -> String {
+    guard list.query.isServerSearch else {
+      return "\(count) in the source's search (\(time)); the list is as it was."
+    }
+    let results = "\(count) among \(Format.grouped(list.loadedCount)) search results (\(time))"
+    if list.isComplete { return results }
+    let why = stopped ? "stopped" : failure != nil ? "a page failed" : "the server sent no more"
+    return results + "; \(why): the results loaded so far are the list, 'more' goes on."
   }
 }

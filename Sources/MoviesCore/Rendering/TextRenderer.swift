@@ -73,7 +73,8 @@ public struct TextRenderer: Sendable {
       return table(for: status).header() + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
-      return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
+      return MovieDetails.render(
+        movie, row: row, palette: palette, thumbnail: thumbnail, width: statusWidth)
         + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
     case .thumbnailSaved(let saved, _):
       return ThumbnailSummary.line(for: saved) + "\n"

@@ -33,6 +33,18 @@ enum Terminal {
     return 24
   }
 
+  /// The window's size in cells and, where the terminal fills them in, pixels
+  /// (`TIOCGWINSZ`); nil when standard output is not a terminal.
+  static func windowSize() -> (columns: Int, rows: Int, pixels: PixelSize?)? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return nil }
+    let pixels =
+      size.ws_xpixel > 0 && size.ws_ypixel > 0
+      ? PixelSize(width: Int(size.ws_xpixel), height: Int(size.ws_ypixel)) : nil
+    return (Int(size.ws_col), Int(size.ws_row), pixels)
+  }
+
   /// `always` and `never` are obeyed; `auto` is colour only on a terminal, and never with a
   /// non-empty `NO_COLOR` or `TERM=dumb`.
   static func usesColor(onTerminal isTerminal: Bool, mode: ColorMode, environment: [String: String])
