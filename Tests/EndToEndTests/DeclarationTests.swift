@@ -83,7 +83,8 @@ import Testing
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     let values = [
       "api": "http://127.0.0.1:9/hoppin/movies", "count": "3", "order": "rating",
-      "genre": "Drama", "preview": "off", "pager": "cat",
+      "genre": "Drama", "preview": "off", "pager": "cat", "source": "tmdb",
+      "language": "fr-FR", "region": "fr", "tmdb-api-key": "k3y", "tmdb-access-token": "t0ken",
     ]
     #expect(Set(values.keys) == Set(Setting.configKeys), "a value for each key")
     try values.map { "\($0.key) = \($0.value)" }.joined(separator: "\n")
@@ -97,6 +98,9 @@ import Testing
     #expect(options.query.pageSize == 3 && options.query.order == "ratingdesc")
     #expect(options.query.genreID == "Drama" && options.noPreview && options.pager == "cat")
     #expect(options.api?.absoluteString == values["api"])
+    #expect(options.source == .tmdb && options.language == "fr-FR" && options.region == "FR")
+    // The later of the two secrets is the one kept.
+    #expect(options.configCredential != nil)
 
     try "colour = never\n".write(to: file, atomically: true, encoding: .utf8)
     #expect(throws: Options.UsageError.self) {
