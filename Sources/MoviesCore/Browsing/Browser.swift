@@ -291,9 +291,15 @@ public actor Browser {
     rows.compactMap { row in list.movie(atRow: row).map { (row, $0) } }
   }
 
-  /// Saves the thumbnail of a row into the download folder.
-  public func saveThumbnail(row: Int) async throws -> SavedThumbnail {
-    let movie = try movie(atRow: row)
-    return try await thumbnails.save(movie, row: row, from: source)
+  /// The movies of `rows`, every one of which must be loaded: the one row check.
+  public func movies(checking rows: [Int]) throws(Error) -> [(row: Int, movie: Movie)] {
+    try rows.map { row throws(Error) in (row, try movie(atRow: row)) }
+  }
+
+  /// The loaded rows of `range`: rows past the loaded ones are left out (the caller says
+  /// so); a range that starts past them has nothing to save.
+  public func loadedRows(_ range: ClosedRange<Int>) throws(Error) -> [Int] {
+    _ = try movie(atRow: range.lowerBound)
+    return Array(range.lowerBound...min(range.upperBound, list.movies.count))
   }
 }

@@ -112,17 +112,18 @@ public struct CommandRunner: Sendable {
       case .show(let row):
         var movie = try await browser.movie(atRow: row)
         (movie, warnings) = await withDetails(movie)
-        let cached = try await browser.thumbnailCacheState(row: row)
+        let cached = await browser.thumbnails.cacheState(of: movie, from: source)
         outcome = .movie(movie, row: row, thumbnail: cached)
       case .thumb(let row):
-        let saved = try await browser.saveThumbnail(row: row)
-        outcome = .thumbnailSaved(saved, row: row)
+        outcome = try await saveThumbnail(of: try await browser.movie(atRow: row), row: row)
       case .thumbs(let rows):
         let wanted = try await thumbnailRows(rows)
         if case .all = rows, wanted.count > ThumbRows.askAbove, !confirmed {
           throw ThumbRows.Error.tooMany(wanted.count)
         }
-        let batch = try await browser.saveThumbnails(wanted, progress: progress)
+        // The browser checks the rows; the thumbnail store saves.
+        let batch = await browser.thumbnails.save(
+          try await browser.movies(checking: wanted), from: source, progress: progress)
         if case .range(let asked) = rows, let last = batch.rows.last, last < asked.upperBound {
           warnings.append(
             "Only rows 1 to \(last) are loaded, so rows \(last + 1) to \(asked.upperBound) "
@@ -192,6 +193,12 @@ public struct CommandRunner: Sendable {
     } catch {
       return CommandResult(outcome: .failure(error), warnings: warnings, view: view.rows)
     }
+  }
+
+  /// `thumb N` and `thumb wN`: one route from a movie to its saved thumbnail; `row` is the
+  /// row's or the entry's number, for the file's name.
+  func saveThumbnail(of movie: Movie, row: Int) async throws -> CommandOutcome {
+    .thumbnailSaved(try await browser.thumbnails.save(movie, row: row, from: source), row: row)
   }
 
   /// The rows `thumb N-M` or `thumb all` would save: the loaded rows of the range, or the

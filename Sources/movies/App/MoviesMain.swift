@@ -104,23 +104,26 @@ enum MoviesMain {
       pager: options.noPager || !Terminal.outputIsTerminal
         ? nil : Pager(environment: environment, command: options.pager),
       history: history)
-    shell.preview = preview(options, interactive: interactive, environment: environment)
+    let typedAhead: [UInt8]
+    (shell.preview, typedAhead) = preview(
+      options, interactive: interactive, environment: environment)
     if shell.preview == nil, interactive, !options.noPreview, Terminal.outputIsTerminal {
       shell.previewNote = noColorReason(options, environment: environment).map {
         "(No poster drawn: \($0). '--preview symbols' draws posters anyway.)"
       }
     }
-    if let mode = shell.preview?.mode, !options.json, mode != .symbols,
-      PreviewMode.insideMultiplexer(environment: environment)
+    if let choice = shell.preview?.choice, !options.json, choice.mode != .symbols,
+      !choice.passthrough, PreviewMode.insideMultiplexer(environment: environment)
     {
       reporter.warning(
-        "\(mode.rawValue) images do not get through tmux or screen, so posters may not show; "
+        "\(choice.mode.rawValue) images do not get through tmux or screen, so posters may not show; "
           + "'--preview symbols' draws them there.")
     }
     if interactive && !options.json && Terminal.outputIsTerminal {
       shell.picker = Picker(
         environment: environment,
-        thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"))
+        thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"),
+        preview: shell.preview?.choice)
     }
     shell.resumes = options.resume
 
@@ -134,6 +137,8 @@ enum MoviesMain {
       }
     }
     if let editor {
+      // Keys typed while the terminal was asked about graphics are not lost.
+      editor.push(typedAhead)
       let banner = TextWrap.wrap(
         "movies \(Options.version) on \(source.name)"
           + (source.capabilities.credential.map { " (key from \($0))" } ?? "")
@@ -183,18 +188,35 @@ enum MoviesMain {
   }
 
   /// Posters are drawn when `--preview` asks, or at a colour terminal at the prompt; never in
-  /// script mode unless asked, never with `--no-preview`.
+  /// script mode unless asked, never with `--no-preview`. A graphics mode (or `auto`) asks
+  /// the terminal, once, what it draws and how big its cells are; what was typed meanwhile
+  /// comes back for the prompt.
   private static func preview(_ options: Options, interactive: Bool, environment: [String: String])
-    -> PosterPreview?
+    -> (PosterPreview?, typed: [UInt8])
   {
-    if options.noPreview { return nil }
-    if let mode = options.previewMode {
-      return PosterPreview(mode: mode, environment: environment)
+    if options.noPreview { return (nil, []) }
+    guard let mode = options.previewMode else {
+      let colorTerminal = Terminal.usesColor(
+        onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment)
+      guard interactive && colorTerminal else { return (nil, []) }
+      // Inside tmux, symbols come in true colour where the terminal outside has it.
+      let choice = PreviewChoice.decide(
+        .symbols, environment: environment, answers: nil,
+        tmux: TmuxFacts.read(environment: environment), window: Terminal.windowSize())
+      return (PosterPreview(choice: choice), [])
     }
-    let colorTerminal = Terminal.usesColor(
-      onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment)
-    return interactive && colorTerminal
-      ? PosterPreview(mode: .symbols, environment: environment) : nil
+    let tmux = TmuxFacts.read(environment: environment)
+    // Inside tmux only the outer terminal's answers tell, and they come through only with
+    // passthrough on.
+    let inTmux = PreviewMode.insideTmux(environment: environment)
+    let asks =
+      mode != .symbols && !options.json && environment["TERM"] != "dumb"
+      && (!inTmux || tmux?.passthrough == true)
+    let answers = asks ? TerminalProbe.ask(passthrough: inTmux) : nil
+    let choice = PreviewChoice.decide(
+      mode, environment: environment, answers: answers, tmux: tmux,
+      window: Terminal.windowSize())
+    return (PosterPreview(choice: choice), answers?.typed ?? [])
   }
 
   /// Why colour, and with it the poster preview, is off at this terminal; nil when it is on.

@@ -110,8 +110,8 @@ extension Setting {
     Setting(
       flags: ["--preview"], value: "MODE",
       help: "draw posters under 'thumb N' as symbols (the default at a terminal), kitty, "
-        + "iterm, sixel, or auto (a graphics protocol only where the terminal is known to "
-        + "have it); also in scripts; in the config file, off draws none",
+        + "iterm, sixel, or auto (asks the terminal which it draws: kitty, sixel, iterm, "
+        + "else symbols); also in scripts; in the config file, off draws none",
       completes: .choices(PreviewMode.allCases.map(\.rawValue)), configKey: "preview"
     ) { options, values throws(Options.UsageError) in
       let mode = try values.value()
