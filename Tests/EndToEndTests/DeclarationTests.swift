@@ -101,6 +101,8 @@ import Testing
     #expect(options.api?.absoluteString == values["api"])
     #expect(options.source == .hoppin && options.jellyfinUser == "alice")
     #expect(options.jellyfinToken == "a-token")
+    #expect(options.language == "fr-FR" && options.region == "FR")
+    #expect(options.configCredential != nil)
 
     try "colour = never\n".write(to: file, atomically: true, encoding: .utf8)
     #expect(throws: Options.UsageError.self) {

@@ -159,7 +159,9 @@ public struct CommandRunner: Sendable {
         let search = try MovieSearch(text)
         let clock = ContinuousClock()
         let start = clock.now
-        let serverQuery = source.searchQuery(for: search, from: await browser.status.query)
+        let serverQuery =
+          source.capabilities.searchesOnServer
+          ? source.searchQuery(for: search, from: await browser.status.query) : nil
         let scan =
           if let serverQuery {
             await browser.serverSearch(

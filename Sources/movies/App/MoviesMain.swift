@@ -141,7 +141,9 @@ enum MoviesMain {
       // Keys typed while the terminal was asked about graphics are not lost.
       editor.push(typedAhead)
       let banner = TextWrap.wrap(
-        "movies \(Options.version) on \(source.name). 'help' lists commands; Ctrl-D leaves.",
+        "movies \(Options.version) on \(source.name)"
+          + (source.capabilities.credential.map { " (key from \($0))" } ?? "")
+          + ". 'help' lists commands; Ctrl-D leaves.",
         toColumns: Terminal.width(environment: environment))
       exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))
     } else if !options.commands.isEmpty {

@@ -86,8 +86,6 @@ public struct TMDbClient: MovieSource, GenreSource {
     capabilities.searchesOnServer = true
     capabilities.orders = Self.sorts.map(\.order)
     capabilities.defaultOrder = "popularitydesc"
-    capabilities.fixedPageSize = Self.pageSize
-    capabilities.maxPages = Self.maxPages
     capabilities.hasDetails = true
     capabilities.credential = settings.credential.origin
     capabilities.noThumbnailMessage = "TMDb has no poster for this film."
