@@ -146,11 +146,12 @@ struct Shell {
     if case .pick(let text) = command, let picker {
       return await pick(text, with: picker, interrupts)
     }
-    let width = Terminal.width(environment: environment)
+    let terminal = TerminalSnapshot(environment: environment)
+    let width = terminal.columns
     // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
-    let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
+    let progress = ProgressBar(isEnabled: terminal.errorIsTerminal && !json, terminalWidth: width)
     // `find` prints its matches as they are found, with a progress line of its own.
-    let finder = await findPrinter(command, width: width)
+    let finder = await findPrinter(command, terminal: terminal)
     let update: @Sendable (Int, Int) -> Void = { done, total in
       if let finder {
         finder.progress(searched: done, total: total)
@@ -172,7 +173,7 @@ struct Shell {
         }
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
-      if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
+      if let label, terminal.showsLiveLines {
         (result, lineErased) = await Spinner.run(label: label, palette: reporter.palette, run)
       } else {
         result = await run()
@@ -182,9 +183,9 @@ struct Shell {
     }
     if progress.finish() { lineErased = true }
     if finder?.finish() == true { lineErased = true }
-    var reply = render(result, of: command, width: width)
+    var reply = render(result, of: command, terminal: terminal)
     if finder != nil, case .success(.found(let found)) = result.outcome {
-      reply.output = textRenderer(width: width).findSummary(found)
+      reply.output = textRenderer(terminal).findSummary(found)
     }
     if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
       if let preview {
@@ -204,7 +205,7 @@ struct Shell {
     if !printsOutput && reply.error == nil {
       // The first page of a -c run: loaded, not printed (a failure still is, for --json).
     } else if interrupts != nil, let pager, isPaged(command),
-      reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
+      reply.output.split(separator: "\n").count >= terminal.lines,
       await pager.show(reply.output)
     {
       // The pager showed it.
