@@ -91,10 +91,22 @@ extension CommandSpec {
       .watchlist,
       summary: "list the watchlist, newest first, as w1, w2, …; 'show wN', 'thumb wN' and "
         + "'open wN' work on its entries"),
-    .plain(
-      .resume,
-      summary: "reopen the query saved when the prompt was last left, at the same depth",
-      loading: "Reopening the saved session…"),
+    CommandSpec(
+      name: "resume", synopsis: "resume [N]", usage: "resume, resume N, resume list",
+      summary: "reopen the query saved when the prompt was last left, at the same depth; "
+        + "'resume list' lists the last \(SavedSession.kept) kept, 'resume N' reopens one",
+      examples: ["resume", "resume list", "resume 2"], takes: "'list' or a session's number",
+      hint: "[N|list]",
+      loading: { command, _ in
+        if case .sessions = command { return nil }
+        return "Reopening the saved session…"
+      },
+      parse: { arguments throws(Command.ParseError) in
+        if arguments.words.count == 1, arguments.words[0].lowercased() == "list" {
+          return .sessions
+        }
+        return arguments.words.isEmpty ? .resume : .resumeSession(try arguments.row())
+      }),
     CommandSpec(
       name: "help", aliases: ["?", "\\?"], synopsis: "help [CMD]", usage: "help [COMMAND]",
       summary: "list the commands, or explain one (also ?, \\?)",

@@ -7,6 +7,11 @@ import Foundation
 /// Shows long output through `$PAGER` (default `less -RFX`), as psql does, when it is taller
 /// than the terminal. `-X` keeps less off the alternate screen, so the table is still there
 /// to read row numbers from after quitting it; `-F` quits at once when it fits.
+///
+/// On the main actor, like every write to the terminal: the text goes into the pager's pipe
+/// from the main thread (the shell waits for the pager anyway, as it waits in `el_gets`),
+/// never from the concurrency pool, where a pager that reads slowly would hold a pool thread.
+@MainActor
 struct Pager {
   /// The pager's command line, run by `/bin/sh -c` so `PAGER='less -S'` works.
   let command: String
