@@ -71,7 +71,8 @@ import Testing
         .map { $0.trimmingCharacters(in: ["\""]) }.filter { $0.hasPrefix("-") })
     #expect(listed == Set(Self.visibleFlags.flatMap(\.flags)))
     for key in Setting.configKeys {
-      #expect(man.contains("\\fB\(key)\\fR"), "the man page names the config key \(key)")
+      let escaped = key.replacingOccurrences(of: "-", with: "\\-")
+      #expect(man.contains("\\fB\(escaped)\\fR"), "the man page names the config key \(key)")
     }
   }
 
@@ -87,7 +88,20 @@ import Testing
       "jellyfin-user": "alice", "jellyfin-token": "a-token", "language": "fr-FR",
       "region": "FR", "tmdb-api-key": "a-key", "tmdb-access-token": "a-bearer",
     ]
-    #expect(Set(values.keys) == Set(Setting.configKeys), "a value for each key")
+    // Every declared key is taken on its own line.
+    let others = [
+      "source": "offline", "language": "fr-FR", "region": "DE", "tmdb-api-key": "k3y",
+      "tmdb-access-token": "t0ken",
+    ]
+    let samples = values.merging(others) { first, _ in first }
+    #expect(Set(samples.keys) == Set(Setting.configKeys), "a value for each key")
+    for (key, value) in samples {
+      try "\(key) = \(value)\n".write(to: file, atomically: true, encoding: .utf8)
+      let one = try ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path])
+      #expect(throws: Never.self, "\(key)") {
+        try Options.parse([], environment: [:], config: one)
+      }
+    }
     try values.map { "\($0.key) = \($0.value)" }.joined(separator: "\n")
       .write(to: file, atomically: true, encoding: .utf8)
     let config = try #require(try ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path]))

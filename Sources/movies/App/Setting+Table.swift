@@ -3,108 +3,96 @@ import MoviesCore
 /// The flags and config keys, in the order `--help` lists them.
 extension Setting {
   static let all: [Setting] = [
-    Setting(
-      flags: ["--source"], value: "SOURCE",
+    .value(
+      "--source", "SOURCE",
       help: "offline (the default without --api), hoppin (the default with --api), tmdb "
         + "(needs TMDB_API_KEY or TMDB_ACCESS_TOKEN) or jellyfin (a Jellyfin library at --api; "
         + "needs JELLYFIN_TOKEN)",
       completes: .choices(SourceKind.allCases.map(\.rawValue)), configKey: "source"
-    ) { options, values throws(Options.UsageError) in
-      guard let source = SourceKind(rawValue: try values.value().lowercased()) else {
-        throw Options.UsageError(
-          message: "\(values.flag) needs offline, hoppin, tmdb or jellyfin.")
+    ) { options, text, flag throws(Options.UsageError) in
+      guard let source = SourceKind(rawValue: text.lowercased()) else {
+        throw Options.UsageError(message: "\(flag) needs offline, hoppin, tmdb or jellyfin.")
       }
       options.source = source
-      return nil
     },
-    Setting(
-      flags: ["--api"], value: "URL",
+    .value(
+      "--api", "URL",
       help: "the Hoppin movies endpoint to browse (also MOVIES_API); without it, the "
         + "offline catalogue that comes with the program; with --source tmdb, the TMDb API "
         + "base (default https://api.themoviedb.org/3)",
       completes: .url, configKey: "api"
-    ) { options, values throws(Options.UsageError) in
-      options.api = try Options.apiURL(try values.value(), from: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.api = try Options.apiURL(text, from: flag)
     },
-    Setting(
-      flags: ["--language"], value: "CODE",
+    .value(
+      "--language", "CODE",
       help: "TMDb's language for titles and overviews, such as fr-FR (default: from the "
         + "locale)",
       configKey: "language"
-    ) { options, values throws(Options.UsageError) in
+    ) { options, text, flag throws(Options.UsageError) in
       options.language = try Options.localeCode(
-        try values.value(), flag: values.flag, example: "en-US or fr")
-      return nil
+        text, flag: flag, example: "en-US or fr")
     },
-    Setting(
-      flags: ["--region"], value: "CODE",
+    .value(
+      "--region", "CODE",
       help: "TMDb's country for release dates and where to stream, such as DE (default: from "
         + "the locale, else US)",
       configKey: "region"
-    ) { options, values throws(Options.UsageError) in
+    ) { options, text, flag throws(Options.UsageError) in
       options.region = try Options.localeCode(
-        try values.value(), flag: values.flag, example: "US or DE"
+        text, flag: flag, example: "US or DE"
       ).uppercased()
-      return nil
     },
-    Setting(
-      flags: ["--count"], value: "N", help: "movies per page, 1 to 1000 (default 10)",
+    .value(
+      "--count", "N", help: "movies per page, 1 to 1000 (default 10)",
       configKey: "count"
-    ) { options, values throws(Options.UsageError) in
-      options.query.pageSize = try Options.pageSize(try values.value(), flag: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.query.pageSize = try Options.pageSize(text, flag: flag)
     },
-    Setting(
-      flags: ["--order"], value: "ORDER",
+    .value(
+      "--order", "ORDER",
       help: "releasedateasc (default), releasedatedesc, ratingdesc, ratingasc or titleasc; "
         + "or newest, oldest, rating, title; any case, or a unique beginning of one",
       completes: .choices(OrderName.words), configKey: "order"
-    ) { options, values throws(Options.UsageError) in
-      options.query.order = try Options.order(try values.value(), flag: values.flag)
+    ) { options, text, flag throws(Options.UsageError) in
+      options.query.order = try Options.order(text, flag: flag)
       options.orderGiven = true
-      return nil
     },
-    Setting(
-      flags: ["--genre"], value: "NAME|ID",
+    .value(
+      "--genre", "NAME|ID",
       help: "only this genre, by name, its beginning or id (the offline catalogue: 1 Action, "
         + "2 Animation, 3 Comedy, 4 Drama, 5 Documentary, 6 Romance, 7 Short); an unknown "
         + "one is refused",
       configKey: "genre"
-    ) { options, values throws(Options.UsageError) in
-      options.query.genreID = try values.value()
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.query.genreID = text
     },
-    Setting(
-      flags: ["--download-dir"], value: "DIR",
+    .value(
+      "--download-dir", "DIR",
       help: "where 'thumb N' saves images (default ./thumbnails)", completes: .folder
-    ) { options, values throws(Options.UsageError) in
-      options.downloadFolder = try Options.folder(try values.value(), for: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.downloadFolder = try Options.folder(text, for: flag)
     },
-    Setting(
-      flags: ["--cache-dir"], value: "DIR",
+    .value(
+      "--cache-dir", "DIR",
       help: "where downloaded images are cached (default $XDG_CACHE_HOME/movies, else "
         + "~/.cache/movies)",
       completes: .folder
-    ) { options, values throws(Options.UsageError) in
-      options.cacheFolder = try Options.folder(try values.value(), for: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.cacheFolder = try Options.folder(text, for: flag)
     },
-    Setting(
-      flags: ["--retries"], value: "N",
+    .value(
+      "--retries", "N",
       help: "retries of a failed request that may succeed later, 0 to 10 (default 2: three "
         + "attempts in all)"
-    ) { options, values throws(Options.UsageError) in
-      options.retries = try Options.retries(try values.value(), flag: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.retries = try Options.retries(text, flag: flag)
     },
-    Setting(
-      flags: ["--timeout"], value: "SECONDS",
+    .value(
+      "--timeout", "SECONDS",
       help: "the longest one request may take, as a whole (default 15)"
-    ) { options, values throws(Options.UsageError) in
-      options.timeout = try Options.timeout(try values.value(), flag: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.timeout = try Options.timeout(text, flag: flag)
     },
     .toggle(
       "--no-prefetch", help: "fetch a page only when 'more' asks for it, not one page ahead"
@@ -125,17 +113,16 @@ extension Setting {
       return nil
     },
     .toggle("--no-preview", help: "never draw posters") { $0.noPreview = true },
-    Setting(
-      flags: ["--color"], value: "WHEN",
+    .value(
+      "--color", "WHEN",
       help: "auto (default: colour on a terminal, unless NO_COLOR is set or TERM=dumb), "
         + "always or never",
       completes: .choices(ColorMode.allCases.map(\.rawValue))
-    ) { options, values throws(Options.UsageError) in
-      guard let color = ColorMode(rawValue: try values.value()) else {
-        throw Options.UsageError(message: "\(values.flag) needs auto, always or never.")
+    ) { options, text, flag throws(Options.UsageError) in
+      guard let color = ColorMode(rawValue: text) else {
+        throw Options.UsageError(message: "\(flag) needs auto, always or never.")
       }
       options.color = color
-      return nil
     },
     .toggle("--no-color", help: "no colour, the same as --color never") { $0.color = .never },
     .toggle("--json", help: "print one JSON object per line for every command") {
@@ -147,14 +134,13 @@ extension Setting {
       help: "reopen the source, genre, order and page size saved when the prompt was last "
         + "left, with as many rows loaded"
     ) { $0.resume = true },
-    Setting(
-      flags: ["-c"], value: "COMMAND",
+    .value(
+      "-c", "COMMAND",
       help: "run COMMAND instead of reading input; repeatable; the first page is loaded but "
         + "not printed",
       completes: .command
-    ) { options, values throws(Options.UsageError) in
-      options.commands.append(try values.value())
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.commands.append(text)
     },
     Setting(
       flags: [], help: "the program long output goes through, instead of $PAGER",
