@@ -129,6 +129,8 @@ public final class SQLiteLibrary: Library {
           outcome = .success(try self.database.withLock { database in try work(database) })
         } catch let error as SQLiteError {
           outcome = .failure(Self.libraryError(error, path: self.path))
+        } catch let error as LibraryError {
+          outcome = .failure(error)
         } catch {
           outcome = .failure(.failed(path: self.path, reason: "\(error)"))
         }
@@ -216,10 +218,14 @@ public final class SQLiteLibrary: Library {
         let source = row[0].text, let genre = row[1].text, let order = row[2].text,
         let pageSize = row[3].integer, let rows = row[4].integer
       else { return nil }
-      return SavedSession(
+      let session = SavedSession(
         source: source,
         query: MovieQuery(genreID: genre, order: order, pageSize: Int(clamping: pageSize)),
         rows: Int(clamping: rows))
+      if let problem = session.problem {
+        throw LibraryError.damagedSession(path: self.path, problem: problem)
+      }
+      return session
     }
   }
 

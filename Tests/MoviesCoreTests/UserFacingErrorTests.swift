@@ -94,7 +94,8 @@ import Testing
       contentsOf: [
         LibraryError.notADatabase(path: "/x"), .notWritable(path: "/x"), .diskFull(path: "/x"),
         .newerVersion(path: "/x", version: 9, known: 2), .busy(path: "/x"),
-        .failed(path: "/x", reason: "I/O"), .off, .nothingSaved, .otherSource(saved: "offline"),
+        .failed(path: "/x", reason: "I/O"), .off, .nothingSaved,
+        .damagedSession(path: "/x", problem: "page size 0"), .otherSource(saved: "offline"),
       ] as [LibraryError])
     return errors
   }

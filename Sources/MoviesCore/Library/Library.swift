@@ -51,6 +51,25 @@ public struct SavedSession: Sendable, Hashable {
     self.query = query
     self.rows = rows
   }
+
+  /// The page sizes a session may have: those `--count` takes.
+  public static let pageSizes = 1...1_000
+  /// The deepest list a session may reopen: what one `find` may load (``Browser/scanRowLimit``).
+  public static let maximumRows = 1_000_000
+
+  /// Why a session read back from disk cannot be reopened, in a few words; nil when it can.
+  /// The file is untrusted input: a page size of 0 divides by zero, a huge row count
+  /// overflows, and an unknown source cannot be browsed.
+  public var problem: String? {
+    if !Self.pageSizes.contains(query.pageSize) { return "page size \(query.pageSize)" }
+    if !(0...Self.maximumRows).contains(rows) { return "\(rows) rows" }
+    if source != "offline" {
+      guard let url = URL(string: source), let scheme = url.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", url.host != nil
+      else { return "an unknown source" }
+    }
+    return nil
+  }
 }
 
 /// The library as one session has it: turned off, open, or failed to open.
@@ -71,11 +90,13 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   case failed(path: String, reason: String)
   case off
   case nothingSaved
+  /// The saved session's row holds values no session can have; it is ignored.
+  case damagedSession(path: String, problem: String)
   case otherSource(saved: String)
 
   public var code: ErrorCode {
     switch self {
-    case .nothingSaved, .otherSource: .noSession
+    case .nothingSaved, .damagedSession, .otherSource: .noSession
     case .notADatabase, .notWritable, .diskFull, .newerVersion, .busy, .failed, .off: .watchlist
     }
   }
@@ -101,6 +122,9 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
       "The watchlist is off in this session (MOVIES_DB is /dev/null or there is no home folder)."
     case .nothingSaved:
       "No session is saved yet; one is saved when you leave the prompt."
+    case .damagedSession(let path, let problem):
+      "The session saved in \(path) is damaged (\(problem)), so there is nothing to resume; "
+        + "leaving the prompt saves a new one."
     case .otherSource(let saved):
       "The saved session browsed \(saved == "offline" ? "the offline catalogue" : saved); "
         + "start movies on that source to resume it."
