@@ -134,7 +134,9 @@ enum MoviesMain {
   {
     guard let path = SQLiteLibrary.location(environment: environment) else { return .off }
     do {
-      return .open(try await SQLiteLibrary.open(path: path))
+      let library = try await SQLiteLibrary.open(path: path)
+      if library.isReadOnly { reporter?.warning(LibraryError.readOnly(path: path).message) }
+      return .open(library)
     } catch {
       reporter?.warning(error.message + " Going on without the watchlist.")
       return .unavailable(error)

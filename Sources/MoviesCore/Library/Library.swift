@@ -84,6 +84,10 @@ public enum LibraryAccess: Sendable {
 public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   case notADatabase(path: String)
   case notWritable(path: String)
+  /// A device, FIFO, folder or socket where the file should be: SQLite never sees it.
+  case notARegularFile(path: String)
+  /// The file can be read but not written: the watchlist is shown, not changed.
+  case readOnly(path: String)
   case diskFull(path: String)
   case newerVersion(path: String, version: Int, known: Int)
   case busy(path: String)
@@ -97,7 +101,9 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   public var code: ErrorCode {
     switch self {
     case .nothingSaved, .damagedSession, .otherSource: .noSession
-    case .notADatabase, .notWritable, .diskFull, .newerVersion, .busy, .failed, .off: .watchlist
+    case .notADatabase, .notWritable, .notARegularFile, .readOnly, .diskFull, .newerVersion, .busy,
+      .failed, .off:
+      .watchlist
     }
   }
 
@@ -109,6 +115,12 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
     case .notWritable(let path):
       "\(path) cannot be written; make it and its folder writable, or point MOVIES_DB "
         + "at another file."
+    case .notARegularFile(let path):
+      "\(path) is not a regular file (a device, a FIFO or a folder); point MOVIES_DB at a file, "
+        + "or at /dev/null to keep no watchlist."
+    case .readOnly(let path):
+      "\(path) can only be read, so the watchlist cannot be changed and the session is not "
+        + "saved; make the file and its folder writable to change them."
     case .diskFull(let path):
       "The disk holding \(path) is full; free some space and try again."
     case .newerVersion(let path, let version, let known):
