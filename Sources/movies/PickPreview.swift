@@ -47,8 +47,8 @@ enum PickPreview {
     let image: RGBAImage
     do {
       switch ImageFormat(sniffing: data) {
-      case .png: image = try PNGDecoder.decode(data)
-      case .jpeg: image = try JPEGDecoder.decode(data)
+      case .png: image = try PNGDecoder.decode(data, budget: DecodeBudget())
+      case .jpeg: image = try JPEGDecoder.decode(data, budget: DecodeBudget())
       default: return nil
       }
     } catch {

@@ -188,10 +188,9 @@ struct Shell {
     }
     if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
       if let preview {
-        do {
-          reply.output += try preview.render(saved, maximumColumns: width) ?? ""
-        } catch {
-          reply.warnings.append(Reporter.describer.message(for: error))
+        switch await draw(saved, with: preview, width: width, interrupts: interrupts) {
+        case .success(let picture): reply.output += picture ?? ""
+        case .failure(let error): reply.warnings.append(Reporter.describer.message(for: error))
         }
       } else if let previewNote, !notes.previewNoteSaid.withLock({ $0 }) {
         notes.previewNoteSaid.withLock { $0 = true }
@@ -216,6 +215,29 @@ struct Shell {
     for warning in reply.warnings { reporter.warning(warning) }
     if let error = reply.error { reporter.error(error) }
     return reply
+  }
+}
+
+extension Shell {
+  /// The poster under `thumb N`, drawn where Ctrl-C (at the prompt) stops the decode at once;
+  /// the saved file stays whatever happens.
+  fileprivate func draw(
+    _ saved: SavedThumbnail, with preview: PosterPreview, width: Int, interrupts: Interrupts?
+  ) async -> Result<String?, any Error> {
+    let render: @Sendable () async -> Result<String?, any Error> = {
+      do {
+        return .success(try await preview.render(saved, maximumColumns: width))
+      } catch {
+        return .failure(error)
+      }
+    }
+    guard let interrupts else { return await render() }
+    let drawn = await interrupts.cancellable(render)
+    // The terminal echoed ^C where the cursor was; the warning starts on a line of its own.
+    if case .failure(ImageDecodingError.cancelled) = drawn {
+      Terminal.write("\n", to: STDOUT_FILENO)
+    }
+    return drawn
   }
 }
 
