@@ -279,8 +279,9 @@ def lying_list(kind, page, count, first_page_texts):
         return first_page_texts, ENDLESS_TOTAL
     if kind not in ("endless-list", "growing-total"):
         return None
-    texts = ['{"movieId":"lie-%d-%d","title":"Lie %d-%d","genreNames":"Drama",'
-             '"ratingAverage":"5.0"}' % (page, row, page, row) for row in range(count)]
+    first = (page - 1) * count + 1
+    texts = ['{"movieId":"lie-%d","title":"Lie %d","genreNames":"Drama","ratingAverage":"5.0"}'
+             % (row, row) for row in range(first, first + count)]
     return texts, ENDLESS_TOTAL if kind == "endless-list" else (page + 1) * count
 
 

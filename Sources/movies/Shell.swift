@@ -105,6 +105,8 @@ struct Shell {
     if resumes {
       let reply = await run(.resume)
       if reply.error == nil { return (reply, true) }
+      // A source that failed the resume (or Ctrl-C) would make the first page wait again.
+      if reply.errorCode == .source || reply.errorCode == .cancelled { return (reply, false) }
       return (await run(.more), false)
     }
     let reply = await run(.more)

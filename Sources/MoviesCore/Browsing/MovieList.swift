@@ -36,6 +36,10 @@ public struct MovieList: Sendable, Hashable {
   /// without sharing, and so copying, the whole list.
   private var firstPage: [Movie] = []
 
+  /// How deep `resume` should reopen this list: the rows before a `find` that stopped on a
+  /// list without end, whose rows are not a depth anyone browsed to; nil for all of them.
+  public var resumableDepth: Int?
+
   /// The most rows reserved ahead from a server's `totalCount`.
   static let maxReservedRows = 100_000
 

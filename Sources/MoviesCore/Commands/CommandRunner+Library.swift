@@ -108,8 +108,10 @@ extension CommandRunner {
   /// library), else the sentence saying why not.
   public func saveSession() async -> String? {
     guard case .open(let library) = library else { return nil }
-    let list = await browser.status
-    let session = SavedSession(source: sourceID, query: list.query, rows: list.loadedCount)
+    let list = await browser.list
+    let session = SavedSession(
+      source: sourceID, query: list.query,
+      rows: min(list.resumableDepth ?? list.movies.count, SavedSession.maximumRows))
     do {
       try await library.saveSession(session)
       return nil

@@ -6,6 +6,8 @@ public struct Reply: Sendable, Equatable {
   public var warnings: [String] = []
   /// Why the command failed, not escaped; nil when it succeeded.
   public var error: String?
+  /// The failure's code, when the command failed as a whole.
+  public var errorCode: ErrorCode?
   /// True after `quit`.
   public var quits = false
   /// True when the command was cancelled (Ctrl-C) before it finished.
@@ -28,9 +30,12 @@ public struct Reply: Sendable, Equatable {
   init(for result: CommandResult, describer: ErrorDescriber) {
     warnings = result.warnings(describedBy: describer)
     list = result.list
-    if case .success(let outcome) = result.outcome {
+    switch result.outcome {
+    case .success(let outcome):
       shownRows = Self.shownRows(outcome)
       if case .quit = outcome { quits = true }
+    case .failure(let error):
+      errorCode = describer.code(for: error)
     }
   }
 
