@@ -212,6 +212,41 @@ public final class SQLiteLibrary: Library {
     }
   }
 
+  public func watchedKeys(source: String, among keys: [String]) async throws(LibraryError)
+    -> Set<String>
+  {
+    guard !keys.isEmpty else { return [] }
+    // One statement whatever the number of keys: they go in as a JSON array, looked up in
+    // the primary key's index.
+    let list = String(
+      decoding: (try? JSONSerialization.data(withJSONObject: keys)) ?? Data("[]".utf8),
+      as: UTF8.self)
+    return try await run { database in
+      Set(
+        try database.query(
+          """
+          SELECT movie_key FROM watchlist
+          WHERE source = ? AND movie_key IN (SELECT value FROM json_each(?))
+          """, [.text(source), .text(list)]
+        ).compactMap { $0.first?.text })
+    }
+  }
+
+  public func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int) {
+    try await run { database in
+      // Newest first through the index on added_at: no sort of the whole watchlist.
+      let entry = try database.query(
+        """
+        SELECT source, movie_id, title, genres, rating, release_date, link, thumbnail,
+          added_at, running_time, grade
+        FROM watchlist ORDER BY added_at DESC, rowid DESC LIMIT 1 OFFSET ?
+        """, [.integer(Int64(max(0, number - 1)))]
+      ).first.map(Self.entry)
+      let count = try database.query("SELECT count(*) FROM watchlist").first?.first?.integer
+      return (number >= 1 ? entry : nil, Int(count ?? 0))
+    }
+  }
+
   public func saveSession(_ session: SavedSession) async throws(LibraryError) {
     // A read-only file was reported when it opened, saying no session would be saved.
     if isReadOnly { return }

@@ -63,11 +63,8 @@ extension CommandRunner {
   )
     async throws -> (CommandOutcome, [String])
   {
-    let entries = try await library.watchlist()
-    guard entries.indices.contains(number - 1) else {
-      throw WatchlistError.noSuchEntry(number, count: entries.count)
-    }
-    let entry = entries[number - 1]
+    let (found, count) = try await library.entry(number)
+    guard let entry = found else { throw WatchlistError.noSuchEntry(number, count: count) }
     switch action {
     case .show:
       return (.watchlistEntry(entry, number: number), [])
@@ -86,15 +83,21 @@ extension CommandRunner {
     }
   }
 
-  /// The watched keys of this source when the outcome shows movies in a table; nil otherwise,
-  /// and when the library is not there (no column then).
+  /// Which of the movies the outcome shows in a table are watched; nil when it shows none,
+  /// and when the library is not there (no column then). Only their keys are looked up.
   func watchedKeys(_ outcome: CommandOutcome) async -> Set<String>? {
+    let shown: [Movie]
     switch outcome {
-    case .pageLoaded, .list, .restarted, .found, .resumed, .movie, .watched, .unwatched:
-      return await watchedKeys()
-    default:
-      return nil
+    case .pageLoaded(let added, _), .restarted(let added, _), .resumed(let added, _):
+      shown = added.movies
+    case .list(let list): shown = list.movies
+    case .found(let found): shown = found.matches.map(\.movie)
+    case .movie(let movie, _, _), .unwatched(let movie, _): shown = [movie]
+    case .watched(let entry, _, _): shown = [entry.movie]
+    default: return nil
     }
+    guard case .open(let library) = library else { return nil }
+    return try? await library.watchedKeys(source: sourceID, among: shown.map(WatchEntry.key))
   }
 
   /// The watched keys of this source, for tables printed while a command runs (`find`'s);

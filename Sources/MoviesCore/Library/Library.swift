@@ -11,10 +11,28 @@ public protocol Library: Sendable {
   func watchlist() async throws(LibraryError) -> [WatchEntry]
   /// The keys of the watched movies of one source, to mark them in tables.
   func watchedKeys(source: String) async throws(LibraryError) -> Set<String>
+  /// Which of `keys` are watched movies of one source: only a page's keys are looked up, so
+  /// a long watchlist costs `more` nothing.
+  func watchedKeys(source: String, among keys: [String]) async throws(LibraryError) -> Set<String>
+  /// Entry `number` (1 for the newest), and how many entries there are.
+  func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int)
   /// Replaces the saved session.
   func saveSession(_ session: SavedSession) async throws(LibraryError)
   /// The session saved last, if any.
   func savedSession() async throws(LibraryError) -> SavedSession?
+}
+
+extension Library {
+  public func watchedKeys(source: String, among keys: [String]) async throws(LibraryError)
+    -> Set<String>
+  {
+    Set(keys).intersection(try await watchedKeys(source: source))
+  }
+
+  public func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int) {
+    let entries = try await watchlist()
+    return (entries.indices.contains(number - 1) ? entries[number - 1] : nil, entries.count)
+  }
 }
 
 /// A watched movie, with what it takes to show it offline.
