@@ -17,8 +17,13 @@ public final class SQLiteLibrary: Library {
   /// changed, and no session is saved.
   public let isReadOnly: Bool
 
+  /// The connection's wait for other processes' locks, reached without the mutex, so a
+  /// cancelled task stops the wait its call is in.
+  private let busyWait: SQLiteDatabase.BusyWait
+
   private init(path: String, database: sending SQLiteDatabase, readOnly: Bool) {
     self.path = path
+    busyWait = database.busyWait
     self.database = Mutex(database)
     isReadOnly = readOnly
   }
@@ -66,9 +71,13 @@ public final class SQLiteLibrary: Library {
         return SQLiteLibrary(path: path, database: database, readOnly: true)
       }
       try database.query("PRAGMA journal_mode = WAL")
-      try database.transaction {
-        if try database.applicationID() == 0 {
-          try database.setApplicationID(LibrarySchema.applicationID)
+      // Marked once; a file already marked and up to date is not written to at all, so
+      // opening never waits for another process's lock.
+      if try database.applicationID() == 0 {
+        try database.transaction {
+          if try database.applicationID() == 0 {
+            try database.setApplicationID(LibrarySchema.applicationID)
+          }
         }
       }
       try LibrarySchema.migrate(database)
@@ -129,26 +138,48 @@ public final class SQLiteLibrary: Library {
     }
   }
 
-  /// Runs `work` on the library's queue with the connection.
+  /// Runs `work` on the library's queue with the connection. Cancelling the task (Ctrl-C)
+  /// stops its wait for another process's lock at once, even before the work has started.
   private func run<T: Sendable>(_ work: @escaping @Sendable (SQLiteDatabase) throws -> T)
     async throws(LibraryError) -> T
   {
-    let result: Result<T, LibraryError> = await withCheckedContinuation { done in
-      queue.async {
-        let outcome: Result<T, LibraryError>
-        do {
-          outcome = .success(try self.database.withLock { database in try work(database) })
-        } catch let error as SQLiteError {
-          outcome = .failure(Self.libraryError(error, path: self.path))
-        } catch let error as LibraryError {
-          outcome = .failure(error)
-        } catch {
-          outcome = .failure(.failed(path: self.path, reason: "\(error)"))
+    let call = Mutex((operation: Int?.none, cancelled: false))
+    let result: Result<T, LibraryError> = await withTaskCancellationHandler {
+      await withCheckedContinuation { done in
+        queue.async {
+          let operation = self.busyWait.begin()
+          call.withLock { call in
+            call.operation = operation
+            if call.cancelled { self.busyWait.cancel(operation) }
+          }
+          done.resume(returning: self.runNow(work))
         }
-        done.resume(returning: outcome)
+      }
+    } onCancel: {
+      call.withLock { call in
+        call.cancelled = true
+        call.operation.map(busyWait.cancel)
       }
     }
     return try result.get()
+  }
+
+  /// ``run(_:)`` on the queue: the work, and its errors as the user reads them.
+  private func runNow<T: Sendable>(_ work: @Sendable (SQLiteDatabase) throws -> T)
+    -> Result<T, LibraryError>
+  {
+    do {
+      return .success(try database.withLock { database in try work(database) })
+    } catch let error as SQLiteError {
+      let cancelled =
+        busyWait.wasCancelled && [SQLiteError.busy, SQLiteError.locked].contains(error.code)
+      return .failure(
+        cancelled ? .cancelledWaiting(path: path) : Self.libraryError(error, path: path))
+    } catch let error as LibraryError {
+      return .failure(error)
+    } catch {
+      return .failure(.failed(path: path, reason: "\(error)"))
+    }
   }
 
   /// Runs a change on the library's queue; a read-only library refuses it at once.

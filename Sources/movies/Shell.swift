@@ -76,7 +76,7 @@ struct Shell {
       switch editor.readLine() {
       case .end:
         Terminal.write("\n", to: STDOUT_FILENO)
-        return await leave()
+        return await leave(interrupts)
       case .interrupted:
         continue
       case .line(let line):
@@ -86,7 +86,7 @@ struct Shell {
           let reply = await perform(command, interrupts: interrupts, list: list)
           shownRows = reply.rowsOffered(after: command, replacing: shownRows, in: list)
           list = reply.list ?? list
-          if reply.quits { return await leave() }
+          if reply.quits { return await leave(interrupts) }
         } catch {
           reporter.error(error, line: line)
         }
@@ -114,8 +114,11 @@ struct Shell {
   }
 
   /// Leaving the prompt remembers the query and its depth for `resume` (scripts never do).
-  private func leave() async -> Int32 {
-    if let problem = await runner.saveSession(), !json { reporter.warning(problem) }
+  /// Ctrl-C stops a wait for another program's lock on the file, and leaves without saving.
+  private func leave(_ interrupts: Interrupts) async -> Int32 {
+    interrupts.reset()
+    let problem = await interrupts.cancellable { [runner] in await runner.saveSession() }
+    if let problem, !json { reporter.warning(problem) }
     return 0
   }
 

@@ -95,6 +95,7 @@ import Testing
         LibraryError.notADatabase(path: "/x"), .notWritable(path: "/x"), .diskFull(path: "/x"),
         .notARegularFile(path: "/x"), .readOnly(path: "/x"),
         .newerVersion(path: "/x", version: 9, known: 2), .busy(path: "/x"),
+        .cancelledWaiting(path: "/x"),
         .failed(path: "/x", reason: "I/O"), .off, .nothingSaved,
         .damagedSession(path: "/x", problem: "page size 0"), .otherSource(saved: "offline"),
       ] as [LibraryError])

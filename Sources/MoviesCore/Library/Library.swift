@@ -109,6 +109,8 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   case diskFull(path: String)
   case newerVersion(path: String, version: Int, known: Int)
   case busy(path: String)
+  /// Ctrl-C while waiting for another program's lock on the file.
+  case cancelledWaiting(path: String)
   case failed(path: String, reason: String)
   case off
   case nothingSaved
@@ -119,6 +121,7 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   public var code: ErrorCode {
     switch self {
     case .nothingSaved, .damagedSession, .otherSource: .noSession
+    case .cancelledWaiting: .cancelled
     case .notADatabase, .notWritable, .notARegularFile, .readOnly, .diskFull, .newerVersion, .busy,
       .failed, .off:
       .watchlist
@@ -146,6 +149,8 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
         + "\(known)); use the newer movies, or point MOVIES_DB at another file."
     case .busy(let path):
       "\(path) is held by another program; try again in a moment."
+    case .cancelledWaiting(let path):
+      "Cancelled while waiting for \(path), which another program holds; nothing was changed."
     case .failed(let path, let reason):
       "The watchlist in \(path) failed (\(reason)); try again, or point MOVIES_DB at another file."
     case .off:
