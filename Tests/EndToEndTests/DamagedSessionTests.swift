@@ -20,11 +20,11 @@ import Testing
     #expect(made.status == 0, "\(made.stderr)")
     let row: [String: String] = [
       "source": "'offline'", "genre_id": "''", "sort_order": "'ratingdesc'", "page_size": "5",
-      "rows": "15",
+      "rows": "15", "saved_at": "0",
     ].merging([column: value]) { _, new in new }
     let columns = row.keys.sorted()
     try PythonSQLite.run(
-      "INSERT OR REPLACE INTO session (id, \(columns.joined(separator: ", "))) VALUES (1, "
+      "INSERT INTO sessions (\(columns.joined(separator: ", "))) VALUES ("
         + columns.compactMap { row[$0] }.joined(separator: ", ") + ");",
       on: path)
     return path

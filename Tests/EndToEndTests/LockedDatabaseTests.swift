@@ -42,7 +42,11 @@ import Testing
     _ = try await session.waitFor("Cancelled while waiting for", timeout: .seconds(4))
     #expect(pressed.duration(to: clock.now) < .seconds(4))
 
-    // Leaving saves the session: it waits for the lock too, and Ctrl-C leaves at once.
+    // Leaving saves the session (the list moved): it waits for the lock too, and Ctrl-C
+    // leaves at once.
+    try session.type("more")
+    try session.press("Enter")
+    try await session.waitFor("movies 20/")
     try session.press("C-d")
     try await Task.sleep(for: .milliseconds(500))
     pressed = clock.now

@@ -66,6 +66,9 @@ import Testing
     try session.press("Enter")
     try await session.waitForExit()
 
-    #expect(try PythonSQLite.value(of: "SELECT rows FROM session", in: database) == "10")
+    // Saved only if the list moved, and then at the depth shown: never the scan's rows.
+    #expect(
+      try PythonSQLite.value(of: "SELECT count(*) FROM sessions WHERE rows > 10", in: database)
+        == "0")
   }
 }

@@ -90,8 +90,8 @@ import Testing
     let made = try await MoviesRun.run(["-c", "watchlist"], environment: ["MOVIES_DB": path])
     #expect(made.status == 0, "\(made.stderr)")
     try PythonSQLite.run(
-      "INSERT INTO session (id, source, genre_id, sort_order, page_size, rows) "
-        + "VALUES (1, '\(source)', '', 'releasedateasc', \(pageSize), \(rows));",
+      "INSERT INTO sessions (source, genre_id, sort_order, page_size, rows, saved_at) "
+        + "VALUES ('\(source)', '', 'releasedateasc', \(pageSize), \(rows), 0);",
       on: path)
     return path
   }

@@ -8,7 +8,9 @@ extension Browser {
   /// After page 1, pages are asked for as large as a scan's (``ScanPlan/resumeRequests``):
   /// a deep list comes back in about a hundred requests, not one per page.
   /// Returns the rows of the last page, the one a resume prints.
-  public func resume(with query: MovieQuery, rows: Int) async throws -> Load {
+  public func resume(with query: MovieQuery, genreName: String? = nil, rows: Int) async throws
+    -> Load
+  {
     cancelPrefetches()
     let source = self.source
     let first = try await source.page(1, of: query)
@@ -36,7 +38,7 @@ extension Browser {
       }
     }
     try Task.checkCancellation()
-    var fresh = MovieList(query: query)
+    var fresh = MovieList(query: query, genreName: genreName)
     var change = fresh.add(first)
     var warnings = first.warnings + Self.notes(on: change, query: query)
     var lastRows = change.rows
@@ -53,6 +55,7 @@ extension Browser {
           max(rows.lowerBound, rows.upperBound - query.pageSize + 1)...rows.upperBound
         } ?? lastRows
     }
+    fresh.showLoaded()
     list = fresh
     startPrefetch(depth: 1)
     return Load(added: AddedRows(lastRows, of: list), warnings: warnings, status: list.status)

@@ -65,12 +65,7 @@ extension Browser {
     progress: @Sendable (_ searched: Int, _ total: Int) -> Void
   ) async -> Scan {
     var scan = Scan()
-    let depthBefore = list.movies.count
-    defer {
-      // The rows a stopped scan loaded are not a depth to reopen.
-      if scan.failure is ScanStop { list.resumableDepth = list.resumableDepth ?? depthBefore }
-      startPrefetch(depth: 1)
-    }
+    defer { startPrefetch(depth: 1) }
     report(search.matches(in: list), into: &scan, found: found, progress: progress)
     // The pages fetched ahead of `more` join first, so no row is asked for twice.
     while let next = list.nextPage, isPrefetching(next), !scan.stopped, scan.failure == nil {

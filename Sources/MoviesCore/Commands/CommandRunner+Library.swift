@@ -39,15 +39,36 @@ extension CommandRunner {
     case .onWatchlist(let action, let number):
       return try await perform(action, onEntry: number, in: library)
     case .resume:
-      guard let saved = try await library.savedSession() else { throw LibraryError.nothingSaved }
-      guard saved.source == sourceID else { throw LibraryError.otherSource(saved: saved.source) }
-      let load = try await ListSwitchFailure.retrying("resume") {
-        try await browser.resume(with: saved.query, rows: saved.rows)
-      }
-      return (.resumed(load.added, load.status), load.warnings)
+      return try await resume(1, in: library, retrying: "resume")
+    case .resumeSession(let number):
+      return try await resume(number, in: library, retrying: "resume \(number)")
+    case .sessions:
+      return (.sessions(try await library.savedSessions(), current: sourceID), [])
     default:
       return (.quit, [])
     }
+  }
+
+  /// Reopens the `number`th newest session kept, with its genre's name (saved with it, or
+  /// looked up for a session saved before names were).
+  private func resume(_ number: Int, in library: any Library, retrying command: String)
+    async throws -> (CommandOutcome, [String])
+  {
+    let sessions = try await library.savedSessions()
+    guard !sessions.isEmpty else { throw LibraryError.nothingSaved }
+    guard sessions.indices.contains(number - 1) else {
+      throw LibraryError.noSuchSession(number, count: sessions.count)
+    }
+    let saved = sessions[number - 1]
+    guard saved.source == sourceID else { throw LibraryError.otherSource(saved: saved.source) }
+    var genreName = saved.genreName
+    if genreName == nil, !saved.query.genreID.isEmpty {
+      genreName = try? await Self.genre(for: saved.query.genreID, in: genreSource).name
+    }
+    let load = try await ListSwitchFailure.retrying(command) { [genreName] in
+      try await browser.resume(with: saved.query, genreName: genreName, rows: saved.rows)
+    }
+    return (.resumed(load.added, load.status), load.warnings)
   }
 
   private func openLibrary() throws(LibraryError) -> any Library {
@@ -63,8 +84,20 @@ extension CommandRunner {
   )
     async throws -> (CommandOutcome, [String])
   {
-    let (found, count) = try await library.entry(number)
-    guard let entry = found else { throw WatchlistError.noSuchEntry(number, count: count) }
+    // The numbers of the last listing, so `unwatch w1` then `unwatch w2` takes off what was
+    // listed as w2; before the first listing, the watchlist as it is now, looked up by number
+    // through the index rather than read whole.
+    let entry: WatchEntry
+    if let listing = view.listing {
+      guard listing.indices.contains(number - 1) else {
+        throw WatchlistError.noSuchEntry(number, count: listing.count)
+      }
+      entry = listing[number - 1]
+    } else {
+      let (found, count) = try await library.entry(number)
+      guard let found else { throw WatchlistError.noSuchEntry(number, count: count) }
+      entry = found
+    }
     switch action {
     case .show:
       return (.watchlistEntry(entry, number: number), [])
@@ -88,9 +121,9 @@ extension CommandRunner {
   func watchedKeys(_ outcome: CommandOutcome) async -> Set<String>? {
     let shown: [Movie]
     switch outcome {
-    case .pageLoaded(let added, _), .restarted(let added, _), .resumed(let added, _):
+    case .pageLoaded(let added, _), .restarted(let added, _), .resumed(let added, _),
+      .list(let added, _):
       shown = added.movies
-    case .list(let list): shown = list.movies
     case .found(let found): shown = found.matches.map(\.movie)
     case .movie(let movie, _, _), .unwatched(let movie, _): shown = [movie]
     case .watched(let entry, _, _): shown = [entry.movie]
@@ -107,14 +140,17 @@ extension CommandRunner {
     return try? await library.watchedKeys(source: sourceID)
   }
 
-  /// Remembers the query and its depth for `resume`; nil when it was saved (or there is no
-  /// library), else the sentence saying why not.
-  public func saveSession() async -> String? {
+  /// Remembers the query and its depth for `resume` when the list moved since `start` (its
+  /// query, or how far `more` went), so leaving at once keeps the session saved before; nil
+  /// when it was saved, or there was nothing to save or no library, else the sentence saying
+  /// why not.
+  public func saveSession(ifMovedFrom start: ListStatus) async -> String? {
     guard case .open(let library) = library else { return nil }
-    let list = await browser.list
+    let list = await browser.status
+    guard list.query != start.query || list.shownCount != start.shownCount else { return nil }
     let session = SavedSession(
-      source: sourceID, query: list.query,
-      rows: min(list.resumableDepth ?? list.movies.count, SavedSession.maximumRows))
+      source: sourceID, query: list.query, genreName: list.genreName,
+      rows: min(list.shownCount, SavedSession.maximumRows))
     do {
       try await library.saveSession(session)
       return nil

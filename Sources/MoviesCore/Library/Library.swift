@@ -16,10 +16,18 @@ public protocol Library: Sendable {
   func watchedKeys(source: String, among keys: [String]) async throws(LibraryError) -> Set<String>
   /// Entry `number` (1 for the newest), and how many entries there are.
   func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int)
-  /// Replaces the saved session.
+  /// Saves a session as the newest, keeping the last ``SavedSession/kept``; one the same as
+  /// the newest (source, query and rows) replaces it instead of filling a place.
   func saveSession(_ session: SavedSession) async throws(LibraryError)
+  /// The sessions kept, newest first.
+  func savedSessions() async throws(LibraryError) -> [SavedSession]
+}
+
+extension Library {
   /// The session saved last, if any.
-  func savedSession() async throws(LibraryError) -> SavedSession?
+  public func savedSession() async throws(LibraryError) -> SavedSession? {
+    try await savedSessions().first
+  }
 }
 
 extension Library {
@@ -48,6 +56,13 @@ public struct WatchEntry: Sendable, Hashable {
     self.added = added
   }
 
+  /// Where the entry comes from, short enough for a table column: `offline`, or the API's
+  /// host and port.
+  public var sourceLabel: String {
+    guard source != "offline", let host = URL(string: source)?.host else { return source }
+    return host + (URL(string: source)?.port.map { ":\($0)" } ?? "")
+  }
+
   /// The movie's identity within its source: the `movieId`, else its title and date.
   public var key: String { Self.key(for: movie) }
 
@@ -57,17 +72,33 @@ public struct WatchEntry: Sendable, Hashable {
   }
 }
 
-/// What `resume` reopens: the source, the query and how many rows were loaded.
+/// What `resume` reopens: the source, the query and how many rows were shown.
 public struct SavedSession: Sendable, Hashable {
+  /// How many sessions the library keeps.
+  public static let kept = 5
+
   /// `offline`, or the API's address.
   public var source: String
   public var query: MovieQuery
+  /// The genre's name when it was saved, so a resumed genre shows by name; nil for every
+  /// genre, or when the name was not known.
+  public var genreName: String?
   public var rows: Int
+  public var saved: Date
 
-  public init(source: String, query: MovieQuery, rows: Int) {
+  public init(
+    source: String, query: MovieQuery, genreName: String? = nil, rows: Int, saved: Date = Date()
+  ) {
     self.source = source
     self.query = query
+    self.genreName = genreName
     self.rows = rows
+    self.saved = saved
+  }
+
+  /// Whether `other` reopens the same list at the same depth.
+  public func isSameList(as other: SavedSession) -> Bool {
+    source == other.source && query == other.query && rows == other.rows
   }
 
   /// The page sizes a session may have: those `--count` takes.
@@ -114,13 +145,14 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   case failed(path: String, reason: String)
   case off
   case nothingSaved
-  /// The saved session's row holds values no session can have; it is ignored.
+  /// The newest saved session's row holds values no session can have; it is ignored.
   case damagedSession(path: String, problem: String)
+  case noSuchSession(Int, count: Int)
   case otherSource(saved: String)
 
   public var code: ErrorCode {
     switch self {
-    case .nothingSaved, .damagedSession, .otherSource: .noSession
+    case .nothingSaved, .damagedSession, .noSuchSession, .otherSource: .noSession
     case .cancelledWaiting: .cancelled
     case .notADatabase, .notWritable, .notARegularFile, .readOnly, .diskFull, .newerVersion, .busy,
       .failed, .off:
@@ -160,6 +192,8 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
     case .damagedSession(let path, let problem):
       "The session saved in \(path) is damaged (\(problem)), so there is nothing to resume; "
         + "leaving the prompt saves a new one."
+    case .noSuchSession(let number, let count):
+      "There is no saved session \(number); 'resume list' lists the \(count) kept."
     case .otherSource(let saved):
       "The saved session browsed \(saved == "offline" ? "the offline catalogue" : saved); "
         + "start movies on that source to resume it."

@@ -1,10 +1,10 @@
-/// The line under each table, and the `help` text: both offer `more` only while more remain.
+/// The line under each table, which offers `more` only while more remain, and the prompt.
 public enum StatusLine {
   /// - Parameter width: wrap at spaces to this many columns; nil for one line.
   public static func render(_ list: ListStatus, palette: Palette, width: Int? = nil) -> String {
-    let loaded = list.loadedCount
+    let loaded = list.shownCount
     var parts: [String]
-    if list.isComplete {
+    if !list.moreRemains {
       parts = [
         loaded == 0
           ? "No movies match this query."
@@ -24,62 +24,44 @@ public enum StatusLine {
   }
 
   /// The prompt: `movies 20/58,788> ` while more remain, `movies 58,788> ` once everything
-  /// is loaded, `movies> ` before the total is known; a genre or order other than the
+  /// is shown (it counts the browsing position, not rows `find` loaded ahead of it), `movies> ` before the total is known; a genre or order other than the
   /// default comes first: `movies drama·rating 20/1,204> `.
   public static func prompt(_ list: ListStatus, genreName: String? = nil) -> String {
     var context: [String] = []
     if !list.query.genreID.isEmpty {
-      context.append(TerminalText.escape((genreName ?? list.query.genreID).lowercased()))
+      let name = genreName ?? list.genreName ?? list.query.genreID
+      context.append(TerminalText.escape(name.lowercased()))
     }
     if list.query.order != MovieQuery.defaultOrder {
       context.append(TerminalText.escape(OrderName.shortName(list.query.order)))
     }
     let words = context.isEmpty ? "" : " " + context.joined(separator: "·")
-    let loaded = Format.grouped(list.loadedCount)
-    if list.isComplete { return "movies\(words) \(loaded)> " }
+    let loaded = Format.grouped(list.shownCount)
+    if !list.moreRemains { return "movies\(words) \(loaded)> " }
     guard let total = list.totalCount else { return "movies\(words)> " }
     return "movies\(words) \(loaded)/\(Format.grouped(total))> "
   }
 
-  /// `Resumed: 30 of 2,006 by rating`: what `resume` reopened.
+  /// `Resumed: 30 of 2,006 by rating, genre Drama`: what `resume` reopened.
   public static func resumed(_ list: ListStatus) -> String {
     let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
+    return "Resumed: \(Format.grouped(list.shownCount))\(total) "
+      + describe(list.query, genreName: list.genreName)
+  }
+
+  /// `by rating, genre Drama`: a query's order and genre (by name when known), escaped.
+  static func describe(_ query: MovieQuery, genreName: String?) -> String {
     let order =
-      switch list.query.order {
+      switch query.order {
       case "releasedateasc": "by release date"
       case "releasedatedesc": "by release date, newest first"
       case "ratingdesc": "by rating"
       case "ratingasc": "by rating, lowest first"
       case "titleasc": "by title"
-      default: "in order \(TerminalText.escape(list.query.order))"
+      default: "in order \(TerminalText.escape(query.order))"
       }
     let genre =
-      list.query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(list.query.genreID))"
-    return "Resumed: \(Format.grouped(list.loadedCount))\(total) \(order)\(genre)"
-  }
-
-  public static func help(moreRemains: Bool) -> String {
-    var lines: [(String, String)] = []
-    if moreRemains { lines.append(("more [N]", "load and show the next page, or N pages")) }
-    lines.append(("skip", "move past a page that could not be read"))
-    lines += [
-      ("list", "show every loaded movie again"),
-      ("show N", "show every field of row N"),
-      ("thumb N", "download the thumbnail of row N into the download folder"),
-      ("thumb N-M", "download rows N to M at once ('thumb all': every loaded row)"),
-      ("genre G", "restart the list with genre G, a name or an id ('genre all' for every genre)"),
-      ("order O", "restart the list in order O: newest, oldest, rating, title, or the API's name"),
-      ("genres", "list the genres"),
-      ("find TEXT", "search every title for the words of TEXT (genre:G year:Y-Y rating:>R)"),
-      ("pick", "choose a loaded row in fzf, with a preview ('pick TEXT' starts searching)"),
-      ("open N", "open the link of row N in the browser, or print it"),
-      ("watch N", "put row N on the watchlist ('unwatch N' takes it off)"),
-      ("watchlist", "list the watchlist, newest first, as w1, w2, … ('show w1', 'unwatch w1')"),
-      ("resume", "reopen the query saved when the prompt was last left, at its depth"),
-      ("help [CMD]", "show this help, or how to use CMD"),
-      ("quit", "leave (also 'exit', 'q', '\\q' or Ctrl-D)"),
-    ]
-    return lines.map { "  " + DisplayWidth.pad($0.0, toColumns: 11) + $0.1 }.joined(separator: "\n")
-      + "\n"
+      query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(genreName ?? query.genreID))"
+    return order + genre
   }
 }

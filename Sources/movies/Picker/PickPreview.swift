@@ -8,9 +8,11 @@ import MoviesCore
 /// `movies --pick-preview FILE ROW`, run by fzf for `pick`'s preview pane: prints one row's
 /// details and, when the poster is on this machine (the offline catalogue or the disk cache),
 /// draws it. It makes no request.
+@MainActor
 enum PickPreview {
   static func run(file: String, row: Int, environment: [String: String]) -> Int32 {
-    guard let (movie, poster, cache) = PickFile.read(URL(fileURLWithPath: file), row: row) else {
+    guard let (number, movie, poster, cache) = PickFile.read(URL(fileURLWithPath: file), row: row)
+    else {
       Terminal.write("There is no row \(row) to preview.\n", to: STDOUT_FILENO)
       return 1
     }
@@ -21,7 +23,7 @@ enum PickPreview {
       poster?.isFileURL == true
       ? nil : poster == nil ? .unavailable : image == nil ? .notCached : .onDisk
     let details = MovieDetails.render(
-      movie, row: row, palette: colored ? .ansi : .plain, thumbnail: state)
+      movie, row: number, palette: colored ? .ansi : .plain, thumbnail: state)
     Terminal.write(details, to: STDOUT_FILENO)
     let columns = Int(environment["FZF_PREVIEW_COLUMNS"] ?? "") ?? 40
     let lines = Int(environment["FZF_PREVIEW_LINES"] ?? "") ?? 30
@@ -44,20 +46,8 @@ enum PickPreview {
   private static func draw(_ data: Data, rows: Int, columns: Int, environment: [String: String])
     -> String?
   {
-    let image: RGBAImage
-    do {
-      switch ImageFormat(sniffing: data) {
-      case .png: image = try PNGDecoder.decode(data, budget: DecodeBudget())
-      case .jpeg: image = try JPEGDecoder.decode(data, budget: DecodeBudget())
-      default: return nil
-      }
-    } catch {
-      return nil
-    }
-    let preview = PosterPreview(mode: .symbols, environment: environment)
-    let geometry = PreviewGeometry.fitting(
-      PixelSize(width: image.width, height: image.height), rows: min(rows, 20),
-      maximumColumns: columns)
-    return ChafaCanvas.draw(image, geometry: geometry, mode: .symbols, colors: preview.colors)
+    // A poster that cannot be drawn leaves the details alone in the pane.
+    try? PosterPreview(mode: .symbols, environment: environment).draw(
+      data, format: ImageFormat(sniffing: data), rows: min(rows, 20), maximumColumns: columns)
   }
 }

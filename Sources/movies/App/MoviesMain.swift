@@ -8,6 +8,7 @@ import MoviesStore
 
 /// `movies`: parses the command line, builds the browser and hands it to the shell.
 @main
+@MainActor
 enum MoviesMain {
   @MainActor static func main() async {
     let environment = ProcessInfo.processInfo.environment
@@ -18,7 +19,8 @@ enum MoviesMain {
         Array(CommandLine.arguments.dropFirst()), environment: environment, config: config)
       {
       case .help:
-        Terminal.write(Options.helpText, to: STDOUT_FILENO)
+        let width = min(Terminal.width(environment: environment), 80)
+        Terminal.write(Options.helpText(width: width), to: STDOUT_FILENO)
         exit(0)
       case .version:
         Terminal.write("movies \(Options.version)\n", to: STDOUT_FILENO)
@@ -57,11 +59,13 @@ enum MoviesMain {
     } else {
       reporter.exit(.noCatalogue)
     }
+    var genreName: String?
     if !options.query.genreID.isEmpty {
       // Checked against the source's genres before anything loads, so a mistyped genre is a
-      // usage error rather than an empty table; a name is turned into its id.
+      // usage error rather than an empty table; a name is turned into its id, and the name
+      // kept for the prompt.
       do {
-        options.query.genreID = try await CommandRunner.genreID(
+        (options.query.genreID, genreName) = try await CommandRunner.genre(
           for: options.query.genreID, in: genreSource)
       } catch {
         reporter.exit(.genre(error))
@@ -76,7 +80,7 @@ enum MoviesMain {
           downloads: thumbnails.downloadFolder.path, entries: thumbnails.cacheEntriesFolder.path))
     }
     let browser = Browser(
-      source: source, query: options.query, thumbnails: thumbnails,
+      source: source, query: options.query, genreName: genreName, thumbnails: thumbnails,
       prefetches: !options.noPrefetch)
     let runner = CommandRunner(
       browser: browser, genreSource: genreSource,
@@ -88,7 +92,8 @@ enum MoviesMain {
     let history =
       interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil
     var shell = Shell(
-      runner: runner, query: options.query, environment: environment, color: options.color,
+      runner: runner, query: options.query, genreName: genreName, environment: environment,
+      color: options.color,
       json: options.json,
       pager: options.noPager || !Terminal.outputIsTerminal
         ? nil : Pager(environment: environment, command: options.pager),
@@ -113,12 +118,19 @@ enum MoviesMain {
     }
     shell.resumes = options.resume
 
-    if interactive,
-      let editor = LineEditor(
-        programName: "movies", prompt: "movies> ", history: history?.entries() ?? [])
-    {
-      let banner =
-        "movies \(Options.version) on \(source.name). Type 'help' for commands, Ctrl-D to leave."
+    var editor: LineEditor?
+    if interactive {
+      do {
+        editor = try LineEditor(
+          programName: "movies", prompt: "movies> ", history: history?.entries() ?? [])
+      } catch {
+        reporter.warning(error.message)
+      }
+    }
+    if let editor {
+      let banner = TextWrap.wrap(
+        "movies \(Options.version) on \(source.name). 'help' lists commands; Ctrl-D leaves.",
+        toColumns: Terminal.width(environment: environment))
       exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))
     } else if !options.commands.isEmpty {
       exit(await shell.runScript(lines: options.commands, showsFirstPage: false))

@@ -7,6 +7,11 @@ import Foundation
 /// Shows long output through `$PAGER` (default `less -RFX`), as psql does, when it is taller
 /// than the terminal. `-X` keeps less off the alternate screen, so the table is still there
 /// to read row numbers from after quitting it; `-F` quits at once when it fits.
+///
+/// On the main actor, like every write to the terminal: the text goes into the pager's pipe
+/// from the main thread (the shell waits for the pager anyway, as it waits in `el_gets`),
+/// never from the concurrency pool, where a pager that reads slowly would hold a pool thread.
+@MainActor
 struct Pager {
   /// The pager's command line, run by `/bin/sh -c` so `PAGER='less -S'` works.
   let command: String
@@ -21,13 +26,7 @@ struct Pager {
   /// (the shell's 126 or 127: not executable, not found), so the caller prints the text
   /// itself.
   func show(_ text: String) async -> Bool {
-    var descriptors: [Int32] = [0, 0]
-    // Close-on-exec, so the pager does not inherit the write end and wait forever for an end
-    // of input that only it could give.
-    guard pipe(&descriptors) == 0 else { return false }
-    let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
-    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    guard let (readEnd, writeEnd) = try? ChildProcess.pipe() else { return false }
     let pid: pid_t
     do {
       pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: readEnd, quiet: false)

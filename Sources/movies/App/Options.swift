@@ -1,0 +1,158 @@
+import Foundation
+import MoviesCore
+
+/// The command line, parsed.
+struct Options {
+  /// What the command line asks for.
+  enum Action {
+    case browse(Options)
+    case help
+    case version
+    /// `--pick-preview FILE ROW`: the hidden mode fzf runs for `pick`'s preview pane.
+    case pickPreview(file: String, row: Int)
+  }
+
+  /// A command line that cannot be used; exit status 2.
+  struct UsageError: Error {
+    var message: String
+  }
+
+  static let version = "0.1.0"
+
+  var api: URL?
+  var query = MovieQuery()
+  var downloadFolder = "thumbnails"
+  var cacheFolder: String?
+  /// `--preview MODE`: draw posters in this mode, also in script mode; nil for the default.
+  var previewMode: PreviewMode?
+  /// `--no-preview`: never draw posters.
+  var noPreview = false
+  /// Retries of a transient failure (`--retries`); 2 means 3 attempts in all.
+  var retries = RetryPolicy.defaultRetries
+  /// Seconds one request may take as a whole (`--timeout`).
+  var timeout = 15.0
+  /// `--no-prefetch`: fetch a page only when `more` asks for it.
+  var noPrefetch = false
+  var color = ColorMode.auto
+  /// `--json`: one JSON object per line for every command.
+  var json = false
+  /// `--no-pager`: never pipe `list` through `$PAGER`.
+  var noPager = false
+  /// Commands from `-c`, run in order instead of reading standard input.
+  var commands: [String] = []
+  /// `--resume`: reopen the session saved when the prompt was last left.
+  var resume = false
+  /// The config file's `pager`, used instead of `$PAGER`.
+  var pager: String?
+
+  /// The config file first, then `MOVIES_API`, then the flags: each wins over the one before.
+  static func parse(
+    _ arguments: [String], environment: [String: String], config: ConfigFile? = nil
+  ) throws(UsageError) -> Action {
+    var options = Options()
+    for entry in config?.entries ?? [] {
+      // The reader takes only declared keys.
+      guard let setting = Setting.configKey(entry.key) else { continue }
+      var values = Setting.Values(
+        flag: setting.flags.last ?? entry.key, inline: entry.value, remaining: [],
+        fromConfig: true)
+      do {
+        _ = try setting.apply(&options, &values)
+      } catch {
+        throw UsageError(
+          message: "\(config?.path ?? "config"), line \(entry.line): \(error.message)")
+      }
+    }
+    if let api = environment["MOVIES_API"], !api.isEmpty {
+      options.api = try apiURL(api, from: "MOVIES_API")
+    }
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      var name = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      guard let setting = Setting.flag(name) else {
+        throw UsageError(message: "Unknown option '\(TerminalText.escape(argument))'.")
+      }
+      var values = Setting.Values(flag: name, inline: inline, remaining: remaining)
+      if let action = try setting.apply(&options, &values) { return action }
+      remaining = values.remaining
+    }
+    return .browse(options)
+  }
+
+  static func apiURL(_ text: String, from source: String) throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else {
+      throw UsageError(
+        message:
+          "\(source) needs an http or https URL, such as http://127.0.0.1:8080/hoppin/movies.")
+    }
+    return url
+  }
+
+  static func pageSize(_ text: String, flag: String) throws(UsageError) -> Int {
+    guard let count = Int(text), (1...1_000).contains(count) else {
+      throw UsageError(message: "\(flag) needs a whole number from 1 to 1000.")
+    }
+    return count
+  }
+
+  static func retries(_ text: String, flag: String) throws(UsageError) -> Int {
+    guard let retries = Int(text), (0...10).contains(retries) else {
+      throw UsageError(message: "\(flag) needs a whole number from 0 to 10.")
+    }
+    return retries
+  }
+
+  static func timeout(_ text: String, flag: String) throws(UsageError) -> Double {
+    guard let seconds = Double(text), seconds.isFinite, (0.1...3_600).contains(seconds) else {
+      throw UsageError(
+        message: "\(flag) needs a number of seconds from 0.1 to 3600, such as 15.")
+    }
+    return seconds
+  }
+
+  /// An order name in any case, an alias (`rating`) or a unique prefix, as `order` takes;
+  /// unlike `order`, not another word for the server: a flag's value that the server refuses
+  /// would only fail once the first page was asked for, a usage error found late.
+  static func order(_ text: String, flag: String) throws(UsageError) -> String {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+      throw UsageError(message: "\(flag) needs a word such as rating or releasedateasc.")
+    }
+    switch OrderName.resolve(text) {
+    case .success(let order) where OrderName.words.contains(order): return order
+    case .success:
+      throw UsageError(
+        message: "\(flag): '\(CommandUsage.excerpt(text))' is not an order; the orders are "
+          + OrderName.words.joined(separator: ", ") + ".")
+    case .failure(let problem):
+      throw UsageError(message: "\(flag): " + OrderName.message(text, problem))
+    }
+  }
+
+  static func previewMode(_ text: String, flag: String) throws(UsageError) -> PreviewMode {
+    guard let mode = PreviewMode(rawValue: text.lowercased()) else {
+      let modes = PreviewMode.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError(message: "\(flag) needs one of \(modes).")
+    }
+    return mode
+  }
+
+  static func folder(_ text: String, for option: String) throws(UsageError) -> String {
+    guard !text.isEmpty else { throw UsageError(message: "\(option) needs a folder.") }
+    return text
+  }
+}
+
+/// `--color`: when to use colour.
+enum ColorMode: String, CaseIterable {
+  /// On a terminal, unless `NO_COLOR` is set or `TERM=dumb`.
+  case auto
+  case always
+  case never
+}
