@@ -49,6 +49,18 @@ import Testing
     }
   }
 
+  /// A genre the source no longer lists: the saved session is named, not `--genre`, and
+  /// it is not a usage error.
+  @Test func aSavedGenreTheSourceNoLongerListsNamesTheSession() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try await database(with: "genre_id", "'no-such-genre'", in: folder)
+    let run = try await MoviesRun.run(["--resume", "-c", "list"], environment: ["MOVIES_DB": path])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("the session saved in \(path) browses a genre"), "\(run.stderr)")
+    #expect(!run.stderr.contains("--genre:"), "\(run.stderr)")
+  }
+
   @Test func aSoundSessionStillResumes() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -198,6 +198,13 @@ import Testing
     #expect(run.stdout.contains(#""order":"ratingdesc""#))
   }
 
+  @Test func aGenreTheSourceDoesNotListNamesTheConfigLine() async throws {
+    let run = try await run(withConfig: Data("count = 3\ngenre = no-such-genre\n".utf8))
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("config, line 2: "), "\(run.stderr)")
+    #expect(!run.stderr.contains("--genre"), "\(run.stderr)")
+  }
+
   @Test func aFileOverAMegabyteIsRefusedAtOnce() async throws {
     // 200 MB took over 20 s to parse; 2 MB of comments is refused by its size alone.
     let run = try await run(withConfig: Data(repeating: UInt8(ascii: "#"), count: 2 << 20))

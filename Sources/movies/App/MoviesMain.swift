@@ -38,7 +38,10 @@ enum MoviesMain {
 
     let library = await openLibrary(
       environment: environment, reporter: options.json ? nil : reporter)
-    if options.resume { await adoptSavedSession(library, into: &options) }
+    if options.resume {
+      await adoptSavedSession(
+        library, from: SQLiteLibrary.location(environment: environment), into: &options)
+    }
 
     let source: any MovieSource
     let genreSource: any GenreSource
@@ -68,7 +71,7 @@ enum MoviesMain {
         (options.query.genreID, genreName) = try await CommandRunner.genre(
           for: options.query.genreID, in: genreSource)
       } catch {
-        reporter.exit(.genre(error))
+        reporter.exit(.genre(error, from: options.genreOrigin))
       }
     }
     let thumbnails = ThumbnailStore(
@@ -157,9 +160,9 @@ enum MoviesMain {
 
   /// `--resume`: the saved source and query replace `--api`, `--genre`, `--order` and
   /// `--count`. With nothing saved they stay, and the `resume` run first says so.
-  private static func adoptSavedSession(_ library: LibraryAccess, into options: inout Options)
-    async
-  {
+  private static func adoptSavedSession(
+    _ library: LibraryAccess, from path: String?, into options: inout Options
+  ) async {
     guard case .open(let library) = library,
       let saved = try? await library.savedSession()
     else { return }
@@ -169,6 +172,7 @@ enum MoviesMain {
       options.api = url
     }
     options.query = saved.query
+    options.genreOrigin = .savedSession(path: path ?? "the watchlist file")
   }
 
   /// Posters are drawn when `--preview` asks, or at a colour terminal at the prompt; never in
