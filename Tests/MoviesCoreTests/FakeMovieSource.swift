@@ -10,6 +10,7 @@ final class FakeMovieSource: MovieSource {
     var requestedPages: [Int] = []
     var thumbnailRequests: [URL] = []
     var failNextPage = false
+    var nextFailure: (any Error & Sendable)?
     var pagesToFailOnce: Set<Int> = []
   }
 
@@ -43,17 +44,23 @@ final class FakeMovieSource: MovieSource {
     state.withLock { $0.failNextPage = true }
   }
 
+  /// Makes the next page request throw `error`.
+  func failNextPage(with error: any Error & Sendable) {
+    state.withLock { $0.nextFailure = error }
+  }
+
   /// Makes the first request for `page` throw ``Failure``.
   func failOnce(page: Int) {
     state.withLock { _ = $0.pagesToFailOnce.insert(page) }
   }
 
   func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    let fails = state.withLock { state in
+    let (fails, failure) = state.withLock { state in
       state.requestedPages.append(number)
-      defer { state.failNextPage = false }
-      return state.failNextPage || state.pagesToFailOnce.remove(number) != nil
+      defer { (state.failNextPage, state.nextFailure) = (false, nil) }
+      return (state.failNextPage || state.pagesToFailOnce.remove(number) != nil, state.nextFailure)
     }
+    if let failure { throw failure }
     if fails { throw Failure() }
     let start = min(movies.count, (number - 1) * query.pageSize)
     let end = min(movies.count, start + query.pageSize)

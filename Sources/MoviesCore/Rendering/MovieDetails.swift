@@ -1,15 +1,18 @@
 /// Renders every field of one movie, labelled, for `show N`.
 public enum MovieDetails {
-  /// With `thumbnail`, the Thumbnail line also says whether it is cached.
+  /// With `thumbnail`, the Thumbnail line also says whether it is cached; with `width`, long
+  /// values (an overview) are wrapped under themselves to it.
   public static func render(
-    _ movie: Movie, row: Int, palette: Palette, thumbnail: ThumbnailCacheState? = nil
+    _ movie: Movie, row: Int, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
+    width: Int? = nil
   ) -> String {
-    render(movie, label: "#\(row)", palette: palette, thumbnail: thumbnail)
+    render(movie, label: "#\(row)", palette: palette, thumbnail: thumbnail, width: width)
   }
 
   /// The same, headed by any label, such as the watchlist's `w3`.
   public static func render(
-    _ movie: Movie, label: String, palette: Palette, thumbnail: ThumbnailCacheState? = nil
+    _ movie: Movie, label: String, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
+    width: Int? = nil
   ) -> String {
     var fields: [(String, String)] = []
     func add(_ label: String, _ value: String?) {
@@ -39,9 +42,16 @@ public enum MovieDetails {
     let labelWidth = fields.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
     var text = palette.apply(palette.heading, to: label + "  " + TerminalText.escape(movie.title))
     text += "\n"
+    let indent = String(repeating: " ", count: labelWidth + 4)
     for (label, value) in fields {
       let paddedLabel = DisplayWidth.pad(label, toColumns: labelWidth)
-      text += "  " + palette.apply(palette.dim, to: paddedLabel) + "  " + value + "\n"
+      // Values are escaped, so they hold no escape sequence for the wrap to cut.
+      let wrapped =
+        width.map { width in
+          TextWrap.wrap(value, toColumns: max(20, width - indent.count), indent: "")
+            .replacingOccurrences(of: "\n", with: "\n" + indent)
+        } ?? value
+      text += "  " + palette.apply(palette.dim, to: paddedLabel) + "  " + wrapped + "\n"
     }
     let unlisted = otherKeys.count - maximumOtherFields
     if unlisted > 0 {

@@ -4,12 +4,46 @@ import MoviesCore
 extension Setting {
   static let all: [Setting] = [
     Setting(
+      flags: ["--source"], value: "SOURCE",
+      help: "offline (the default without --api), hoppin (the default with --api) or tmdb "
+        + "(needs TMDB_API_KEY or TMDB_ACCESS_TOKEN)",
+      completes: .choices(SourceKind.allCases.map(\.rawValue)), configKey: "source"
+    ) { options, values throws(Options.UsageError) in
+      guard let source = SourceKind(rawValue: try values.value().lowercased()) else {
+        throw Options.UsageError(message: "\(values.flag) needs offline, hoppin or tmdb.")
+      }
+      options.source = source
+      return nil
+    },
+    Setting(
       flags: ["--api"], value: "URL",
       help: "the Hoppin movies endpoint to browse (also MOVIES_API); without it, the "
-        + "offline catalogue that comes with the program",
+        + "offline catalogue that comes with the program; with --source tmdb, the TMDb API "
+        + "base (default https://api.themoviedb.org/3)",
       completes: .url, configKey: "api"
     ) { options, values throws(Options.UsageError) in
       options.api = try Options.apiURL(try values.value(), from: values.flag)
+      return nil
+    },
+    Setting(
+      flags: ["--language"], value: "CODE",
+      help: "TMDb's language for titles and overviews, such as fr-FR (default: from the "
+        + "locale)",
+      configKey: "language"
+    ) { options, values throws(Options.UsageError) in
+      options.language = try Options.localeCode(
+        try values.value(), flag: values.flag, example: "en-US or fr")
+      return nil
+    },
+    Setting(
+      flags: ["--region"], value: "CODE",
+      help: "TMDb's country for release dates and where to stream, such as DE (default: from "
+        + "the locale, else US)",
+      configKey: "region"
+    ) { options, values throws(Options.UsageError) in
+      options.region = try Options.localeCode(
+        try values.value(), flag: values.flag, example: "US or DE"
+      ).uppercased()
       return nil
     },
     Setting(
@@ -26,6 +60,7 @@ extension Setting {
       completes: .choices(OrderName.words), configKey: "order"
     ) { options, values throws(Options.UsageError) in
       options.query.order = try Options.order(try values.value(), flag: values.flag)
+      options.orderGiven = true
       return nil
     },
     Setting(
@@ -75,8 +110,8 @@ extension Setting {
     Setting(
       flags: ["--preview"], value: "MODE",
       help: "draw posters under 'thumb N' as symbols (the default at a terminal), kitty, "
-        + "iterm, sixel, or auto (a graphics protocol only where the terminal is known to "
-        + "have it); also in scripts; in the config file, off draws none",
+        + "iterm, sixel, or auto (asks the terminal which it draws: kitty, sixel, iterm, "
+        + "else symbols); also in scripts; in the config file, off draws none",
       completes: .choices(PreviewMode.allCases.map(\.rawValue)), configKey: "preview"
     ) { options, values throws(Options.UsageError) in
       let mode = try values.value()
@@ -126,6 +161,9 @@ extension Setting {
       options.pager = try values.value()
       return nil
     },
+    tmdbSecret("tmdb-api-key", .apiKey, help: "a TMDb v3 API key, as TMDB_API_KEY"),
+    tmdbSecret(
+      "tmdb-access-token", .accessToken, help: "a TMDb v4 read access token, as TMDB_ACCESS_TOKEN"),
     Setting(flags: ["-h", "--help"], help: "show this help") { _, _ in .help },
     Setting(flags: ["--version"], help: "show the version") { _, _ in .version },
     Setting(
@@ -139,4 +177,16 @@ extension Setting {
       return .pickPreview(file: file, row: row)
     },
   ]
+
+  /// A TMDb secret, from the config file only: a flag's value is on the command line, which
+  /// `ps` shows to everyone.
+  private static func tmdbSecret(_ key: String, _ kind: TMDbCredential.Kind, help: String)
+    -> Setting
+  {
+    Setting(flags: [], help: help, configKey: key) { options, values throws(Options.UsageError) in
+      options.configCredential = TMDbCredential(
+        kind: kind, secret: try values.value(), origin: "the config file's \(key)")
+      return nil
+    }
+  }
 }

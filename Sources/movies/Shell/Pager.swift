@@ -1,4 +1,5 @@
 import Foundation
+import MoviesCore
 
 #if canImport(Glibc)
   import Glibc
@@ -25,7 +26,7 @@ struct Pager {
   /// Pipes the text to the pager and waits for it to quit; false when it could not start
   /// (the shell's 126 or 127: not executable, not found), so the caller prints the text
   /// itself.
-  func show(_ text: String) async -> Bool {
+  func show(_ reply: Reply) async -> Bool {
     guard let (readEnd, writeEnd) = try? ChildProcess.pipe() else { return false }
     let pid: pid_t
     do {
@@ -38,7 +39,9 @@ struct Pager {
     close(readEnd)
     // A pager that quits early closes the pipe; SIGPIPE must not end the browser with it.
     let previous = signal(SIGPIPE, SIG_IGN)
-    Terminal.write(text, to: writeEnd)
+    // Rows are rendered as the pager reads them: it shows the first screen at once, and a
+    // pager that quits early stops the rendering.
+    Terminal.write(reply, to: writeEnd)
     close(writeEnd)
     let status = await ChildProcess.exitStatus(of: pid)
     signal(SIGPIPE, previous)

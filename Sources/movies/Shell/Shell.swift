@@ -35,7 +35,8 @@ struct Shell {
   /// `--resume`: start with `resume` instead of the first page (the first page when nothing
   /// is saved).
   var resumes = false
-  /// Said once, under the first poster that is not drawn: why posters are off.
+  /// Said once, under the first poster that is not drawn: why posters are off. (A drawn
+  /// poster's own note, from ``PreviewChoice``, is said the same way.)
   var previewNote: String? = nil
   private let notes = Notes()
 
@@ -233,9 +234,13 @@ struct Shell {
         case .success(let picture): reply.output += picture ?? ""
         case .failure(let error): reply.warnings.append(Reporter.describer.message(for: error))
         }
-      } else if let previewNote, !notes.previewNoteSaid.withLock({ $0 }) {
+      }
+      // Why posters are off, or drawn in symbols inside tmux: said once.
+      if let note = preview.map(\.choice.note) ?? previewNote,
+        !notes.previewNoteSaid.withLock({ $0 })
+      {
         notes.previewNoteSaid.withLock { $0 = true }
-        reply.output += previewNote + "\n"
+        reply.output += note + "\n"
       }
     }
     // The terminal echoed ^C where the cursor was; the message starts on a line of its own,
@@ -244,12 +249,12 @@ struct Shell {
     if !printsOutput && reply.error == nil {
       // The first page of a -c run: loaded, not printed (a failure still is, for --json).
     } else if interrupts != nil, let pager, isPaged(command),
-      reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
-      await pager.show(reply.output)
+      reply.lineCount >= Terminal.height(environment: environment),
+      await pager.show(reply)
     {
       // The pager showed it.
     } else {
-      Terminal.write(reply.output, to: STDOUT_FILENO)
+      Terminal.write(reply, to: STDOUT_FILENO)
     }
     guard !json else { return reply }
     let reporter = reporter
