@@ -106,8 +106,11 @@ import Testing
     errors.append(
       contentsOf: [
         LibraryError.notADatabase(path: "/x"), .notWritable(path: "/x"), .diskFull(path: "/x"),
+        .notARegularFile(path: "/x"), .readOnly(path: "/x"),
         .newerVersion(path: "/x", version: 9, known: 2), .busy(path: "/x"),
-        .failed(path: "/x", reason: "I/O"), .off, .nothingSaved, .otherSource(saved: "offline"),
+        .cancelledWaiting(path: "/x"),
+        .failed(path: "/x", reason: "I/O"), .off, .nothingSaved,
+        .damagedSession(path: "/x", problem: "page size 0"), .otherSource(saved: "offline"),
       ] as [LibraryError])
     return errors
   }

@@ -196,13 +196,32 @@ public enum JSONRenderer {
     ]
   }
 
-  /// Sorted keys, so the same result always prints the same bytes.
+  /// Sorted keys, so the same result always prints the same bytes. A value JSON cannot hold
+  /// (an infinite or NaN rating read back from the database) becomes `null`, so the object
+  /// is still whole, `command` and all.
   private static func line(_ object: [String: Any]) -> String {
-    guard
-      let data = try? JSONSerialization.data(
+    func encoded(_ object: Any) -> Data? {
+      try? JSONSerialization.data(
         withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    else { return #"{"ok":false,"error":{"code":"internal","message":"unencodable"}}"# + "\n" }
+    }
+    guard let data = encoded(object) ?? encoded(representable(object)) else {
+      let fallback: [String: Any] = [
+        "command": object["command"] ?? NSNull(), "ok": false,
+        "error": ["code": ErrorCode.internal.rawValue, "message": "unencodable"],
+      ]
+      return String(decoding: encoded(fallback) ?? Data(), as: UTF8.self) + "\n"
+    }
     return escapeForTerminals(String(decoding: data, as: UTF8.self)) + "\n"
+  }
+
+  /// The value with every number JSON cannot write (infinity, NaN) replaced by `null`.
+  static func representable(_ value: Any) -> Any {
+    switch value {
+    case let number as Double: number.isFinite ? number : NSNull()
+    case let list as [Any]: list.map(representable)
+    case let object as [String: Any]: object.mapValues(representable)
+    default: value
+    }
   }
 
   /// JSONSerialization escapes C0 controls only; DEL, C1 controls and bidirectional

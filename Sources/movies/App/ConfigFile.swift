@@ -33,15 +33,33 @@ struct ConfigFile {
     return home + "/.config/movies/config"
   }
 
+  /// A config file holds a few lines; anything larger is refused before it is parsed (a
+  /// 200 MB one took over 20 s).
+  static let byteLimit = 1 << 20
+
   /// The file's settings; nil when there is no file. A line that is not `key = value` with a
-  /// known key is an error naming the file and the line.
+  /// known key is an error naming the file and the line. Lines may end in CRLF, and a UTF-8
+  /// byte order mark before the first is skipped, as git and ssh do.
   static func load(environment: [String: String]) throws(Options.UsageError) -> ConfigFile? {
     guard let path = location(environment: environment),
-      let data = FileManager.default.contents(atPath: path)
+      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     else { return nil }
+    // Not a FIFO or a device, whose reading would never end.
+    guard attributes[.type] as? FileAttributeType == .typeRegular,
+      let handle = FileHandle(forReadingAtPath: path)
+    else { throw Options.UsageError(message: "\(path) is not a file that can be read.") }
+    defer { try? handle.close() }
+    let data = (try? handle.read(upToCount: byteLimit + 1)) ?? Data()
+    guard data.count <= byteLimit else {
+      throw Options.UsageError(
+        message: "\(path) is larger than \(Format.byteCount(byteLimit)); a config file holds a "
+          + "few 'key = value' lines.")
+    }
+    var text = String(decoding: data, as: UTF8.self)
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
     var entries: [Entry] = []
-    let lines = String(decoding: data, as: UTF8.self).split(
-      separator: "\n", omittingEmptySubsequences: false)
+    // "\r\n" is one Character to Swift, so splitting on "\n" alone keeps a CRLF file whole.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (index, raw) in lines.enumerated() {
       let text = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -40,7 +40,10 @@ enum MoviesMain {
 
     let library = await openLibrary(
       environment: environment, reporter: options.json ? nil : reporter)
-    if options.resume { await adoptSavedSession(library, into: &options) }
+    if options.resume {
+      await adoptSavedSession(
+        library, from: SQLiteLibrary.location(environment: environment), into: &options)
+    }
 
     if let config = configFile, config.exposesSecret, !options.json {
       reporter.warning(
@@ -74,7 +77,7 @@ enum MoviesMain {
         (options.query.genreID, genreName) = try await CommandRunner.genre(
           for: options.query.genreID, in: genreSource)
       } catch {
-        reporter.exit(.genre(error))
+        reporter.exit(.genre(error, from: options.genreOrigin))
       }
     }
     let thumbnails = ThumbnailStore(
@@ -160,7 +163,9 @@ enum MoviesMain {
   {
     guard let path = SQLiteLibrary.location(environment: environment) else { return .off }
     do {
-      return .open(try await SQLiteLibrary.open(path: path))
+      let library = try await SQLiteLibrary.open(path: path)
+      if library.isReadOnly { reporter?.warning(LibraryError.readOnly(path: path).message) }
+      return .open(library)
     } catch {
       reporter?.warning(error.message + " Going on without the watchlist.")
       return .unavailable(error)
@@ -169,9 +174,9 @@ enum MoviesMain {
 
   /// `--resume`: the saved source and query replace `--api`, `--genre`, `--order` and
   /// `--count`. With nothing saved they stay, and the `resume` run first says so.
-  private static func adoptSavedSession(_ library: LibraryAccess, into options: inout Options)
-    async
-  {
+  private static func adoptSavedSession(
+    _ library: LibraryAccess, from path: String?, into options: inout Options
+  ) async {
     guard case .open(let library) = library,
       let saved = try? await library.savedSession()
     else { return }
@@ -190,6 +195,7 @@ enum MoviesMain {
       options.source = .hoppin
     }
     options.query = saved.query
+    options.genreOrigin = .savedSession(path: path ?? "the watchlist file")
   }
 
   /// Posters are drawn when `--preview` asks, or at a colour terminal at the prompt; never in

@@ -57,6 +57,14 @@ struct Options {
   var resume = false
   /// The config file's `pager`, used instead of `$PAGER`.
   var pager: String?
+  /// Where the genre came from, for a message about a genre the source does not list.
+  var genreOrigin = GenreOrigin.flag
+
+  enum GenreOrigin: Equatable {
+    case flag
+    case config(path: String, line: Int)
+    case savedSession(path: String)
+  }
 
   /// The config file first, then `MOVIES_API`, then the flags: each wins over the one before.
   static func parse(
@@ -71,6 +79,9 @@ struct Options {
         fromConfig: true)
       do {
         _ = try setting.apply(&options, &values)
+        if entry.key == "genre" {
+          options.genreOrigin = .config(path: config?.path ?? "config", line: entry.line)
+        }
       } catch {
         throw UsageError(
           message: "\(config?.path ?? "config"), line \(entry.line): \(error.message)")
@@ -92,6 +103,7 @@ struct Options {
       }
       var values = Setting.Values(flag: name, inline: inline, remaining: remaining)
       if let action = try setting.apply(&options, &values) { return action }
+      if setting.flags.contains("--genre") { options.genreOrigin = .flag }
       remaining = values.remaining
     }
     return .browse(options)

@@ -4,8 +4,9 @@ import MoviesCore
 enum StartupError: Error, UserFacingError {
   /// The command line or the config file is wrong.
   case options(Options.UsageError)
-  /// `--genre` names no genre of the source, or its genres could not be loaded.
-  case genre(any Error)
+  /// The genre (from `--genre`, the config file or the saved session) is none of the
+  /// source's, or its genres could not be loaded.
+  case genre(any Error, from: Options.GenreOrigin)
   /// libcurl could not be set up.
   case httpEngine(TransferFailure)
   /// No `--api` and no offline catalogue beside the program.
@@ -24,10 +25,15 @@ enum StartupError: Error, UserFacingError {
   var message: String {
     switch self {
     case .options(let error): error.message
-    case .genre(let error) where Reporter.describer.code(for: error) == .noGenreList:
+    case .genre(let error, .flag) where Reporter.describer.code(for: error) == .noGenreList:
       // The core's advice names the prompt's `genre ID`; here the user typed a flag.
       "--genre: the source has no list of genre names; give the genre's number (--genre 4)."
-    case .genre(let error): "--genre: " + Reporter.describer.message(for: error)
+    case .genre(let error, .flag): "--genre: " + Reporter.describer.message(for: error)
+    case .genre(let error, .config(let path, let line)):
+      "\(path), line \(line): " + Reporter.describer.message(for: error)
+    case .genre(let error, .savedSession(let path)):
+      "the session saved in \(path) browses a genre: " + Reporter.describer.message(for: error)
+        + " Start without --resume, or 'resume list' at the prompt for another session."
     case .httpEngine(let failure): "HTTP could not start: \(failure.explanation)."
     case .noCatalogue:
       "the offline catalogue (sample-data/) is not next to the program; reinstall it "
@@ -53,7 +59,9 @@ enum StartupError: Error, UserFacingError {
   var code: ErrorCode {
     switch self {
     case .options, .downloadFolderInCache, .noTMDbCredential, .hoppinNeedsAddress, .order: .usage
-    case .genre(let error): Reporter.describer.code(for: error)
+    // Not a usage error: nothing on the command line was wrong.
+    case .genre(_, .savedSession): .noSession
+    case .genre(let error, _): Reporter.describer.code(for: error)
     case .jellyfin(let problem): problem.code
     case .httpEngine: .internal
     case .noCatalogue: .source
