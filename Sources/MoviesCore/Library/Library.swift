@@ -77,7 +77,7 @@ public struct SavedSession: Sendable, Hashable {
   /// How many sessions the library keeps.
   public static let kept = 5
 
-  /// `offline`, or the API's address.
+  /// The source, as ``RecordedSource`` spells it.
   public var source: String
   public var query: MovieQuery
   /// The genre's name when it was saved, so a resumed genre shows by name; nil for every
@@ -112,11 +112,7 @@ public struct SavedSession: Sendable, Hashable {
   public var problem: String? {
     if !Self.pageSizes.contains(query.pageSize) { return "page size \(query.pageSize)" }
     if !(0...Self.maximumRows).contains(rows) { return "\(rows) rows" }
-    if source != "offline" {
-      guard let url = URL(string: source), let scheme = url.scheme?.lowercased(),
-        scheme == "http" || scheme == "https", url.host != nil
-      else { return "an unknown source" }
-    }
+    if RecordedSource(source) == nil { return "an unknown source" }
     return nil
   }
 }

@@ -180,19 +180,14 @@ enum MoviesMain {
     guard case .open(let library) = library,
       let saved = try? await library.savedSession()
     else { return }
-    if saved.source == "offline" {
-      options.api = nil
-      options.source = .offline
-    } else if saved.source == "tmdb" {
-      // The address stays as given: a local TMDb for tests, else TMDb itself.
-      options.source = .tmdb
-    } else if saved.source.hasPrefix("jellyfin:"),
-      let url = URL(string: String(saved.source.dropFirst("jellyfin:".count)))
-    {
-      (options.source, options.api) = (.jellyfin, url)
-    } else if let url = URL(string: saved.source) {
-      options.api = url
-      options.source = .hoppin
+    switch RecordedSource(saved.source) {
+    case .offline: (options.source, options.api) = (.offline, nil)
+    // The address stays as given: a local TMDb for tests, else TMDb itself.
+    case .tmdb: options.source = .tmdb
+    case .jellyfin(let url): (options.source, options.api) = (.jellyfin, url)
+    case .hoppin(let url): (options.source, options.api) = (.hoppin, url)
+    // A session no run writes was refused when it was read.
+    case nil: return
     }
     options.query = saved.query
     options.genreOrigin = .savedSession(path: path ?? "the watchlist file")

@@ -24,14 +24,14 @@ struct SourceChoice {
     case .offline:
       guard let folder = SampleCatalogue.locate() else { throw .noCatalogue }
       let catalogue = OfflineCatalogue(folder: folder)
-      return SourceChoice(source: catalogue, genreSource: catalogue, id: "offline")
+      return SourceChoice(source: catalogue, genreSource: catalogue, id: RecordedSource.offline.id)
     case .hoppin:
       guard let api = options.api else { throw .hoppinNeedsAddress }
       let engine = try engine(options)
       return SourceChoice(
         source: HoppinClient(
           apiURL: api, engine: engine, retry: RetryPolicy(retries: options.retries)),
-        genreSource: HoppinGenres(apiURL: api, engine: engine), id: api.absoluteString)
+        genreSource: HoppinGenres(apiURL: api, engine: engine), id: RecordedSource.hoppin(api).id)
     case .tmdb:
       guard let credential = credential(options, environment: environment) else {
         throw .noTMDbCredential
@@ -50,7 +50,7 @@ struct SourceChoice {
       let client = TMDbClient(
         settings: settings, engine: try engine(options),
         retry: RetryPolicy(retries: options.retries))
-      return SourceChoice(source: client, genreSource: client, id: "tmdb")
+      return SourceChoice(source: client, genreSource: client, id: RecordedSource.tmdb.id)
     case .jellyfin:
       let engine = try engine(options)
       let client: JellyfinClient
@@ -60,7 +60,7 @@ struct SourceChoice {
         throw .jellyfin(error)
       }
       return SourceChoice(
-        source: client, genreSource: client, id: "jellyfin:" + client.server.absoluteString,
+        source: client, genreSource: client, id: RecordedSource.jellyfin(client.server).id,
         streamSource: client)
     }
   }
