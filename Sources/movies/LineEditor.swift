@@ -30,6 +30,8 @@ final class LineEditor {
     var completions = CompletionTable()
     var genreNames: () -> [String] = { [] }
     var interrupted = false
+    /// Where the prompt is drawn, for Tab's list of candidates.
+    var outputDescriptor = STDOUT_FILENO
 
     init(prompt: String) {
       self.prompt = Self.copy(prompt)
@@ -54,6 +56,9 @@ final class LineEditor {
   private let history: OpaquePointer
   private let context: Context
   private let files: [UnsafeMutablePointer<FILE>]
+  /// `/dev/tty`, opened for the prompt when standard output is not the terminal; closed at
+  /// the end.
+  private let terminalOutput: UnsafeMutablePointer<FILE>?
 
   /// What Tab completes; the shell refreshes it before each prompt.
   var completions: CompletionTable {
@@ -67,6 +72,9 @@ final class LineEditor {
     get { context.genreNames }
     set { context.genreNames = newValue }
   }
+
+  /// Where the prompt is drawn: standard output, or the terminal when that is piped.
+  var outputDescriptor: Int32 { context.outputDescriptor }
 
   /// The prompt, such as `movies 20/58,788> `.
   var prompt: String {
@@ -82,17 +90,25 @@ final class LineEditor {
   /// - Parameter history: earlier entries, oldest first, for the up arrow.
   init?(programName: String, prompt: String, history entries: [String]) {
     Self.useUTF8Input()
-    guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
+    // With standard output piped (`movies | tee log`) the prompt and the typed line go to
+    // the terminal itself, as psql's do: libedit edits nothing on an output that is not a
+    // terminal, and the log gets only what the commands print.
+    let terminalOutput = Terminal.outputIsTerminal ? nil : fopen("/dev/tty", "w")
+    guard let input = fdopen(STDIN_FILENO, "r"),
+      let output = terminalOutput ?? fdopen(STDOUT_FILENO, "w"),
       let errors = fdopen(STDERR_FILENO, "w")
     else { return nil }
     guard let editor = el_init(programName, input, output, errors), let history = history_init()
     else {
+      if let terminalOutput { fclose(terminalOutput) }
       return nil
     }
+    self.terminalOutput = terminalOutput
     self.editor = editor
     self.history = history
     self.files = [input, output, errors]
     self.context = Context(prompt: prompt)
+    context.outputDescriptor = fileno(output)
 
     movies_history_set_size(history, Int32(HistoryFile.limit))
     movies_history_set_unique(history)
@@ -108,6 +124,8 @@ final class LineEditor {
     movies_el_bind(editor, "^I", "movies-complete")
     movies_el_add_function(editor, "movies-interrupt", "Drop the line", Self.interruptCallback)
     movies_el_bind(editor, "^C", "movies-interrupt")
+    movies_el_add_function(editor, "movies-suspend", "Suspend", Self.suspendCallback)
+    movies_el_bind(editor, "^Z", "movies-suspend")
     movies_el_add_function(editor, "movies-space", "Insert a space", Self.spaceCallback)
     movies_el_bind(editor, " ", "movies-space")
     // The user's ~/.editrc may add bindings, as in every libedit program.
@@ -120,6 +138,7 @@ final class LineEditor {
     // el_end does not close the streams it was given; these wrap the standard descriptors,
     // so they are freed without closing the descriptors behind them.
     for file in files { fflush(file) }
+    if let terminalOutput { fclose(terminalOutput) }
   }
 
   /// Shows the prompt and reads one line; a non-empty line goes into the history.
@@ -209,6 +228,19 @@ final class LineEditor {
     return UInt8(CC_REFRESH)
   }
 
+  /// Ctrl-Z: stop as a shell job, as psql and less do. ISIG is off (so Ctrl-C arrives as a
+  /// key), so the terminal sends no SIGTSTP itself: this puts the terminal back in its normal
+  /// mode, stops the process group, and after `fg` turns editing back on and redraws the
+  /// prompt and the typed line.
+  private static let suspendCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = {
+    editor, _ in
+    guard let editor else { return UInt8(CC_ERROR) }
+    movies_el_prep_term(editor, 0)
+    Suspension.stop()
+    movies_el_prep_term(editor, 1)
+    return UInt8(CC_REDISPLAY)
+  }
+
   /// Tab: complete the word before the cursor from the table; list the candidates when
   /// several fit and share no longer prefix.
   private static let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = {
@@ -236,7 +268,7 @@ final class LineEditor {
       return UInt8(CC_REFRESH)
     }
     let listed = completion.matches.map(TerminalText.escape).joined(separator: "  ")
-    Terminal.write("\n" + listed + "\n", to: STDOUT_FILENO)
+    Terminal.write("\n" + listed + "\n", to: context.outputDescriptor)
     return UInt8(CC_REDISPLAY)
   }
 }

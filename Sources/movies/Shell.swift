@@ -75,7 +75,8 @@ struct Shell {
       interrupts.reset()
       switch editor.readLine() {
       case .end:
-        Terminal.write("\n", to: STDOUT_FILENO)
+        // Ends the prompt's line, on the terminal even when the output is piped.
+        Terminal.write("\n", to: editor.outputDescriptor)
         return await leave()
       case .interrupted:
         continue
