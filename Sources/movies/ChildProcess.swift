@@ -18,8 +18,11 @@ enum ChildProcess {
   }
 
   /// Starts `argv` with `stdin` as its standard input (nil: inherited) and the other
-  /// streams either inherited or sent to /dev/null. Returns the child's pid.
-  static func spawn(_ argv: [String], stdin: Int32?, quiet: Bool) throws(Error) -> pid_t {
+  /// streams either inherited or sent to /dev/null, in `environment` (nil: this process's).
+  /// Returns the child's pid.
+  static func spawn(
+    _ argv: [String], stdin: Int32?, quiet: Bool, environment: [String: String]? = nil
+  ) throws(Error) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -45,7 +48,14 @@ enum ChildProcess {
     var pid = pid_t()
     let cArguments = argv.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
-    let status = posix_spawnp(&pid, argv.first ?? "", &actions, &attributes, cArguments, environ)
+    let status: Int32
+    if let environment {
+      let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+      defer { for entry in cEnvironment { free(entry) } }
+      status = posix_spawnp(&pid, argv.first ?? "", &actions, &attributes, cArguments, cEnvironment)
+    } else {
+      status = posix_spawnp(&pid, argv.first ?? "", &actions, &attributes, cArguments, environ)
+    }
     guard status == 0 else { throw .spawnFailed(status) }
     return pid
   }

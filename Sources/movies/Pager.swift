@@ -1,4 +1,5 @@
 import Foundation
+import MoviesCore
 
 #if canImport(Glibc)
   import Glibc
@@ -6,35 +7,49 @@ import Foundation
 
 /// Shows long output through `$PAGER` (default `less -RFX`), as psql does, when it is taller
 /// than the terminal. `-X` keeps less off the alternate screen, so the table is still there
-/// to read row numbers from after quitting it; `-F` quits at once when it fits.
+/// to read row numbers from after quitting it; `-F` quits at once when it fits; `-R` shows
+/// colour rather than raw escape codes. With `LESS` unset the pager gets `LESS=FRX`, as git
+/// gives it, so `PAGER=less` and a config file's `pager = less -S` work the same way.
 struct Pager {
+  /// What showing the text through the pager gave.
+  enum Outcome: Equatable {
+    case shown
+    /// The pager could not start: the shell's status (126 not executable, 127 not found), or
+    /// nil when not even the shell started. The caller prints the text itself.
+    case couldNotStart(status: Int32?)
+  }
+
   /// The pager's command line, run by `/bin/sh -c` so `PAGER='less -S'` works.
   let command: String
+  /// The pager's environment: this program's, with `LESS=FRX` when `LESS` is unset.
+  let environment: [String: String]
 
   /// - Parameter command: the config file's pager, which wins over `$PAGER`.
   init(environment: [String: String], command configured: String? = nil) {
     let pager = (configured ?? environment["PAGER"])?.trimmingCharacters(in: .whitespaces) ?? ""
     command = pager.isEmpty ? "less -RFX" : pager
+    var childEnvironment = environment
+    if childEnvironment["LESS"] == nil { childEnvironment["LESS"] = "FRX" }
+    self.environment = childEnvironment
   }
 
-  /// Pipes the text to the pager and waits for it to quit; false when it could not start
-  /// (the shell's 126 or 127: not executable, not found), so the caller prints the text
-  /// itself.
-  func show(_ text: String) async -> Bool {
+  /// Pipes the text to the pager and waits for it to quit.
+  func show(_ text: String) async -> Outcome {
     var descriptors: [Int32] = [0, 0]
     // Close-on-exec, so the pager does not inherit the write end and wait forever for an end
     // of input that only it could give.
-    guard pipe(&descriptors) == 0 else { return false }
+    guard pipe(&descriptors) == 0 else { return .couldNotStart(status: nil) }
     let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
     _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
     _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
     let pid: pid_t
     do {
-      pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: readEnd, quiet: false)
+      pid = try ChildProcess.spawn(
+        ["/bin/sh", "-c", command], stdin: readEnd, quiet: false, environment: environment)
     } catch {
       close(readEnd)
       close(writeEnd)
-      return false
+      return .couldNotStart(status: nil)
     }
     close(readEnd)
     // A pager that quits early closes the pipe; SIGPIPE must not end the browser with it.
@@ -43,6 +58,19 @@ struct Pager {
     close(writeEnd)
     let status = await ChildProcess.exitStatus(of: pid)
     signal(SIGPIPE, previous)
-    return status != 126 && status != 127
+    return status == 126 || status == 127 ? .couldNotStart(status: status) : .shown
+  }
+
+  /// The warning for a pager that could not start, said once a session.
+  func failure(_ outcome: Outcome) -> String? {
+    guard case .couldNotStart(let status) = outcome else { return nil }
+    let reason =
+      switch status {
+      case 126: "it is not executable"
+      case 127: "it was not found"
+      default: "it could not be run"
+      }
+    return "The pager '\(TerminalText.escape(command))' could not start (\(reason)), so the "
+      + "output is printed instead. Check PAGER or the config file's pager (no quotes needed)."
   }
 }

@@ -46,6 +46,7 @@ struct Shell {
   /// Whether the preview note was said.
   private final class Notes: Sendable {
     let previewNoteSaid = Mutex(false)
+    let pagerFailureSaid = Mutex(false)
   }
 
   /// The prompt loop. Returns the exit status.
@@ -205,10 +206,14 @@ struct Shell {
     if !printsOutput && reply.error == nil {
       // The first page of a -c run: loaded, not printed (a failure still is, for --json).
     } else if interrupts != nil, let pager, isPaged(command),
-      reply.output.split(separator: "\n").count >= Terminal.height(environment: environment),
-      await pager.show(reply.output)
+      reply.output.split(separator: "\n").count >= Terminal.height(environment: environment)
     {
-      // The pager showed it.
+      let outcome = await pager.show(reply.output)
+      if outcome != .shown { Terminal.write(reply.output, to: STDOUT_FILENO) }
+      if let failure = pager.failure(outcome), !notes.pagerFailureSaid.withLock({ $0 }) {
+        notes.pagerFailureSaid.withLock { $0 = true }
+        reply.warnings.append(failure)
+      }
     } else {
       Terminal.write(reply.output, to: STDOUT_FILENO)
     }
