@@ -16,6 +16,9 @@ _movies() {
     --download-dir|--cache-dir)
       COMPREPLY=($(compgen -d -- "$cur"))
       return ;;
+    -f)
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return ;;
     -c)
       # The command to run: its name, such as 'find godfather' or 'pick'.
       COMPREPLY=($(compgen -W "more list show thumb genre order genres find pick open help quit" -- "$cur"))
@@ -25,7 +28,7 @@ _movies() {
   esac
   local flags="--api --count --order --genre --download-dir --cache-dir --color --no-color"
   flags+=" --json --no-pager --retries --timeout --no-prefetch --preview --no-preview"
-  flags+=" --resume -c -h --help --version"
+  flags+=" --resume -c -f --stop-on-error -h --help --version"
   COMPREPLY=($(compgen -W "$flags" -- "$cur"))
 }
 complete -F _movies movies

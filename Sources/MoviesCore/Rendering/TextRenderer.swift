@@ -9,12 +9,20 @@ public struct TextRenderer: Sendable {
     public var wrapsText: Bool
     /// False where the terminal cannot show Unicode: watched rows are marked `*`, not `★`.
     public var unicode: Bool
+    /// True at the prompt: a page continues the table above it, and status lines end with
+    /// what to type next. A script's pages each have their header (`-c more` prints no first
+    /// page to continue), and its status lines only count.
+    public var atPrompt: Bool
 
-    public init(width: Int, palette: Palette, wrapsText: Bool = false, unicode: Bool = true) {
+    public init(
+      width: Int, palette: Palette, wrapsText: Bool = false, unicode: Bool = true,
+      atPrompt: Bool = true
+    ) {
       self.width = width
       self.palette = palette
       self.wrapsText = wrapsText
       self.unicode = unicode
+      self.atPrompt = atPrompt
     }
   }
 
@@ -74,11 +82,14 @@ public struct TextRenderer: Sendable {
       var output = ""
       if let rows = added.range {
         let table = self.table(for: list)
-        // The header goes above the first rows only; later pages continue the same table.
-        if rows.lowerBound == 1 { output += table.header() + "\n" }
+        // At the prompt the header goes above the first rows only; later pages continue the
+        // same table.
+        if rows.lowerBound == 1 || !layout.atPrompt { output += table.header() + "\n" }
         output += table.rows(added.movies, firstRow: rows.lowerBound)
       }
-      return output + StatusLine.render(list, palette: palette, width: statusWidth) + "\n"
+      return output
+        + StatusLine.render(list, palette: palette, width: statusWidth, hints: layout.atPrompt)
+        + "\n"
     case .nothingMoreToLoad(let list):
       return "All \(Format.grouped(list.loadedCount)) movies are already loaded; "
         + "type 'list' to see them again.\n"
@@ -86,7 +97,8 @@ public struct TextRenderer: Sendable {
       let status = list.status
       let table = self.table(for: status)
       return table.header() + "\n" + table.rows(list.movies, firstRow: 1)
-        + StatusLine.render(status, palette: palette, width: statusWidth) + "\n"
+        + StatusLine.render(status, palette: palette, width: statusWidth, hints: layout.atPrompt)
+        + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
       return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
@@ -148,7 +160,10 @@ public struct TextRenderer: Sendable {
       }
       let count = entries.count == 1 ? "1 movie" : "\(Format.grouped(entries.count)) movies"
       return table.header() + "\n" + rows.joined(separator: "\n") + "\n"
-        + palette.apply(palette.dim, to: "\(count) on the watchlist · show wN · unwatch wN") + "\n"
+        + palette.apply(
+          palette.dim,
+          to: "\(count) on the watchlist" + (layout.atPrompt ? " · show wN · unwatch wN" : ""))
+        + "\n"
     case .watchlistEntry(let entry, let number):
       let source = entry.source == "offline" ? "the offline catalogue" : entry.source
       return MovieDetails.render(entry.movie, label: "w\(number)", palette: palette)
@@ -161,7 +176,8 @@ public struct TextRenderer: Sendable {
         output += table.header() + "\n"
         output += table.rows(added.movies, firstRow: rows.lowerBound)
       }
-      return output + StatusLine.resumed(list) + "\n" + StatusLine.render(list, palette: palette)
+      return output + StatusLine.resumed(list) + "\n"
+        + StatusLine.render(list, palette: palette, hints: layout.atPrompt)
         + "\n"
     default:
       return ""

@@ -33,6 +33,14 @@ enum MoviesMain {
       Reporter().exit(.options(error))
     }
     let reporter = Reporter(json: options.json, color: options.color, environment: environment)
+    // `-f FILE` is `movies < FILE`: the file becomes standard input, so script mode reads it.
+    if let file = options.scriptFile {
+      let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0, dup2(descriptor, STDIN_FILENO) >= 0 else {
+        reporter.exit(.scriptFile(path: file, errno: errno))
+      }
+      close(descriptor)
+    }
 
     let library = await openLibrary(
       environment: environment, reporter: options.json ? nil : reporter)
@@ -112,6 +120,8 @@ enum MoviesMain {
         thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"))
     }
     shell.resumes = options.resume
+    shell.atPrompt = interactive
+    shell.stopsOnError = options.stopOnError
 
     if interactive,
       let editor = LineEditor(

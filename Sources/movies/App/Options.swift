@@ -42,6 +42,10 @@ struct Options {
   var noPager = false
   /// Commands from `-c`, run in order instead of reading standard input.
   var commands: [String] = []
+  /// `-f FILE`: read the commands from FILE, as from standard input.
+  var scriptFile: String?
+  /// `--stop-on-error`: in script mode, stop at the first command that fails.
+  var stopOnError = false
   /// `--resume`: reopen the session saved when the prompt was last left.
   var resume = false
   /// The config file's `pager`, used instead of `$PAGER`.
@@ -133,6 +137,15 @@ struct Options {
         guard inlineValue == nil else { throw UsageError(message: "--resume takes no value.") }
         options.resume = true
       case "-c": options.commands.append(try value())
+      case "-f":
+        let file = try value()
+        guard !file.isEmpty else { throw UsageError(message: "-f needs a file.") }
+        options.scriptFile = file
+      case "--stop-on-error":
+        guard inlineValue == nil else {
+          throw UsageError(message: "--stop-on-error takes no value.")
+        }
+        options.stopOnError = true
       case "--retries": options.retries = try retries(try value())
       case "--timeout": options.timeout = try timeout(try value())
       default:
@@ -236,6 +249,10 @@ struct Options {
                            prompt was last left, with as many rows loaded
       -c COMMAND           run COMMAND instead of reading input; repeatable; the
                            first page is loaded but not printed
+      -f FILE              read the commands from FILE, as from standard input;
+                           lines starting with # are comments
+      --stop-on-error      in a script, stop at the first command that fails
+                           (by default the rest still run; the status is 1 either way)
       -h, --help           show this help
       --version            show the version
 

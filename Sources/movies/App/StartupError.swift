@@ -1,5 +1,9 @@
 import MoviesCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Why the program stopped before running a command; ``Reporter/exit(_:)`` reports it.
 enum StartupError: Error, UserFacingError {
   /// The command line or the config file is wrong.
@@ -10,6 +14,8 @@ enum StartupError: Error, UserFacingError {
   case httpEngine(TransferFailure)
   /// No `--api` and no offline catalogue beside the program.
   case noCatalogue
+  /// `-f FILE` could not be opened.
+  case scriptFile(path: String, errno: Int32)
   /// `--download-dir` is inside the image cache, whose files are removed to keep it small.
   case downloadFolderInCache(downloads: String, entries: String)
 
@@ -21,6 +27,8 @@ enum StartupError: Error, UserFacingError {
       "--genre: the source has no list of genre names; give the genre's number (--genre 4)."
     case .genre(let error): "--genre: " + Reporter.describer.message(for: error)
     case .httpEngine(let failure): "HTTP could not start: \(failure.explanation)."
+    case .scriptFile(let path, let code):
+      "-f: cannot read \(TerminalText.escape(path)): \(String(cString: strerror(code)))."
     case .noCatalogue:
       "the offline catalogue (sample-data/) is not next to the program; reinstall it "
         + "(scripts/install)."
@@ -37,7 +45,7 @@ enum StartupError: Error, UserFacingError {
 
   var code: ErrorCode {
     switch self {
-    case .options, .downloadFolderInCache: .usage
+    case .options, .downloadFolderInCache, .scriptFile: .usage
     case .genre(let error): Reporter.describer.code(for: error)
     case .httpEngine: .internal
     case .noCatalogue: .source

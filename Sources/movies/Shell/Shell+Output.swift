@@ -17,7 +17,7 @@ extension Shell {
       layout: TextRenderer.Layout(
         width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
         wrapsText: Terminal.outputIsTerminal,
-        unicode: Terminal.usesUnicode(environment: environment)),
+        unicode: Terminal.usesUnicode(environment: environment), atPrompt: atPrompt),
       describer: Reporter.describer)
   }
 

@@ -33,6 +33,11 @@ struct Shell {
   /// `--resume`: start with `resume` instead of the first page (the first page when nothing
   /// is saved).
   var resumes = false
+  /// True when a person types at the prompt: tables continue across pages and status lines
+  /// say what to type next. False in script mode.
+  var atPrompt = false
+  /// `--stop-on-error`: script mode ends at the first command that fails.
+  var stopsOnError = false
   /// Said once, under the first poster that is not drawn: why posters are off.
   var previewNote: String? = nil
   private let notes = Notes()
@@ -84,7 +89,7 @@ struct Shell {
       case .line(let line):
         history?.append(line)
         do {
-          guard let command = try Command.parse(line) else { continue }
+          guard let command = try Self.command(in: line) else { continue }
           let reply = await perform(command, interrupts: interrupts, list: list)
           shownRows = reply.rowsOffered(after: command, replacing: shownRows, in: list)
           list = reply.list ?? list
@@ -119,14 +124,15 @@ struct Shell {
     return 0
   }
 
-  /// Script mode: runs each line in order; 0 when all succeeded, else 1. With
-  /// `showsFirstPage` false (`-c`, as `psql -c`), the first page is loaded without being
-  /// printed, so only what the commands produce is printed.
+  /// Script mode: runs each line in order, past a failure unless ``stopsOnError``; 0 when all
+  /// succeeded, else 1. With `showsFirstPage` false (`-c`, as `psql -c`), the first page is
+  /// loaded without being printed, so only what the commands produce is printed.
   func runScript(lines: some Sequence<String>, showsFirstPage: Bool = true) async -> Int32 {
     var succeeded = await start(printsOutput: showsFirstPage).succeeded
     for line in lines {
+      if stopsOnError && !succeeded { break }
       do {
-        guard let command = try Command.parse(line) else { continue }
+        guard let command = try Self.command(in: line) else { continue }
         let reply = await perform(command)
         succeeded = succeeded && reply.error == nil
         if reply.quits { break }
@@ -136,6 +142,13 @@ struct Shell {
       }
     }
     return succeeded ? 0 : 1
+  }
+
+  /// The command on a line; nil for a blank line or a comment (`#` first, as in sh and
+  /// psql's scripts), so a commented script runs as written.
+  static func command(in line: String) throws(Command.ParseError) -> Command? {
+    if line.drop(while: \.isWhitespace).hasPrefix("#") { return nil }
+    return try Command.parse(line)
   }
 
   /// Runs one command and prints its reply. At the prompt (`interrupts` given) Ctrl-C cancels
