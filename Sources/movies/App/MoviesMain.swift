@@ -76,7 +76,9 @@ enum MoviesMain {
       }
     }
     let thumbnails = ThumbnailStore(
-      downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
+      downloadFolder: URL(
+        fileURLWithPath: HomeFolder.expand(options.downloadFolder, environment: environment),
+        isDirectory: true),
       cacheFolder: cacheFolder(options, environment: environment))
     if thumbnails.downloadFolderIsInCache {
       reporter.exit(
@@ -197,7 +199,10 @@ enum MoviesMain {
   /// the account's home, so a HOME set for a test or another user is obeyed. With neither,
   /// a folder under the temporary folder.
   private static func cacheFolder(_ options: Options, environment: [String: String]) -> URL {
-    if let folder = options.cacheFolder { return URL(fileURLWithPath: folder, isDirectory: true) }
+    if let folder = options.cacheFolder {
+      return URL(
+        fileURLWithPath: HomeFolder.expand(folder, environment: environment), isDirectory: true)
+    }
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
       return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("movies")
     }
