@@ -25,6 +25,6 @@ public func commandFuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   } catch {
     precondition(!error.message.isEmpty, "an error without a message")
   }
-  _ = Command.completions(forPrefix: line, moreRemains: count % 2 == 0)
+  _ = CommandSpec.names(forPrefix: line, moreRemains: count % 2 == 0)
   return 0
 }

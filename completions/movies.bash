@@ -1,4 +1,6 @@
 # bash completion for movies(1): its flags and their values.
+# Tests/EndToEndTests/DeclarationTests.swift holds it to the flags and commands declared in
+# Sources/movies/App/Setting+Table.swift and Sources/MoviesCore/Commands/CommandSpec+Table.swift.
 _movies() {
   local cur prev
   cur="${COMP_WORDS[COMP_CWORD]}"
@@ -21,7 +23,7 @@ _movies() {
       return ;;
     -c)
       # The command to run: its name, such as 'find godfather' or 'pick'.
-      COMPREPLY=($(compgen -W "more list show thumb genre order genres find pick open help quit" -- "$cur"))
+      COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open watch unwatch watchlist resume help quit exit" -- "$cur"))
       return ;;
     --api|--count|--genre|--retries|--timeout)
       return ;;

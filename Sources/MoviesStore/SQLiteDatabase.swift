@@ -43,7 +43,6 @@ struct SQLiteError: Error, Sendable, Equatable {
   static let permission = SQLITE_PERM
   static let busy = SQLITE_BUSY
   static let locked = SQLITE_LOCKED
-  static let ioError = SQLITE_IOERR
   static let constraint = SQLITE_CONSTRAINT
   static let range = SQLITE_RANGE
   static let error = SQLITE_ERROR

@@ -86,6 +86,22 @@ import Testing
     }
   }
 
+  @Test func aGenresBeginningRestartsTheListAndATypoIsAskedAbout() async throws {
+    try await withRunner { runner, _ in
+      let restarted = try outcome(await runner.execute(.genre("dram")))
+      guard case .restarted(_, let list) = restarted else { throw Failure.unexpected(restarted) }
+      #expect(list.query.genreID == "1")
+      let typo = await runner.execute(.genre("drma"))
+      #expect(throws: CommandRunner.Error.unclearGenre("drma", .nearMiss("Drama"))) {
+        try typo.outcome.get()
+      }
+      #expect(
+        CommandRunner.Error.unclearGenre("drma", .nearMiss("Drama")).message
+          == "There is no genre 'drma'; did you mean 'Drama'?")
+      #expect(await runner.browser.list.query.genreID == "1", "the list stays")
+    }
+  }
+
   @Test func anUnknownGenreNamesTheKnownOnesAndKeepsTheList() async throws {
     try await withRunner { runner, _ in
       _ = await runner.execute(.more)

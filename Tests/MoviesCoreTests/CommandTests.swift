@@ -77,19 +77,22 @@ import Testing
     #expect(!error.message.isEmpty)
   }
 
+  static let everyName = CommandSpec.all.flatMap(\.spokenNames)
+
   @Test(arguments: [
-    ("", true, Command.names.filter { $0 != "skip" }),
-    ("", false, Command.names.filter { $0 != "more" && $0 != "skip" }),
+    ("", true, everyName.filter { $0 != "skip" }),
+    ("", false, everyName.filter { $0 != "more" && $0 != "skip" }),
     ("g", false, ["genre", "genres"]),
     ("o", true, ["order", "open"]),
     ("m", true, ["more"]),
     ("m", false, []),
     ("s", true, ["show"]),
+    ("sk", true, ["skip"]),
     ("e", false, ["exit"]),
     ("T", false, ["thumb"]),
     ("x", true, []),
   ])
   func completions(prefix: String, moreRemains: Bool, expected: [String]) {
-    #expect(Command.completions(forPrefix: prefix, moreRemains: moreRemains) == expected)
+    #expect(CommandSpec.names(forPrefix: prefix, moreRemains: moreRemains) == expected)
   }
 }

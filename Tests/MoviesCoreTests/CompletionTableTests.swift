@@ -29,7 +29,7 @@ import Testing
   @Test func orderCompletesTheKnownOrders() {
     #expect(table.complete("order rating").matches == ["rating", "ratingdesc", "ratingasc"])
     #expect(
-      table.complete("order ").matches == OrderName.aliases.map(\.alias) + Command.knownOrders)
+      table.complete("order ").matches == OrderName.aliases.map(\.alias) + MovieQuery.orders)
   }
 
   @Test func otherCommandsCompleteNoArgument() {

@@ -8,12 +8,18 @@ import Testing
 /// prompt's context, private history and honest poster wording.
 @Suite(.timeLimit(.minutes(1))) struct RoughEdgesTests {
   @Test(arguments: [
-    ("show 1 2", "'show' takes one row number, for example 'show 3'."),
+    (
+      "show 1 2",
+      "'show' takes one row number or watchlist entry, for example 'show 3' or 'show w1'."
+    ),
     (
       "thumb 1 - 3",
       "'thumb' takes one row number or range, for example 'thumb 3', 'thumb 1-5' or 'thumb all'."
     ),
-    ("open 1 2", "'open' takes one row number, for example 'open 3'."),
+    (
+      "open 1 2",
+      "'open' takes one row number or watchlist entry, for example 'open 3' or 'open w1'."
+    ),
     ("list all", "'list' takes no argument; type just 'list'."),
   ])
   func anExtraArgumentSaysWhatTheCommandTakes(line: String, message: String) {
@@ -32,6 +38,9 @@ import Testing
     ("order title", "titleasc"), ("order titl", "titleasc"),
     ("order releasedated", "releasedatedesc"),
     ("order ratinga", "ratingasc"), ("order popularity", "popularity"),
+    // An alias wins over the orders that go on from it.
+    ("order rat", "ratingdesc"), ("order RATI", "ratingdesc"), ("order t", "titleasc"),
+    ("order n", "releasedatedesc"),
   ])
   func ordersTakeAnyCaseAliasesAndUniquePrefixes(line: String, order: String) throws {
     #expect(try Command.parse(line) == .order(order))

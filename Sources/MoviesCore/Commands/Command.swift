@@ -90,16 +90,6 @@ public enum Command: Sendable, Hashable {
     }
   }
 
-  /// The command names, in the order `help` lists them.
-  public static let names = [
-    "more", "skip", "list", "show", "thumb", "genre", "order", "genres", "find", "pick", "open",
-    "watch", "unwatch", "watchlist", "resume", "help", "quit", "exit",
-  ]
-
-  /// The orders offered for `order` and its completion; other words go to the server as they
-  /// are.
-  public static var knownOrders: [String] { MovieQuery.orders }
-
   /// The most pages one `more N` loads.
   public static let mostPages = 100
 
@@ -110,6 +100,9 @@ public enum Command: Sendable, Hashable {
     default: false
     }
   }
+
+  /// The command's entry in the table everything about commands is derived from.
+  public var spec: CommandSpec? { CommandSpec.named(name) }
 
   /// The command's name, as `help` and JSON output spell it.
   public var name: String {
@@ -139,90 +132,47 @@ public enum Command: Sendable, Hashable {
   public static func parse(_ line: String) throws(ParseError) -> Command? {
     let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let first = words.first else { return nil }
-    let name = first.lowercased()
-    let arguments = Array(words.dropFirst())
-
-    func noArgument(_ command: Command) throws(ParseError) -> Command {
-      guard arguments.isEmpty else { throw .unexpectedArgument(command: name) }
-      return command
-    }
-    func row() throws(ParseError) -> Int {
-      guard let argument = arguments.first else { throw .missingRow(command: name) }
-      guard arguments.count == 1 else { throw .unexpectedArgument(command: name) }
-      guard let row = Int(argument) else {
-        throw .notARowNumber(command: name, argument: argument)
-      }
-      guard row >= 1 else { throw .rowTooSmall(command: name) }
-      return row
-    }
-    // The rest of the line, as typed (genre names and search text may hold spaces).
-    func text(example: String) throws(ParseError) -> String {
-      guard !arguments.isEmpty else { throw .missingArgument(command: name, example: example) }
-      return arguments.joined(separator: " ")
-    }
-
-    if let action = WatchlistAction(rawValue: name), arguments.count == 1,
-      let entry = try watchlistEntry(arguments[0], command: name)
-    {
-      return .onWatchlist(action, entry: entry)
-    }
-    switch name {
-    case "more": return try more(arguments)
-    case "skip": return try noArgument(.skip)
-    case "list": return try noArgument(.list)
-    case "show": return .show(row: try row())
-    case "thumb":
-      if arguments.count == 1, let rows = try thumbRows(arguments[0]) { return .thumbs(rows) }
-      return .thumb(row: try row())
-    case "help", "?", "\\?":
-      guard let topic = arguments.first else { return .help }
-      guard arguments.count == 1 else { throw .unexpectedArgument(command: "help") }
-      guard let entry = CommandUsage.entry(for: topic) else { throw .unknown(topic) }
-      return .helpOn(entry.name)
-    // q and \q as psql users type them.
-    case "quit", "exit", "q", "\\q": return try noArgument(.quit)
-    case "genre": return .genre(try text(example: "Drama"))
-    case "genres": return try noArgument(.genres)
-    case "find": return .find(try text(example: "godfather"))
-    case "pick": return .pick(arguments.joined(separator: " "))
-    case "open": return .open(row: try row())
-    case "watch": return .watch(row: try row())
-    case "unwatch": return .unwatch(row: try row())
-    case "watchlist": return try noArgument(.watchlist)
-    case "resume": return try noArgument(.resume)
-    case "order":
-      let order = try text(example: "rating")
-      guard order.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-        throw .notAnOrder(order)
-      }
-      switch OrderName.resolve(order) {
-      case .success(let value): return .order(value)
-      case .failure(let problem): throw .badOrder(order, problem)
-      }
-    default: throw .unknown(first)
-    }
+    guard let spec = CommandSpec.named(first) else { throw .unknown(first) }
+    return try spec.parse(
+      CommandArguments(name: first.lowercased(), words: Array(words.dropFirst())))
   }
 
-  /// `wN` names watchlist entry N; nil for anything not starting with `w`.
-  private static func watchlistEntry(_ argument: String, command: String) throws(ParseError)
-    -> Int?
-  {
-    guard let first = argument.first, first == "w" || first == "W" else { return nil }
-    guard let entry = Int(argument.dropFirst()) else {
-      throw .notARowNumber(command: command, argument: argument)
+  /// `help` or `help CMD`, for any command's name or other spelling.
+  static func help(_ arguments: CommandArguments) throws(ParseError) -> Command {
+    guard let topic = arguments.words.first else { return .help }
+    guard arguments.words.count == 1 else { throw .unexpectedArgument(command: "help") }
+    guard let spec = CommandSpec.named(topic) else { throw .unknown(topic) }
+    return .helpOn(spec.name)
+  }
+
+  /// `order WORD`: an order, alias or unique beginning of one (see ``OrderName``).
+  static func order(_ arguments: CommandArguments) throws(ParseError) -> Command {
+    let order = try arguments.text(example: "rating")
+    guard order.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+      throw .notAnOrder(order)
     }
-    guard entry >= 1 else { throw .rowTooSmall(command: command) }
-    return entry
+    switch OrderName.resolve(order) {
+    case .success(let value): return .order(value)
+    case .failure(let problem): throw .badOrder(order, problem)
+    }
   }
 
   /// `more` or `more N`.
-  private static func more(_ arguments: [String]) throws(ParseError) -> Command {
-    guard let argument = arguments.first else { return .more }
-    guard arguments.count == 1 else { throw .unexpectedArgument(command: "more") }
+  static func more(_ arguments: CommandArguments) throws(ParseError) -> Command {
+    guard let argument = arguments.words.first else { return .more }
+    guard arguments.words.count == 1 else { throw .unexpectedArgument(command: "more") }
     guard let pages = Int(argument), (1...mostPages).contains(pages) else {
       throw .notAPageCount(argument)
     }
     return pages == 1 ? .more : .morePages(pages)
+  }
+
+  /// `thumb N`, `thumb wN`, `thumb N-M` or `thumb all`.
+  static func thumb(_ arguments: CommandArguments) throws(ParseError) -> Command {
+    if arguments.words.count == 1, let rows = try thumbRows(arguments.words[0]) {
+      return .thumbs(rows)
+    }
+    return try arguments.rowOrEntry(.thumb) { .thumb(row: $0) }
   }
 
   /// `all` or `N-M`; nil for anything else, which is then read as one row number.
@@ -237,11 +187,18 @@ public enum Command: Sendable, Hashable {
     return .range(first...last)
   }
 
-  /// The command names to offer for completion: `more` only while more remain; never `skip`,
-  /// which is for after a failure and would make `s` Tab stop short of `show`.
-  public static func completions(forPrefix prefix: String, moreRemains: Bool) -> [String] {
-    names.filter {
-      $0.hasPrefix(prefix.lowercased()) && (moreRemains || $0 != "more") && $0 != "skip"
-    }
+  /// Search text without the quotes a shell user puts around a phrase: `"star wars"` is the
+  /// words star and wars, as no title word is searched with its quotes; a text wholly in
+  /// single quotes loses them too (an apostrophe inside a title stays).
+  static func unquoted(_ text: String) -> String {
+    var text = Substring(text)
+    if text.count >= 2, text.first == "'", text.last == "'" { text = text.dropFirst().dropLast() }
+    let quotes: Set<Character> = ["\"", "\u{201C}", "\u{201D}"]
+    return text.split(separator: " ").map { word in
+      var word = word
+      while let first = word.first, quotes.contains(first) { word = word.dropFirst() }
+      while let last = word.last, quotes.contains(last) { word = word.dropLast() }
+      return word
+    }.filter { !$0.isEmpty }.joined(separator: " ")
   }
 }

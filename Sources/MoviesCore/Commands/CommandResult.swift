@@ -12,7 +12,7 @@ public enum CommandOutcome: Sendable {
   case thumbnailsSaved(ThumbnailBatch)
   case help(moreRemains: Bool)
   /// `help CMD`.
-  case commandHelp(CommandUsage.Entry)
+  case commandHelp(CommandSpec)
   /// `genre` or `order` restarted the list and loaded its first page.
   case restarted(AddedRows, ListStatus)
   /// `genres`: every genre, and the id of the one browsed (empty for all).

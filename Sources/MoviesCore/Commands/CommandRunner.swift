@@ -6,6 +6,8 @@ public struct CommandRunner: Sendable {
   public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     case noGenreList
     case unknownGenre(String, known: [String])
+    /// A name that begins several genres', or is near one.
+    case unclearGenre(String, GenreName.Problem)
     case noLink(row: Int)
     case noPicker
     /// The desktop's opener ran and failed.
@@ -16,7 +18,7 @@ public struct CommandRunner: Sendable {
     public var code: ErrorCode {
       switch self {
       case .noGenreList: .noGenreList
-      case .unknownGenre: .unknownGenre
+      case .unknownGenre, .unclearGenre: .unknownGenre
       case .noLink: .noLink
       case .noPicker: .noPicker
       case .openFailed: .openFailed
@@ -31,6 +33,11 @@ public struct CommandRunner: Sendable {
       case .unknownGenre(let name, let known):
         "There is no genre '\(CommandUsage.excerpt(name))'"
           + (known.isEmpty ? "." : "; try one of \(known.joined(separator: ", ")).")
+      case .unclearGenre(let name, .ambiguous(let names)):
+        "'\(CommandUsage.excerpt(name))' could be \(names.joined(separator: ", ")); "
+          + "type more of it."
+      case .unclearGenre(let name, .nearMiss(let genre)):
+        "There is no genre '\(CommandUsage.excerpt(name))'; did you mean '\(genre)'?"
       case .noLink(let row):
         "Row \(row) has no link; 'show \(row)' prints what it has."
       case .noPicker:
@@ -115,7 +122,7 @@ public struct CommandRunner: Sendable {
       case .help:
         outcome = .help(moreRemains: await !browser.status.isComplete)
       case .helpOn(let name):
-        guard let entry = CommandUsage.entry(for: name) else {
+        guard let entry = CommandSpec.named(name) else {
           throw Command.ParseError.unknown(name)
         }
         outcome = .commandHelp(entry)
@@ -213,7 +220,7 @@ public struct CommandRunner: Sendable {
     try await Self.genreID(for: nameOrID, in: genreSource)
   }
 
-  /// `all` (every genre) is the empty id; a name is looked up, ignoring case and accents; a
+  /// `all` (every genre) is the empty id; a name is looked up as ``GenreName`` says; a
   /// number is checked against the list when the source has one (it is used as it is when
   /// the list cannot be loaded, since a number needs none).
   public static func genreID(for nameOrID: String, in genreSource: (any GenreSource)?)
@@ -232,11 +239,11 @@ public struct CommandRunner: Sendable {
     }
     guard let genreSource else { throw Error.noGenreList }
     let genres = try await genreSource.genres()
-    let wanted = MovieSearch.foldedString(nameOrID)
-    guard let genre = genres.first(where: { MovieSearch.foldedString($0.name) == wanted }) else {
-      throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
+    switch GenreName.resolve(nameOrID, among: genres) {
+    case .genre(let genre): return genre.id
+    case .unclear(let problem): throw Error.unclearGenre(nameOrID, problem)
+    case .none: throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
     }
-    return genre.id
   }
 
   private func restart(with query: MovieQuery, retrying command: String) async throws -> (

@@ -25,21 +25,20 @@ public struct CompletionTable: Sendable, Hashable {
   }
 
   /// The candidates for the text before the cursor: command names for the first word, then
-  /// the command's arguments. Matching ignores case.
+  /// what the command's declaration says it takes. Matching ignores case.
   public func complete(_ typed: String) -> Completion {
     guard let space = typed.firstIndex(where: \.isWhitespace) else {
       return Completion(
-        word: typed, matches: Command.completions(forPrefix: typed, moreRemains: moreRemains))
+        word: typed, matches: CommandSpec.names(forPrefix: typed, moreRemains: moreRemains))
     }
-    let command = typed[..<space].lowercased()
     let argument = String(typed[space...].drop(while: \.isWhitespace))
     let candidates: [String] =
-      switch command {
-      case "show", "thumb", "open", "watch", "unwatch": rows.map(String.init)
-      case "genre": genres + ["all"]
-      case "order": OrderName.aliases.map(\.alias) + Command.knownOrders
-      case "help": Command.names
-      default: []
+      switch CommandSpec.named(String(typed[..<space]))?.completes ?? .nothing {
+      case .rows: rows.map(String.init)
+      case .genres: genres + ["all"]
+      case .orders: OrderName.words
+      case .commands: CommandSpec.all.map(\.name)
+      case .nothing: []
       }
     // A server's genre name with control characters would go into the line, the history
     // file and the terminal raw: such names are left out, and typed by hand if wanted.
@@ -50,18 +49,10 @@ public struct CompletionTable: Sendable, Hashable {
     return Completion(word: argument, matches: matches)
   }
 
-  /// The grey hint shown after a command name: what its argument is.
+  /// The grey hint shown after a command name and a space: what its argument is.
   public static func hint(for typed: String) -> String? {
     let words = typed.split(whereSeparator: \.isWhitespace)
     guard words.count == 1, typed.last?.isWhitespace == true else { return nil }
-    switch words[0].lowercased() {
-    case "show", "thumb", "open", "watch", "unwatch": return "N (a row number)"
-    case "genre": return "NAME|ID|all"
-    case "order":
-      return (OrderName.aliases.map(\.alias) + ["ratingdesc", "…"]).joined(separator: "|")
-    case "find": return "WORDS genre:G year:Y-Y rating:>R"
-    case "pick": return "[TEXT]"
-    default: return nil
-    }
+    return CommandSpec.named(String(words[0]))?.hint
   }
 }

@@ -7,6 +7,10 @@ public enum OrderName {
     ("title", "titleasc"),
   ]
 
+  /// Every word offered for `order`, its completion and help: the aliases, then the API's
+  /// orders; other words go to the server as they are.
+  public static var words: [String] { aliases.map(\.alias) + MovieQuery.orders }
+
   /// Why a word cannot be used as an order.
   public enum Problem: Error, Sendable, Hashable {
     /// A prefix of several orders.
@@ -16,12 +20,20 @@ public enum OrderName {
   }
 
   /// The API's value for a word: a known order or alias (any case), a unique prefix of one;
-  /// a word near one is a typo; any other word goes to the server as it is.
+  /// an alias wins over the orders whose names go on from it, so `rat` is rating (not
+  /// ratingasc) while `r` could still be a release date. A word near one is a typo; any other
+  /// word goes to the server as it is.
   public static func resolve(_ word: String) -> Result<String, Problem> {
     let lowered = word.lowercased()
-    let names = aliases.map(\.alias) + Command.knownOrders
+    let names = words
     if let exact = names.first(where: { $0 == lowered }) { return .success(value(of: exact)) }
     let prefixed = names.filter { $0.hasPrefix(lowered) }
+    let aliased = aliases.filter { $0.alias.hasPrefix(lowered) }
+    if aliased.count == 1, let alias = aliased.first,
+      prefixed.allSatisfy({ $0.hasPrefix(alias.alias) })
+    {
+      return .success(alias.order)
+    }
     let orders = Set(prefixed.map(value(of:)))
     if orders.count == 1, let order = orders.first { return .success(order) }
     if orders.count > 1 { return .failure(.ambiguous(prefixed)) }

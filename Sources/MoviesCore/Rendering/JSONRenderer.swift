@@ -106,7 +106,7 @@ public enum JSONRenderer {
       ]
     case .help(let moreRemains):
       return [
-        "commands": Command.names.filter { moreRemains || $0 != "more" },
+        "commands": CommandSpec.all.filter { moreRemains || !$0.needsMore }.map(\.name),
         "moreRemains": moreRemains,
       ]
     case .commandHelp(let entry):

@@ -1,4 +1,4 @@
-/// The line under each table, and the `help` text: both offer `more` only while more remain.
+/// The line under each table, which offers `more` only while more remain, and the prompt.
 public enum StatusLine {
   /// - Parameters:
   ///   - width: wrap at spaces to this many columns; nil for one line.
@@ -64,30 +64,5 @@ public enum StatusLine {
     let genre =
       list.query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(list.query.genreID))"
     return "Resumed: \(Format.grouped(list.loadedCount))\(total) \(order)\(genre)"
-  }
-
-  public static func help(moreRemains: Bool) -> String {
-    var lines: [(String, String)] = []
-    if moreRemains { lines.append(("more [N]", "load and show the next page, or N pages")) }
-    lines.append(("skip", "move past a page that could not be read"))
-    lines += [
-      ("list", "show every loaded movie again"),
-      ("show N", "show every field of row N"),
-      ("thumb N", "download the thumbnail of row N into the download folder"),
-      ("thumb N-M", "download rows N to M at once ('thumb all': every loaded row)"),
-      ("genre G", "restart the list with genre G, a name or an id ('genre all' for every genre)"),
-      ("order O", "restart the list in order O: newest, oldest, rating, title, or the API's name"),
-      ("genres", "list the genres"),
-      ("find TEXT", "search every title for the words of TEXT (genre:G year:Y-Y rating:>R)"),
-      ("pick", "choose a loaded row in fzf, with a preview ('pick TEXT' starts searching)"),
-      ("open N", "open the link of row N in the browser, or print it"),
-      ("watch N", "put row N on the watchlist ('unwatch N' takes it off)"),
-      ("watchlist", "list the watchlist, newest first, as w1, w2, … ('show w1', 'unwatch w1')"),
-      ("resume", "reopen the query saved when the prompt was last left, at its depth"),
-      ("help [CMD]", "show this help, or how to use CMD"),
-      ("quit", "leave (also 'exit', 'q', '\\q' or Ctrl-D)"),
-    ]
-    return lines.map { "  " + DisplayWidth.pad($0.0, toColumns: 11) + $0.1 }.joined(separator: "\n")
-      + "\n"
   }
 }

@@ -108,9 +108,9 @@ public struct TextRenderer: Sendable {
     case .thumbnailsSaved(let batch):
       return ThumbnailSummary.render(batch)
     case .help(let moreRemains):
-      return StatusLine.help(moreRemains: moreRemains)
+      return HelpText.commands(moreRemains: moreRemains, width: layout.width)
     case .commandHelp(let entry):
-      return CommandUsage.explain(entry)
+      return HelpText.command(entry)
     case .quit:
       return ""
     case .restarted(let added, let list):
@@ -188,7 +188,7 @@ public struct TextRenderer: Sendable {
   /// width at a terminal (tables fit it already; their status line is wrapped on its own).
   private static func isProse(_ outcome: CommandOutcome) -> Bool {
     switch outcome {
-    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .help, .commandHelp, .link: true
+    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .commandHelp, .link: true
     default: false
     }
   }
@@ -196,7 +196,6 @@ public struct TextRenderer: Sendable {
   /// Help continues its descriptions under themselves.
   private static func indent(_ outcome: CommandOutcome) -> String {
     switch outcome {
-    case .help: String(repeating: " ", count: 13)
     case .commandHelp: "  "
     default: ""
     }

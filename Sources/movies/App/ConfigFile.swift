@@ -11,9 +11,6 @@ struct ConfigFile {
     var line: Int
   }
 
-  /// The keys it takes; each but `pager` is the flag of the same name.
-  static let keys = ["api", "count", "order", "genre", "pager", "preview"]
-
   var path: String
   var entries: [Entry]
 
@@ -45,10 +42,10 @@ struct ConfigFile {
       }
       let key = text[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
       let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-      guard keys.contains(key) else {
+      guard Setting.configKey(key) != nil else {
         throw Options.UsageError(
           message: "\(place): unknown setting '\(TerminalText.escape(key))'; "
-            + "the settings are \(keys.joined(separator: ", ")).")
+            + "the settings are \(Setting.configKeys.joined(separator: ", ")).")
       }
       guard !value.isEmpty else {
         throw Options.UsageError(message: "\(place): '\(key)' needs a value.")

@@ -18,7 +18,8 @@ enum MoviesMain {
         Array(CommandLine.arguments.dropFirst()), environment: environment, config: config)
       {
       case .help:
-        Terminal.write(Options.helpText, to: STDOUT_FILENO)
+        let width = min(Terminal.width(environment: environment), 80)
+        Terminal.write(Options.helpText(width: width), to: STDOUT_FILENO)
         exit(0)
       case .version:
         Terminal.write("movies \(Options.version)\n", to: STDOUT_FILENO)
@@ -125,12 +126,19 @@ enum MoviesMain {
     shell.atPrompt = interactive
     shell.stopsOnError = options.stopOnError
 
-    if interactive,
-      let editor = LineEditor(
-        programName: "movies", prompt: "movies> ", history: history?.entries() ?? [])
-    {
-      let banner =
-        "movies \(Options.version) on \(source.name). Type 'help' for commands, Ctrl-D to leave."
+    var editor: LineEditor?
+    if interactive {
+      do {
+        editor = try LineEditor(
+          programName: "movies", prompt: "movies> ", history: history?.entries() ?? [])
+      } catch {
+        reporter.warning(error.message)
+      }
+    }
+    if let editor {
+      let banner = TextWrap.wrap(
+        "movies \(Options.version) on \(source.name). 'help' lists commands; Ctrl-D leaves.",
+        toColumns: Terminal.width(environment: environment))
       exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))
     } else if !options.commands.isEmpty {
       exit(await shell.runScript(lines: options.commands, showsFirstPage: false))

@@ -44,20 +44,8 @@ enum PickPreview {
   private static func draw(_ data: Data, rows: Int, columns: Int, environment: [String: String])
     -> String?
   {
-    let image: RGBAImage
-    do {
-      switch ImageFormat(sniffing: data) {
-      case .png: image = try PNGDecoder.decode(data)
-      case .jpeg: image = try JPEGDecoder.decode(data)
-      default: return nil
-      }
-    } catch {
-      return nil
-    }
-    let preview = PosterPreview(mode: .symbols, environment: environment)
-    let geometry = PreviewGeometry.fitting(
-      PixelSize(width: image.width, height: image.height), rows: min(rows, 20),
-      maximumColumns: columns)
-    return ChafaCanvas.draw(image, geometry: geometry, mode: .symbols, colors: preview.colors)
+    // A poster that cannot be drawn leaves the details alone in the pane.
+    try? PosterPreview(mode: .symbols, environment: environment).draw(
+      data, format: ImageFormat(sniffing: data), rows: min(rows, 20), maximumColumns: columns)
   }
 }

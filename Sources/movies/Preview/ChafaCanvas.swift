@@ -3,7 +3,8 @@ import Glibc
 import MoviesCore
 
 /// Draws pixels as terminal text with libchafa: Unicode block symbols in colour, or a graphics
-/// protocol (kitty, iTerm2, sixel). The only file that imports chafa.
+/// protocol (kitty, iTerm2, sixel). The only file that imports chafa; every call's result is
+/// checked in one place, ``check(_:_:)``.
 enum ChafaCanvas {
   /// How many colours symbols may use.
   enum Colors {
@@ -11,18 +12,33 @@ enum ChafaCanvas {
     case indexed256
   }
 
+  /// A chafa call that gave nothing back (chafa returns no status codes: its constructors
+  /// return NULL when they fail).
+  struct Error: Swift.Error, UserFacingError {
+    var call: String
+
+    var code: ErrorCode { .thumbnail }
+    var message: String { "The poster could not be drawn (\(call) failed)." }
+  }
+
+  /// Every chafa result goes through here: a NULL is the call's failure, named.
+  private static func check<T>(_ result: T?, _ call: String) throws(Error) -> T {
+    guard let result else { throw Error(call: call) }
+    return result
+  }
+
   /// The picture, `geometry.rows` lines of text (for symbols) ending in a newline.
   static func draw(
     _ image: RGBAImage, geometry: PreviewGeometry, mode: PreviewMode, colors: Colors
-  ) -> String {
-    guard let symbols = chafa_symbol_map_new() else { return "" }
+  ) throws(Error) -> String {
+    let symbols = try check(chafa_symbol_map_new(), "chafa_symbol_map_new")
     defer { chafa_symbol_map_unref(symbols) }
     // Blocks and spaces only: each is one column wide in every terminal font.
     chafa_symbol_map_add_by_tags(
       symbols,
       ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue))
 
-    guard let config = chafa_canvas_config_new() else { return "" }
+    let config = try check(chafa_canvas_config_new(), "chafa_canvas_config_new")
     defer { chafa_canvas_config_unref(config) }
     chafa_canvas_config_set_geometry(config, Int32(geometry.columns), Int32(geometry.rows))
     chafa_canvas_config_set_canvas_mode(
@@ -30,7 +46,7 @@ enum ChafaCanvas {
     chafa_canvas_config_set_pixel_mode(config, pixelMode(mode))
     chafa_canvas_config_set_symbol_map(config, symbols)
 
-    guard let canvas = chafa_canvas_new(config) else { return "" }
+    let canvas = try check(chafa_canvas_new(config), "chafa_canvas_new")
     defer { chafa_canvas_unref(canvas) }
     image.pixels.withUnsafeBufferPointer { pixels in
       chafa_canvas_draw_all_pixels(
@@ -40,13 +56,13 @@ enum ChafaCanvas {
 
     // The fallback description knows the sequences of every mode, so the chosen mode is used
     // as asked, whatever TERM says.
-    guard let database = chafa_term_db_get_default(),
-      let terminal = chafa_term_db_get_fallback_info(database)
-    else { return "" }
+    let database = try check(chafa_term_db_get_default(), "chafa_term_db_get_default")
+    let terminal = try check(
+      chafa_term_db_get_fallback_info(database), "chafa_term_db_get_fallback_info")
     defer { chafa_term_info_unref(terminal) }
-    guard let printed = chafa_canvas_print(canvas, terminal) else { return "" }
+    let printed = try check(chafa_canvas_print(canvas, terminal), "chafa_canvas_print")
     defer { movies_g_string_free(printed) }
-    guard let text = printed.pointee.str else { return "" }
+    let text = try check(printed.pointee.str, "chafa_canvas_print")
     let reset = mode == .symbols ? "\u{1B}[0m" : ""
     return String(cString: text) + reset + "\n"
   }

@@ -20,16 +20,23 @@ struct PosterPreview {
   /// The preview of a saved thumbnail, at most `maximumColumns` wide; nil for formats without
   /// a decoder here (GIF, WebP).
   func render(_ saved: SavedThumbnail, maximumColumns: Int) throws -> String? {
-    let data = saved.data
+    try draw(saved.data, format: saved.format, rows: Self.rows, maximumColumns: maximumColumns)
+  }
+
+  /// An image's bytes drawn at most `rows` tall and `maximumColumns` wide; nil for formats
+  /// without a decoder here.
+  func draw(_ data: Data, format: ImageFormat?, rows: Int, maximumColumns: Int) throws
+    -> String?
+  {
     let image: RGBAImage
-    switch saved.format {
+    switch format {
     case .png: image = try PNGDecoder.decode(data)
     case .jpeg: image = try JPEGDecoder.decode(data)
-    case .gif, .webp: return nil
+    case .gif, .webp, nil: return nil
     }
     let geometry = PreviewGeometry.fitting(
-      PixelSize(width: image.width, height: image.height), rows: Self.rows,
+      PixelSize(width: image.width, height: image.height), rows: rows,
       maximumColumns: maximumColumns)
-    return ChafaCanvas.draw(image, geometry: geometry, mode: mode, colors: colors)
+    return try ChafaCanvas.draw(image, geometry: geometry, mode: mode, colors: colors)
   }
 }

@@ -35,13 +35,9 @@ struct Pager {
 
   /// Pipes the text to the pager and waits for it to quit.
   func show(_ text: String) async -> Outcome {
-    var descriptors: [Int32] = [0, 0]
-    // Close-on-exec, so the pager does not inherit the write end and wait forever for an end
-    // of input that only it could give.
-    guard pipe(&descriptors) == 0 else { return .couldNotStart(status: nil) }
-    let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
-    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    guard let (readEnd, writeEnd) = try? ChildProcess.pipe() else {
+      return .couldNotStart(status: nil)
+    }
     let pid: pid_t
     do {
       pid = try ChildProcess.spawn(

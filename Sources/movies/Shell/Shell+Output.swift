@@ -50,31 +50,18 @@ extension Shell {
     }
   }
 
-  /// Tables go through the pager when taller than the screen: `list` and pages (a first
-  /// page of `--count 1000` would otherwise scroll past). `find` prints as it finds, so it
-  /// does not wait for a pager.
+  /// Tables go through the pager when taller than the screen, for the commands declared
+  /// to page (`list`, pages: a first page of `--count 1000` would otherwise scroll past).
+  /// `find` prints as it finds, so it does not wait for a pager.
   func isPaged(_ command: Command) -> Bool {
-    switch command {
-    case .list, .more, .morePages, .genre, .order: !json
-    default: false
-    }
+    !json && command.spec?.pages == true
   }
 
   /// What the spinner says while a command loads; nil for commands that load nothing. `list`
   /// is the list before the command, from the last reply.
   func loadingLabel(_ command: Command, list: ListStatus?) -> String? {
-    switch command {
-    case .more, .morePages:
-      guard let page = list?.nextPage else { return nil }
-      return "Loading page \(page) from \(TerminalText.escape(runner.source.name))…"
-    case .genre(let genre): return "Loading genre \(TerminalText.escape(genre))…"
-    case .order(let order): return "Loading the list in order \(order)…"
-    case .genres: return "Loading the genres…"
-    case .thumb(let row): return "Loading the thumbnail of row \(row)…"
-    case .onWatchlist(.thumb, let entry): return "Loading the thumbnail of w\(entry)…"
-    case .resume: return "Reopening the saved session…"
-    default: return nil
-    }
+    command.spec?.loadingLabel(
+      command, .init(nextPage: list?.nextPage, sourceName: runner.source.name))
   }
 
   func usesColor(_ isTerminal: Bool) -> Bool {

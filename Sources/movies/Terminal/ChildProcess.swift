@@ -11,10 +11,19 @@ import MoviesCore
 /// ignored SIGINT, and a pager that cannot see Ctrl-C or SIGWINCH is no use. Here the child
 /// gets an empty mask and default dispositions.
 enum ChildProcess {
-  /// Why a program could not be started.
-  enum Error: Swift.Error {
-    case spawnFailed(Int32)
-    case pipeFailed(Int32)
+  /// A posix_spawn call that failed: which, and the error number it gave.
+  struct Error: Swift.Error, CustomStringConvertible {
+    var call: String
+    var number: Int32
+
+    var description: String { "\(call) failed: \(String(cString: strerror(number)))" }
+  }
+
+  /// Every status of the spawn calls goes through here: they return 0 or an error number;
+  /// the sigset calls return -1 and set errno.
+  private static func check(_ status: Int32, _ call: String) throws(Error) {
+    if status == 0 { return }
+    throw Error(call: call, number: status == -1 ? errno : status)
   }
 
   /// Starts `argv` with `stdin` as its standard input (nil: inherited) and the other
@@ -24,26 +33,37 @@ enum ChildProcess {
     _ argv: [String], stdin: Int32?, quiet: Bool, environment: [String: String]? = nil
   ) throws(Error) -> pid_t {
     var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
+    try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
     defer { posix_spawn_file_actions_destroy(&actions) }
-    if let stdin { posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO) }
+    if let stdin {
+      try check(
+        posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO),
+        "posix_spawn_file_actions_adddup2")
+    }
     if quiet {
-      posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+      for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+        try check(
+          posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0),
+          "posix_spawn_file_actions_addopen")
+      }
     }
 
     var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
+    try check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
     defer { posix_spawnattr_destroy(&attributes) }
     var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
+    try check(sigemptyset(&empty), "sigemptyset")
+    try check(posix_spawnattr_setsigmask(&attributes, &empty), "posix_spawnattr_setsigmask")
     var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGPIPE, SIGWINCH, SIGTERM, SIGQUIT] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    try check(sigemptyset(&defaults), "sigemptyset")
+    for signal in [SIGINT, SIGPIPE, SIGWINCH, SIGTERM, SIGQUIT] {
+      try check(sigaddset(&defaults, signal), "sigaddset")
+    }
+    try check(
+      posix_spawnattr_setsigdefault(&attributes, &defaults), "posix_spawnattr_setsigdefault")
+    try check(
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)),
+      "posix_spawnattr_setflags")
 
     var pid = pid_t()
     let cArguments = argv.map { strdup($0) } + [nil]
@@ -56,8 +76,24 @@ enum ChildProcess {
     } else {
       status = posix_spawnp(&pid, argv.first ?? "", &actions, &attributes, cArguments, environ)
     }
-    guard status == 0 else { throw .spawnFailed(status) }
+    try check(status, "posix_spawnp \(argv.first ?? "")")
     return pid
+  }
+
+  /// A pipe whose ends are closed on exec, so a child given the read end does not also
+  /// inherit the write end and wait forever for an end of input only it could give.
+  static func pipe() throws(Error) -> (read: Int32, write: Int32) {
+    var descriptors: [Int32] = [0, 0]
+    try check(Glibc.pipe(&descriptors), "pipe")
+    do {
+      for descriptor in descriptors {
+        try check(fcntl(descriptor, F_SETFD, FD_CLOEXEC), "fcntl(F_SETFD, FD_CLOEXEC)")
+      }
+    } catch {
+      for descriptor in descriptors { close(descriptor) }
+      throw error
+    }
+    return (descriptors[0], descriptors[1])
   }
 
   /// Waits for a child to finish, off the concurrency pool (`waitpid` blocks); returns its

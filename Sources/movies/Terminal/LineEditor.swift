@@ -19,10 +19,32 @@ enum LineInput {
 /// completion from a ``CompletionTable``, a hint for a command's argument on the right, and
 /// Ctrl-C that drops the line.
 ///
-/// This is the only file that touches libedit. libedit calls back into Swift through
-/// `@convention(c)` functions that find this editor's ``Context`` through libedit's client
-/// data pointer.
+/// This is the only file that touches libedit, and every libedit status is checked in one
+/// place, ``check(_:_:)``. libedit calls back into Swift through `@convention(c)` functions
+/// that find this editor's ``Context`` through libedit's client data pointer.
 final class LineEditor {
+  /// A libedit call that failed, by name: the prompt cannot be offered.
+  struct Error: Swift.Error, UserFacingError {
+    var call: String
+
+    var code: ErrorCode { .internal }
+    var message: String {
+      "Line editing could not start (\(call) failed); commands are read without it."
+    }
+  }
+
+  /// Every libedit status goes through here: `el_set`, `el_get` and `history` return -1 when
+  /// they fail.
+  private static func check(_ status: Int32, _ call: String) throws(Error) {
+    guard status >= 0 else { throw Error(call: call) }
+  }
+
+  /// The constructors (and `fdopen`) return NULL when they fail.
+  private static func check<T>(_ result: T?, _ call: String) throws(Error) -> T {
+    guard let result else { throw Error(call: call) }
+    return result
+  }
+
   /// The state libedit's callbacks read and write.
   private final class Context {
     var prompt: UnsafeMutablePointer<CChar>
@@ -85,51 +107,55 @@ final class LineEditor {
     }
   }
 
-  /// Nil when libedit cannot be set up on this terminal.
-  /// - Parameters:
+  /// Throws when libedit cannot be set up on this terminal, naming the call that failed.
   /// - Parameter history: earlier entries, oldest first, for the up arrow.
-  init?(programName: String, prompt: String, history entries: [String]) {
+  init(programName: String, prompt: String, history entries: [String]) throws(Error) {
     Self.useUTF8Input()
+    let input = try Self.check(fdopen(STDIN_FILENO, "r"), "fdopen")
     // With standard output piped (`movies | tee log`) the prompt and the typed line go to
     // the terminal itself, as psql's do: libedit edits nothing on an output that is not a
-    // terminal, and the log gets only what the commands print.
-    let terminalOutput = Terminal.outputIsTerminal ? nil : fopen("/dev/tty", "w")
-    guard let input = fdopen(STDIN_FILENO, "r"),
-      let output = terminalOutput ?? fdopen(STDOUT_FILENO, "w"),
-      let errors = fdopen(STDERR_FILENO, "w")
-    else { return nil }
-    guard let editor = el_init(programName, input, output, errors), let history = history_init()
-    else {
-      if let terminalOutput { fclose(terminalOutput) }
-      return nil
-    }
-    self.terminalOutput = terminalOutput
-    self.editor = editor
-    self.history = history
-    self.files = [input, output, errors]
-    self.context = Context(prompt: prompt)
+    // terminal, and the log gets only what the commands print (deinit closes /dev/tty).
+    let output =
+      Terminal.outputIsTerminal
+      ? try Self.check(fdopen(STDOUT_FILENO, "w"), "fdopen")
+      : try Self.check(fopen("/dev/tty", "w"), "fopen(/dev/tty)")
+    let errors = try Self.check(fdopen(STDERR_FILENO, "w"), "fdopen")
+    editor = try Self.check(el_init(programName, input, output, errors), "el_init")
+    history = try Self.check(history_init(), "history_init")
+    files = [input, output, errors]
+    terminalOutput = Terminal.outputIsTerminal ? nil : output
+    context = Context(prompt: prompt)
     context.outputDescriptor = fileno(output)
 
-    movies_history_set_size(history, Int32(HistoryFile.limit))
-    movies_history_set_unique(history)
-    for entry in entries { movies_history_enter(history, entry) }
-    movies_el_set_context(editor, Unmanaged.passUnretained(context).toOpaque())
-    movies_el_use_emacs(editor)
-    movies_el_handle_signals(editor)
-    movies_el_disable_isig(editor)
-    movies_el_set_prompt(editor, Self.promptCallback)
-    movies_el_set_right_prompt(editor, Self.hintCallback, 1)
-    movies_el_set_history(editor, history)
-    movies_el_add_function(editor, "movies-complete", "Complete a word", Self.completeCallback)
-    movies_el_bind(editor, "^I", "movies-complete")
-    movies_el_add_function(editor, "movies-interrupt", "Drop the line", Self.interruptCallback)
-    movies_el_bind(editor, "^C", "movies-interrupt")
-    movies_el_add_function(editor, "movies-suspend", "Suspend", Self.suspendCallback)
-    movies_el_bind(editor, "^Z", "movies-suspend")
-    movies_el_add_function(editor, "movies-space", "Insert a space", Self.spaceCallback)
-    movies_el_bind(editor, " ", "movies-space")
-    // The user's ~/.editrc may add bindings, as in every libedit program.
-    el_source(editor, nil)
+    // Initialised: a failure from here on runs deinit, which ends both.
+    try Self.check(
+      movies_history_set_size(history, Int32(HistoryFile.limit)), "history(H_SETSIZE)")
+    try Self.check(movies_history_set_unique(history), "history(H_SETUNIQUE)")
+    for entry in entries {
+      try Self.check(movies_history_enter(history, entry), "history(H_ENTER)")
+    }
+    try Self.check(
+      movies_el_set_context(editor, Unmanaged.passUnretained(context).toOpaque()),
+      "el_set(EL_CLIENTDATA)")
+    try Self.check(movies_el_use_emacs(editor), "el_set(EL_EDITOR)")
+    try Self.check(movies_el_handle_signals(editor), "el_set(EL_SIGNAL)")
+    try Self.check(movies_el_disable_isig(editor), "el_set(EL_SETTY)")
+    try Self.check(movies_el_set_prompt(editor, Self.promptCallback), "el_set(EL_PROMPT)")
+    try Self.check(
+      movies_el_set_right_prompt(editor, Self.hintCallback, 1), "el_set(EL_RPROMPT_ESC)")
+    try Self.check(movies_el_set_history(editor, history), "el_set(EL_HIST)")
+    for (name, help, key, callback) in [
+      ("movies-complete", "Complete a word", "^I", Self.completeCallback),
+      ("movies-interrupt", "Drop the line", "^C", Self.interruptCallback),
+      ("movies-suspend", "Stop as a shell job", "^Z", Self.suspendCallback),
+      ("movies-space", "Insert a space", " ", Self.spaceCallback),
+    ] {
+      try Self.check(movies_el_add_function(editor, name, help, callback), "el_set(EL_ADDFN)")
+      try Self.check(movies_el_bind(editor, key, name), "el_set(EL_BIND)")
+    }
+    // The user's ~/.editrc may add bindings, as in every libedit program. Its status is not
+    // checked: -1 also means there is no ~/.editrc, the usual case.
+    _ = el_source(editor, nil)
   }
 
   deinit {
@@ -157,8 +183,10 @@ final class LineEditor {
     // Stored as the history file stores it: without the space Tab completion leaves.
     var entry = line
     while entry.last?.isWhitespace == true { entry.removeLast() }
+    // A line libedit could not keep in its history is still the line typed; the history
+    // file keeps it (the shell appends it there).
     if !entry.isEmpty, entry.utf8.count <= HistoryFile.longestLine {
-      movies_history_enter(history, entry)
+      try? Self.check(movies_history_enter(history, entry), "history(H_ENTER)")
     }
     return .line(line)
   }
@@ -170,6 +198,11 @@ final class LineEditor {
       return
     }
     setlocale(LC_CTYPE, "C.UTF-8")
+  }
+
+  /// Inserts text at the cursor; false when libedit could not (the line is full).
+  private static func insert(_ text: String, into editor: OpaquePointer) -> Bool {
+    (try? check(el_insertstr(editor, text), "el_insertstr")) != nil
   }
 
   private static func context(of editor: OpaquePointer?) -> Context? {
@@ -209,8 +242,7 @@ final class LineEditor {
   /// Space: insert it and redraw in full, so the hint appears after a command's name.
   private static let spaceCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = {
     editor, _ in
-    guard let editor else { return UInt8(CC_ERROR) }
-    el_insertstr(editor, " ")
+    guard let editor, insert(" ", into: editor) else { return UInt8(CC_ERROR) }
     return UInt8(CC_REFRESH)
   }
 
@@ -221,9 +253,10 @@ final class LineEditor {
     guard let editor, let context = context(of: editor) else { return UInt8(CC_ERROR) }
     context.interrupted = true
     if let line = el_line(editor) {
+      // el_cursor returns where the cursor went, not a status.
       el_cursor(editor, Int32(line.pointee.lastchar - line.pointee.cursor))
     }
-    el_insertstr(editor, "^C")
+    _ = insert("^C", into: editor)
     el_push(editor, "\n")
     return UInt8(CC_REFRESH)
   }
@@ -252,21 +285,15 @@ final class LineEditor {
     table.genres = context.genreNames()
     let completion = table.complete(typed)
     guard let first = completion.matches.first else { return UInt8(CC_ERROR) }
-    func replaceWord(with text: String) {
+    func replaceWord(with text: String) -> UInt8 {
       el_deletestr(editor, Int32(completion.word.unicodeScalars.count))
-      el_insertstr(editor, text)
+      return UInt8(insert(text, into: editor) ? CC_REFRESH : CC_ERROR)
     }
-    if completion.matches.count == 1 {
-      replaceWord(with: first + " ")
-      return UInt8(CC_REFRESH)
-    }
+    if completion.matches.count == 1 { return replaceWord(with: first + " ") }
     let common = completion.matches.dropFirst().reduce(first) { common, match in
       String(zip(common, match).prefix { $0.lowercased() == $1.lowercased() }.map(\.0))
     }
-    if common.count > completion.word.count {
-      replaceWord(with: common)
-      return UInt8(CC_REFRESH)
-    }
+    if common.count > completion.word.count { return replaceWord(with: common) }
     let listed = completion.matches.map(TerminalText.escape).joined(separator: "  ")
     Terminal.write("\n" + listed + "\n", to: context.outputDescriptor)
     return UInt8(CC_REDISPLAY)

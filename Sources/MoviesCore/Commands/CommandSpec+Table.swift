@@ -1,0 +1,137 @@
+/// The commands, in the order `help` lists them.
+extension CommandSpec {
+  public static let all: [CommandSpec] = [
+    CommandSpec(
+      name: "more", synopsis: "more [N]", usage: "more [N]",
+      summary: "load and show the next page, or the next N pages",
+      examples: ["more", "more 5"], takes: "nothing or a number of pages", needsMore: true,
+      pages: true,
+      loading: { _, context in
+        context.nextPage.map {
+          "Loading page \($0) from \(TerminalText.escape(context.sourceName))…"
+        }
+      },
+      parse: { arguments throws(Command.ParseError) in try Command.more(arguments) }),
+    CommandSpec(
+      name: "skip", synopsis: "skip", usage: "skip",
+      summary: "move past a page that could not be read, its rows counted as missing",
+      examples: ["skip"], isRare: true,
+      parse: { arguments throws(Command.ParseError) in try arguments.none(.skip) }),
+    CommandSpec(
+      name: "list", synopsis: "list", usage: "list",
+      summary: "show every loaded movie again, through $PAGER when it is long",
+      examples: ["list"], pages: true,
+      parse: { arguments throws(Command.ParseError) in try arguments.none(.list) }),
+    CommandSpec(
+      name: "show", synopsis: "show N", usage: "show N, show wN",
+      summary: "show every field of row N, or of watchlist entry N",
+      examples: ["show 3", "show w1"], takes: "one row number or watchlist entry",
+      hint: "N (a row number)", completes: .rows,
+      parse: { arguments throws(Command.ParseError) in
+        try arguments.rowOrEntry(.show) { .show(row: $0) }
+      }),
+    CommandSpec(
+      name: "thumb", synopsis: "thumb N-M", usage: "thumb N, thumb N-M, thumb all, thumb wN",
+      summary: "save the thumbnail of row N, of rows N to M or of every loaded row into the "
+        + "download folder",
+      examples: ["thumb 3", "thumb 1-5", "thumb all"], takes: "one row number or range",
+      hint: "N (a row number)", completes: .rows,
+      loading: { command, _ in
+        switch command {
+        case .thumb(let row): "Loading the thumbnail of row \(row)…"
+        case .onWatchlist(.thumb, let entry): "Loading the thumbnail of w\(entry)…"
+        default: nil
+        }
+      },
+      parse: { arguments throws(Command.ParseError) in try Command.thumb(arguments) }),
+    CommandSpec(
+      name: "genre", synopsis: "genre G", usage: "genre NAME|ID|all",
+      summary: "restart the list with one genre, by name or id ('genre all': every genre)",
+      examples: ["genre drama", "genre all"], takes: "a genre name or id",
+      hint: "NAME|ID|all", completes: .genres, pages: true,
+      loading: { command, _ in
+        guard case .genre(let genre) = command else { return nil }
+        return "Loading genre \(TerminalText.escape(genre))…"
+      },
+      parse: { arguments throws(Command.ParseError) in
+        .genre(try arguments.text(example: "Drama"))
+      }),
+    CommandSpec(
+      name: "order", synopsis: "order O", usage: "order ORDER",
+      summary: "restart the list in another order: "
+        + OrderName.words.joined(separator: ", "),
+      examples: ["order rating", "order newest"], takes: "one order",
+      hint: (OrderName.aliases.map(\.alias) + ["ratingdesc", "…"]).joined(separator: "|"),
+      completes: .orders, pages: true,
+      loading: { command, _ in
+        guard case .order(let order) = command else { return nil }
+        return "Loading the list in order \(order)…"
+      },
+      parse: { arguments throws(Command.ParseError) in try Command.order(arguments) }),
+    CommandSpec(
+      name: "genres", synopsis: "genres", usage: "genres", summary: "list the genres",
+      examples: ["genres"], loading: { _, _ in "Loading the genres…" },
+      parse: { arguments throws(Command.ParseError) in try arguments.none(.genres) }),
+    CommandSpec(
+      name: "find", synopsis: "find TEXT",
+      usage: "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R]",
+      summary: "search every movie of the list, loading the rest, for titles with all the "
+        + "words; the filters narrow it",
+      examples: ["find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8"],
+      takes: "some words or filters", hint: "WORDS genre:G year:Y-Y rating:>R",
+      parse: { arguments throws(Command.ParseError) in
+        .find(Command.unquoted(try arguments.text(example: "godfather")))
+      }),
+    CommandSpec(
+      name: "pick", synopsis: "pick [TEXT]", usage: "pick [TEXT]",
+      summary: "choose a loaded row in fzf, with a preview; Enter shows it",
+      examples: ["pick", "pick godfather"], takes: "some text to start the search with",
+      hint: "[TEXT]",
+      parse: { arguments throws(Command.ParseError) in
+        .pick(arguments.words.joined(separator: " "))
+      }),
+    CommandSpec(
+      name: "open", synopsis: "open N", usage: "open N, open wN",
+      summary: "open the link of row N with xdg-open, or print it",
+      examples: ["open 3", "open w1"], takes: "one row number or watchlist entry",
+      hint: "N (a row number)", completes: .rows,
+      parse: { arguments throws(Command.ParseError) in
+        try arguments.rowOrEntry(.open) { .open(row: $0) }
+      }),
+    CommandSpec(
+      name: "watch", synopsis: "watch N", usage: "watch N",
+      summary: "put row N's movie on the watchlist, kept across runs",
+      examples: ["watch 3"], takes: "one row number", hint: "N (a row number)",
+      completes: .rows,
+      parse: { arguments throws(Command.ParseError) in .watch(row: try arguments.row()) }),
+    CommandSpec(
+      name: "unwatch", synopsis: "unwatch N", usage: "unwatch N, unwatch wN",
+      summary: "take row N's movie, or watchlist entry N, off the watchlist",
+      examples: ["unwatch 3", "unwatch w1"], takes: "one row number or watchlist entry",
+      hint: "N (a row number)", completes: .rows,
+      parse: { arguments throws(Command.ParseError) in
+        try arguments.rowOrEntry(.unwatch) { .unwatch(row: $0) }
+      }),
+    CommandSpec(
+      name: "watchlist", synopsis: "watchlist", usage: "watchlist",
+      summary: "list the watchlist, newest first, as w1, w2, …; 'show wN', 'thumb wN' and "
+        + "'open wN' work on its entries",
+      examples: ["watchlist"],
+      parse: { arguments throws(Command.ParseError) in try arguments.none(.watchlist) }),
+    CommandSpec(
+      name: "resume", synopsis: "resume", usage: "resume",
+      summary: "reopen the query saved when the prompt was last left, at the same depth",
+      examples: ["resume"], loading: { _, _ in "Reopening the saved session…" },
+      parse: { arguments throws(Command.ParseError) in try arguments.none(.resume) }),
+    CommandSpec(
+      name: "help", aliases: ["?", "\\?"], synopsis: "help [CMD]", usage: "help [COMMAND]",
+      summary: "list the commands, or explain one (also ?, \\?)",
+      examples: ["help", "help thumb"], takes: "one command name", completes: .commands,
+      parse: { arguments throws(Command.ParseError) in try Command.help(arguments) }),
+    // q and \q as psql users type them.
+    CommandSpec(
+      name: "quit", aliases: ["exit", "q", "\\q"], synopsis: "quit", usage: "quit",
+      summary: "leave (also exit, q, \\q, or Ctrl-D)", examples: ["quit"],
+      parse: { arguments throws(Command.ParseError) in try arguments.none(.quit) }),
+  ]
+}

@@ -1,0 +1,122 @@
+/// One command as everything that reads, explains or completes it sees it: parsing, `help`,
+/// `help CMD`, `--help`, JSON help, Tab, the grey hint, the spinner's label and the pager rule
+/// are all derived from ``CommandSpec/all``, so adding a command is one entry there plus its
+/// behaviour in ``CommandRunner``.
+public struct CommandSpec: Sendable {
+  /// What Tab offers after the command's name.
+  public enum Completes: Sendable, Hashable {
+    case nothing
+    /// The row numbers of the table on screen.
+    case rows
+    case genres
+    case orders
+    case commands
+  }
+
+  /// What the spinner's label may say: the page `more` loads next and where from.
+  public struct LoadingContext: Sendable {
+    public var nextPage: Int?
+    public var sourceName: String
+
+    public init(nextPage: Int?, sourceName: String) {
+      self.nextPage = nextPage
+      self.sourceName = sourceName
+    }
+  }
+
+  public var name: String
+  /// Other spellings that run it (`exit`, `q`, `\q` for `quit`).
+  public var aliases: [String] = []
+  /// The name and its argument as `help` lists it: `show N`.
+  public var synopsis: String
+  /// Every form, for `help CMD`: `thumb N, thumb N-M, thumb all`.
+  public var usage: String
+  /// What it does, one clause without a full stop.
+  public var summary: String
+  public var examples: [String]
+  /// What its argument is, for "'show' takes one row number"; nil when it takes none.
+  public var takes: String? = nil
+  /// The grey hint after the name and a space; nil for none.
+  public var hint: String? = nil
+  public var completes: Completes = .nothing
+  /// Offered by Tab and listed by `help` only while more pages remain (`more`).
+  public var needsMore = false
+  /// Offered by Tab only when no other command matches what was typed: `skip` is for after a
+  /// failure, and `s` Tab should reach `show`.
+  public var isRare = false
+  /// Whether its table goes through the pager when taller than the screen.
+  public var pages = false
+  /// What the spinner says while it loads; nil for commands that load nothing.
+  var loading: (@Sendable (Command, LoadingContext) -> String?)? = nil
+  /// The line's words after the name, understood.
+  var parse: @Sendable (CommandArguments) throws(Command.ParseError) -> Command
+
+  /// The command for a name or another spelling, in any case.
+  public static func named(_ name: String) -> CommandSpec? {
+    let name = name.lowercased()
+    return all.first { $0.name == name || $0.aliases.contains(name) }
+  }
+
+  /// What the spinner says while `command` loads; nil when it loads nothing.
+  public func loadingLabel(_ command: Command, _ context: LoadingContext) -> String? {
+    loading?(command, context)
+  }
+
+  /// The name and the other spellings that are words (`exit`, not `q`), as Tab offers them.
+  public var spokenNames: [String] {
+    [name] + aliases.filter { $0.count > 1 && $0.allSatisfy(\.isLetter) }
+  }
+
+  /// The command names Tab offers for a prefix of one: rare ones only when nothing else fits.
+  public static func names(forPrefix prefix: String, moreRemains: Bool) -> [String] {
+    let prefix = prefix.lowercased()
+    let fitting = all.filter { moreRemains || !$0.needsMore }
+      .map { spec in (spec, spec.spokenNames.filter { $0.hasPrefix(prefix) }) }
+      .filter { !$0.1.isEmpty }
+    let common = fitting.filter { !$0.0.isRare }
+    return (common.isEmpty ? fitting : common).flatMap(\.1)
+  }
+}
+
+/// The words after a command's name, with the ways commands read them.
+struct CommandArguments {
+  /// The name as typed, lowercased (`exit` for `quit`), for messages.
+  var name: String
+  var words: [String]
+
+  func none(_ command: Command) throws(Command.ParseError) -> Command {
+    guard words.isEmpty else { throw .unexpectedArgument(command: name) }
+    return command
+  }
+
+  /// One row number, from 1.
+  func row() throws(Command.ParseError) -> Int {
+    guard let argument = words.first else { throw .missingRow(command: name) }
+    guard words.count == 1 else { throw .unexpectedArgument(command: name) }
+    guard let row = Int(argument) else {
+      throw .notARowNumber(command: name, argument: argument)
+    }
+    guard row >= 1 else { throw .rowTooSmall(command: name) }
+    return row
+  }
+
+  /// `wN` for watchlist entry N, else one row number.
+  func rowOrEntry(_ action: Command.WatchlistAction, row command: (Int) -> Command)
+    throws(Command.ParseError) -> Command
+  {
+    if words.count == 1, let first = words[0].first, first == "w" || first == "W" {
+      guard let entry = Int(words[0].dropFirst()) else {
+        throw .notARowNumber(command: name, argument: words[0])
+      }
+      guard entry >= 1 else { throw .rowTooSmall(command: name) }
+      return .onWatchlist(action, entry: entry)
+    }
+    return command(try row())
+  }
+
+  /// The rest of the line, as typed (genre names and search text may hold spaces).
+  func text(example: String) throws(Command.ParseError) -> String {
+    guard !words.isEmpty else { throw .missingArgument(command: name, example: example) }
+    return words.joined(separator: " ")
+  }
+}

@@ -1,0 +1,158 @@
+import MoviesCore
+
+/// The flags and config keys, in the order `--help` lists them.
+extension Setting {
+  static let all: [Setting] = [
+    Setting(
+      flags: ["--api"], value: "URL",
+      help: "the Hoppin movies endpoint to browse (also MOVIES_API); without it, the "
+        + "offline catalogue that comes with the program",
+      completes: .url, configKey: "api"
+    ) { options, values throws(Options.UsageError) in
+      options.api = try Options.apiURL(try values.value(), from: values.flag)
+      return nil
+    },
+    Setting(
+      flags: ["--count"], value: "N", help: "movies per page, 1 to 1000 (default 10)",
+      configKey: "count"
+    ) { options, values throws(Options.UsageError) in
+      options.query.pageSize = try Options.pageSize(try values.value(), flag: values.flag)
+      return nil
+    },
+    Setting(
+      flags: ["--order"], value: "ORDER",
+      help: "releasedateasc (default), releasedatedesc, ratingdesc, ratingasc or titleasc; "
+        + "or newest, oldest, rating, title; any case, or a unique beginning of one",
+      completes: .choices(OrderName.words), configKey: "order"
+    ) { options, values throws(Options.UsageError) in
+      options.query.order = try Options.order(try values.value(), flag: values.flag)
+      return nil
+    },
+    Setting(
+      flags: ["--genre"], value: "NAME|ID",
+      help: "only this genre, by name, its beginning or id (the offline catalogue: 1 Action, "
+        + "2 Animation, 3 Comedy, 4 Drama, 5 Documentary, 6 Romance, 7 Short); an unknown "
+        + "one is refused",
+      configKey: "genre"
+    ) { options, values throws(Options.UsageError) in
+      options.query.genreID = try values.value()
+      return nil
+    },
+    Setting(
+      flags: ["--download-dir"], value: "DIR",
+      help: "where 'thumb N' saves images (default ./thumbnails)", completes: .folder
+    ) { options, values throws(Options.UsageError) in
+      options.downloadFolder = try Options.folder(try values.value(), for: values.flag)
+      return nil
+    },
+    Setting(
+      flags: ["--cache-dir"], value: "DIR",
+      help: "where downloaded images are cached (default $XDG_CACHE_HOME/movies, else "
+        + "~/.cache/movies)",
+      completes: .folder
+    ) { options, values throws(Options.UsageError) in
+      options.cacheFolder = try Options.folder(try values.value(), for: values.flag)
+      return nil
+    },
+    Setting(
+      flags: ["--retries"], value: "N",
+      help: "retries of a failed request that may succeed later, 0 to 10 (default 2: three "
+        + "attempts in all)"
+    ) { options, values throws(Options.UsageError) in
+      options.retries = try Options.retries(try values.value(), flag: values.flag)
+      return nil
+    },
+    Setting(
+      flags: ["--timeout"], value: "SECONDS",
+      help: "the longest one request may take, as a whole (default 15)"
+    ) { options, values throws(Options.UsageError) in
+      options.timeout = try Options.timeout(try values.value(), flag: values.flag)
+      return nil
+    },
+    .toggle(
+      "--no-prefetch", help: "fetch a page only when 'more' asks for it, not one page ahead"
+    ) { $0.noPrefetch = true },
+    Setting(
+      flags: ["--preview"], value: "MODE",
+      help: "draw posters under 'thumb N' as symbols (the default at a terminal), kitty, "
+        + "iterm, sixel, or auto (a graphics protocol only where the terminal is known to "
+        + "have it); also in scripts; in the config file, off draws none",
+      completes: .choices(PreviewMode.allCases.map(\.rawValue)), configKey: "preview"
+    ) { options, values throws(Options.UsageError) in
+      let mode = try values.value()
+      if values.fromConfig, mode.lowercased() == "off" {
+        options.noPreview = true
+      } else {
+        options.previewMode = try Options.previewMode(mode, flag: values.flag)
+      }
+      return nil
+    },
+    .toggle("--no-preview", help: "never draw posters") { $0.noPreview = true },
+    Setting(
+      flags: ["--color"], value: "WHEN",
+      help: "auto (default: colour on a terminal, unless NO_COLOR is set or TERM=dumb), "
+        + "always or never",
+      completes: .choices(ColorMode.allCases.map(\.rawValue))
+    ) { options, values throws(Options.UsageError) in
+      guard let color = ColorMode(rawValue: try values.value()) else {
+        throw Options.UsageError(message: "\(values.flag) needs auto, always or never.")
+      }
+      options.color = color
+      return nil
+    },
+    .toggle("--no-color", help: "no colour, the same as --color never") { $0.color = .never },
+    .toggle("--json", help: "print one JSON object per line for every command") {
+      $0.json = true
+    },
+    .toggle("--no-pager", help: "never show 'list' through $PAGER") { $0.noPager = true },
+    .toggle(
+      "--resume",
+      help: "reopen the source, genre, order and page size saved when the prompt was last "
+        + "left, with as many rows loaded"
+    ) { $0.resume = true },
+    Setting(
+      flags: ["-c"], value: "COMMAND",
+      help: "run COMMAND instead of reading input; repeatable; the first page is loaded but "
+        + "not printed",
+      completes: .command
+    ) { options, values throws(Options.UsageError) in
+      options.commands.append(try values.value())
+      return nil
+    },
+    Setting(
+      flags: ["-f"], value: "FILE",
+      help: "read the commands from FILE, as from standard input; lines starting with # "
+        + "are comments",
+      completes: .file
+    ) { options, values throws(Options.UsageError) in
+      let file = try values.value()
+      guard !file.isEmpty else { throw Options.UsageError(message: "\(values.flag) needs a file.") }
+      options.scriptFile = file
+      return nil
+    },
+    .toggle(
+      "--stop-on-error",
+      help: "in a script, stop at the first command that fails (by default the rest still "
+        + "run; the exit status is 1 either way)"
+    ) { $0.stopOnError = true },
+    Setting(
+      flags: [], help: "the program long output goes through, instead of $PAGER",
+      configKey: "pager"
+    ) { options, values throws(Options.UsageError) in
+      options.pager = try values.value()
+      return nil
+    },
+    Setting(flags: ["-h", "--help"], help: "show this help") { _, _ in .help },
+    Setting(flags: ["--version"], help: "show the version") { _, _ in .version },
+    Setting(
+      flags: ["--pick-preview"], value: "FILE ROW", help: "pick's preview pane, run by fzf",
+      hidden: true
+    ) { _, values throws(Options.UsageError) in
+      let file = try values.value()
+      guard let row = values.remaining.popFirst().flatMap({ Int($0) }) else {
+        throw Options.UsageError(message: "\(values.flag) needs a file and a row number.")
+      }
+      return .pickPreview(file: file, row: row)
+    },
+  ]
+}

@@ -1,0 +1,176 @@
+import Foundation
+import MoviesCore
+import TestSupport
+import Testing
+
+@testable import movies
+
+/// Each command, flag and config key is declared once (`CommandSpec.all`, `Setting.all`);
+/// `--help`, the man page, the shell completions and the config reader agree with the
+/// declarations, so none of them can leave one out.
+@Suite(.timeLimit(.minutes(2))) struct DeclarationTests {
+  private func text(_ path: String) throws -> String {
+    try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// What bash offers after the words, one per line.
+  private func bashCompletes(_ words: [String]) throws -> [String] {
+    let bash = Process()
+    bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+    bash.arguments = [
+      "-c",
+      "source completions/movies.bash; COMP_WORDS=(movies \(quoted)); "
+        + "COMP_CWORD=\(words.count); _movies; printf '%s\\n' \"${COMPREPLY[@]}\"",
+    ]
+    bash.currentDirectoryURL = TestPaths.packageRoot
+    let output = Pipe()
+    bash.standardOutput = output
+    try bash.run()
+    let offered = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    bash.waitUntilExit()
+    return offered.split(separator: "\n").map(String.init)
+  }
+
+  private static var visibleFlags: [Setting] {
+    Setting.all.filter { !$0.flags.isEmpty && !$0.hidden }
+  }
+
+  @Test func bashCompletesEveryCommandAfterDashC() throws {
+    let names = CommandSpec.all.flatMap(\.spokenNames)
+    #expect(try bashCompletes(["-c", ""]) == names)
+    #expect(try bashCompletes(["-c", "wa"]) == ["watch", "watchlist"])
+  }
+
+  @Test func bashAndZshCompleteEveryFlagAndItsChoices() throws {
+    let flags = Set(Self.visibleFlags.flatMap(\.flags))
+    #expect(Set(try bashCompletes(["-"])) == flags)
+    let zsh = try text("completions/_movies")
+    for setting in Self.visibleFlags {
+      for flag in setting.flags where !setting.flags.contains("--help") {
+        #expect(zsh.contains("\(flag)["), "zsh completes \(flag)")
+      }
+      if case .choices(let choices) = setting.completes, let flag = setting.flags.first {
+        #expect(try bashCompletes([flag, ""]) == choices, "bash completes \(flag)'s values")
+        #expect(zsh.contains("(\(choices.joined(separator: " ")))"), "zsh: \(flag)'s values")
+      }
+    }
+    let zshCommands = try #require(zsh.split(separator: "\n").first { $0.contains("-c[") })
+    #expect(zshCommands.contains("(\(CommandSpec.all.map(\.name).joined(separator: " ")))"))
+  }
+
+  @Test func theManPageListsEveryFlagAndConfigKey() throws {
+    let man = try text("man/movies.1")
+    let options = try #require(man.range(of: ".SH OPTIONS"))
+    let commands = try #require(man.range(of: ".SH COMMANDS"))
+    let section = man[options.upperBound..<commands.lowerBound]
+      .replacingOccurrences(of: "\\-", with: "-")
+    let listed = Set(
+      section.split(separator: "\n").filter { $0.hasPrefix(".B") }
+        .flatMap { $0.split(separator: " ").dropFirst() }
+        .map { $0.trimmingCharacters(in: ["\""]) }.filter { $0.hasPrefix("-") })
+    #expect(listed == Set(Self.visibleFlags.flatMap(\.flags)))
+    for key in Setting.configKeys {
+      #expect(man.contains("\\fB\(key)\\fR"), "the man page names the config key \(key)")
+    }
+  }
+
+  @Test func theConfigReaderTakesEveryDeclaredKeyAndOnlyThose() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("movies/config")
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let values = [
+      "api": "http://127.0.0.1:9/hoppin/movies", "count": "3", "order": "rating",
+      "genre": "Drama", "preview": "off", "pager": "cat",
+    ]
+    #expect(Set(values.keys) == Set(Setting.configKeys), "a value for each key")
+    try values.map { "\($0.key) = \($0.value)" }.joined(separator: "\n")
+      .write(to: file, atomically: true, encoding: .utf8)
+    let config = try #require(try ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path]))
+    guard case .browse(let options) = try Options.parse([], environment: [:], config: config)
+    else {
+      Issue.record("the config file did not give options to browse with")
+      return
+    }
+    #expect(options.query.pageSize == 3 && options.query.order == "ratingdesc")
+    #expect(options.query.genreID == "Drama" && options.noPreview && options.pager == "cat")
+    #expect(options.api?.absoluteString == values["api"])
+
+    try "colour = never\n".write(to: file, atomically: true, encoding: .utf8)
+    #expect(throws: Options.UsageError.self) {
+      try ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path])
+    }
+    let help = try await MoviesRun.run(["--help"]).stdout.split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+    #expect(help.contains("The settings: " + Setting.configKeys.joined(separator: ", ")))
+  }
+
+  @Test func helpListsEveryDeclaredFlagAndCommand() async throws {
+    let help = try await MoviesRun.run(["--help"]).stdout
+    for setting in Self.visibleFlags {
+      #expect(help.contains("\n  \(setting.synopsis)  "), "--help lists \(setting.synopsis)")
+    }
+    for spec in CommandSpec.all {
+      #expect(help.contains("\n  \(spec.synopsis)  "), "--help lists \(spec.name)")
+    }
+    #expect(!help.contains("--pick-preview"))
+    let lines = help.split(separator: "\n")
+    #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= 80 }, "--help fits 80 columns")
+  }
+}
+
+/// `help` at the prompt and in scripts: `help skip` explains skip, and the list keeps its
+/// column and fits the terminal at every width.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct HelpLayoutTests {
+  @Test func helpSkipAtThePromptExplainsSkip() async throws {
+    let session = try TmuxSession(arguments: [])
+    defer { session.stop() }
+    try await session.waitFor("movies 10/")
+    try session.type("help skip\r")
+    let screen = try await session.waitFor("Example: 'skip'")
+    #expect(screen.contains("move past a page that could not be read"))
+    #expect(!screen.contains("Unknown command"))
+  }
+
+  @Test(arguments: [40, 80])
+  func helpAtThePromptKeepsItsColumnAndFits(width: Int) async throws {
+    let session = try TmuxSession(arguments: [], width: width, height: 60)
+    defer { session.stop() }
+    try await session.waitFor("more")
+    try session.type("help\r")
+    let screen = try await session.waitFor("Ctrl-D)")
+    let lines = screen.split(separator: "\n").map(String.init)
+    let banner = try #require(lines.first)
+    #expect(width < 80 || banner.hasSuffix("Ctrl-D leaves."), "the banner fits: \(banner)")
+    let start = try #require(lines.firstIndex { $0.hasPrefix("  more [N]") })
+    let help = lines[start...].prefix { !$0.hasPrefix("movies") }
+    let column = try #require(help.first.map { $0.dropFirst(10).prefix { $0 == " " }.count + 10 })
+    for line in help {
+      #expect(line.count <= width, "'\(line)'")
+      // A name at two spaces and its description at the column, or a description's next line.
+      let indent = line.prefix { $0 == " " }.count
+      #expect(indent == 2 || indent == column, "'\(line)' is out of the column \(column)")
+      if indent == 2 { #expect(line.count > column && line.dropFirst(column - 1).first == " ") }
+    }
+  }
+
+  @Test func helpInAScriptWrapsToColumns() async throws {
+    let run = try await MoviesRun.run(["-c", "help"], environment: ["COLUMNS": "60"])
+    #expect(run.status == 0)
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.count > CommandSpec.all.count, "long descriptions wrap")
+    #expect(lines.allSatisfy { $0.count <= 60 }, "\(run.stdout)")
+  }
+
+  @Test func aBadOrderFlagIsAUsageErrorLikeABadGenre() async throws {
+    let order = try await MoviesRun.run(["--order", "foo", "-c", "list"])
+    #expect(order.status == 2, "\(order.stderr)")
+    #expect(order.stderr.contains("'foo' is not an order"))
+    let genre = try await MoviesRun.run(["--genre", "horror", "-c", "list"])
+    #expect(genre.status == 2)
+    let prefix = try await MoviesRun.run(["--order", "rat", "--genre", "dram", "-c", "list"])
+    #expect(prefix.status == 0, "\(prefix.stderr)")
+  }
+}
