@@ -18,7 +18,7 @@ _movies() {
     --download-dir|--cache-dir)
       COMPREPLY=($(compgen -d -- "$cur"))
       return ;;
-    -f)
+    -f|--config)
       COMPREPLY=($(compgen -f -- "$cur"))
       return ;;
     -c)
@@ -30,7 +30,7 @@ _movies() {
   esac
   local flags="--api --count --order --genre --download-dir --cache-dir --color --no-color"
   flags+=" --json --no-pager --retries --timeout --no-prefetch --preview --no-preview"
-  flags+=" --resume -c -f --stop-on-error -h --help --version"
+  flags+=" --resume -c -f --stop-on-error --offline --no-config --config -h --help --version"
   COMPREPLY=($(compgen -W "$flags" -- "$cur"))
 }
 complete -F _movies movies

@@ -83,7 +83,9 @@ import Testing
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     let values = [
       "api": "http://127.0.0.1:9/hoppin/movies", "count": "3", "order": "rating",
-      "genre": "Drama", "preview": "off", "pager": "cat",
+      "genre": "Drama", "preview": "off", "pager": "cat", "download-dir": "shots",
+      "cache-dir": "/tmp/movies-cache", "retries": "4", "timeout": "30", "color": "never",
+      "prefetch": "off",
     ]
     #expect(Set(values.keys) == Set(Setting.configKeys), "a value for each key")
     try values.map { "\($0.key) = \($0.value)" }.joined(separator: "\n")
@@ -97,6 +99,9 @@ import Testing
     #expect(options.query.pageSize == 3 && options.query.order == "ratingdesc")
     #expect(options.query.genreID == "Drama" && options.noPreview && options.pager == "cat")
     #expect(options.api?.absoluteString == values["api"])
+    #expect(options.downloadFolder == "shots" && options.cacheFolder == "/tmp/movies-cache")
+    #expect(options.retries == 4 && options.timeout == 30 && options.color == .never)
+    #expect(options.noPrefetch)
 
     try "colour = never\n".write(to: file, atomically: true, encoding: .utf8)
     #expect(throws: Options.UsageError.self) {

@@ -23,12 +23,58 @@ struct ConfigFile {
     return home + "/.config/movies/config"
   }
 
-  /// The file's settings; nil when there is no file. A line that is not `key = value` with a
+  /// Which file the command line asks for.
+  private enum Choice: Equatable {
+    case usual
+    /// `--no-config`.
+    case none
+    /// `--config FILE`.
+    case file(String)
+  }
+
+  /// The file's settings; nil when there is no file, or with `--no-config`. `--config FILE`
+  /// reads that file instead, which must be there. A line that is not `key = value` with a
   /// known key is an error naming the file and the line.
-  static func load(environment: [String: String]) throws(Options.UsageError) -> ConfigFile? {
-    guard let path = location(environment: environment),
-      let data = FileManager.default.contents(atPath: path)
-    else { return nil }
+  static func load(arguments: [String] = [], environment: [String: String])
+    throws(Options.UsageError) -> ConfigFile?
+  {
+    switch choice(in: arguments) {
+    case .none: return nil
+    case .file(let named):
+      let path = HomeFolder.expand(named, environment: environment)
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw Options.UsageError(message: "--config: cannot read \(TerminalText.escape(path)).")
+      }
+      return try parse(data, path: path)
+    case .usual:
+      guard let path = location(environment: environment),
+        let data = FileManager.default.contents(atPath: path)
+      else { return nil }
+      return try parse(data, path: path)
+    }
+  }
+
+  /// `--no-config` and `--config FILE` are read before the other flags, which the file's
+  /// settings come under; the last of them wins, as flags do. Other flags' values are
+  /// skipped, so `-c --config` is a command, not this flag.
+  private static func choice(in arguments: [String]) -> Choice {
+    var choice = Choice.usual
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      if argument == "--no-config" {
+        choice = .none
+      } else if argument.hasPrefix("--config=") {
+        choice = .file(String(argument.dropFirst("--config=".count)))
+      } else if argument == "--config" {
+        if let file = remaining.popFirst() { choice = .file(file) }
+      } else if !argument.contains("="), Setting.flag(argument)?.value != nil {
+        _ = remaining.popFirst()
+      }
+    }
+    return choice
+  }
+
+  private static func parse(_ data: Data, path: String) throws(Options.UsageError) -> ConfigFile {
     var entries: [Entry] = []
     let lines = String(decoding: data, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false)

@@ -13,10 +13,9 @@ enum MoviesMain {
     let environment = ProcessInfo.processInfo.environment
     var options: Options
     do {
-      let config = try ConfigFile.load(environment: environment)
-      switch try Options.parse(
-        Array(CommandLine.arguments.dropFirst()), environment: environment, config: config)
-      {
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      let config = try ConfigFile.load(arguments: arguments, environment: environment)
+      switch try Options.parse(arguments, environment: environment, config: config) {
       case .help:
         let width = min(Terminal.width(environment: environment), 80)
         Terminal.write(Options.helpText(width: width), to: STDOUT_FILENO)
@@ -73,7 +72,7 @@ enum MoviesMain {
         options.query.genreID = try await CommandRunner.genreID(
           for: options.query.genreID, in: genreSource)
       } catch {
-        reporter.exit(.genre(error))
+        reporter.exit(.genre(error, configLine: options.genreConfigLine))
       }
     }
     let thumbnails = ThumbnailStore(

@@ -48,6 +48,9 @@ struct Options {
   var resume = false
   /// The config file's `pager`, used instead of `$PAGER`.
   var pager: String?
+  /// Where the genre came from when the config file gave it (`PATH, line 3`), so a genre
+  /// the source does not know names the file and the line; nil for `--genre`.
+  var genreConfigLine: String?
 
   /// The config file first, then `MOVIES_API`, then the flags: each wins over the one before.
   static func parse(
@@ -57,15 +60,16 @@ struct Options {
     for entry in config?.entries ?? [] {
       // The reader takes only declared keys.
       guard let setting = Setting.configKey(entry.key) else { continue }
+      // Messages name the key, as the line does, not the flag.
       var values = Setting.Values(
-        flag: setting.flags.last ?? entry.key, inline: entry.value, remaining: [],
-        fromConfig: true)
+        flag: entry.key, inline: entry.value, remaining: [], fromConfig: true)
+      let place = "\(config?.path ?? "config"), line \(entry.line)"
       do {
         _ = try setting.apply(&options, &values)
       } catch {
-        throw UsageError(
-          message: "\(config?.path ?? "config"), line \(entry.line): \(error.message)")
+        throw UsageError(message: "\(place): \(error.message)")
       }
+      if entry.key == "genre" { options.genreConfigLine = place }
     }
     if let api = environment["MOVIES_API"], !api.isEmpty {
       options.api = try apiURL(api, from: "MOVIES_API")
@@ -139,10 +143,13 @@ struct Options {
     }
   }
 
-  static func previewMode(_ text: String, flag: String) throws(UsageError) -> PreviewMode {
+  /// - Parameter orOff: the config file's key, which also takes `off`, as its message says.
+  static func previewMode(_ text: String, flag: String, orOff: Bool = false) throws(UsageError)
+    -> PreviewMode
+  {
     guard let mode = PreviewMode(rawValue: text.lowercased()) else {
       let modes = PreviewMode.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError(message: "\(flag) needs one of \(modes).")
+      throw UsageError(message: "\(flag) needs one of \(modes)\(orOff ? ", or off" : "").")
     }
     return mode
   }

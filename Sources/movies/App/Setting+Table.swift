@@ -36,11 +36,13 @@ extension Setting {
       configKey: "genre"
     ) { options, values throws(Options.UsageError) in
       options.query.genreID = try values.value()
+      options.genreConfigLine = nil
       return nil
     },
     Setting(
       flags: ["--download-dir"], value: "DIR",
-      help: "where 'thumb N' saves images (default ./thumbnails)", completes: .folder
+      help: "where 'thumb N' saves images (default ./thumbnails)", completes: .folder,
+      configKey: "download-dir"
     ) { options, values throws(Options.UsageError) in
       options.downloadFolder = try Options.folder(try values.value(), for: values.flag)
       return nil
@@ -49,7 +51,7 @@ extension Setting {
       flags: ["--cache-dir"], value: "DIR",
       help: "where downloaded images are cached (default $XDG_CACHE_HOME/movies, else "
         + "~/.cache/movies)",
-      completes: .folder
+      completes: .folder, configKey: "cache-dir"
     ) { options, values throws(Options.UsageError) in
       options.cacheFolder = try Options.folder(try values.value(), for: values.flag)
       return nil
@@ -57,14 +59,15 @@ extension Setting {
     Setting(
       flags: ["--retries"], value: "N",
       help: "retries of a failed request that may succeed later, 0 to 10 (default 2: three "
-        + "attempts in all)"
+        + "attempts in all)",
+      configKey: "retries"
     ) { options, values throws(Options.UsageError) in
       options.retries = try Options.retries(try values.value(), flag: values.flag)
       return nil
     },
     Setting(
       flags: ["--timeout"], value: "SECONDS",
-      help: "the longest one request may take, as a whole (default 15)"
+      help: "the longest one request may take, as a whole (default 15)", configKey: "timeout"
     ) { options, values throws(Options.UsageError) in
       options.timeout = try Options.timeout(try values.value(), flag: values.flag)
       return nil
@@ -72,6 +75,16 @@ extension Setting {
     .toggle(
       "--no-prefetch", help: "fetch a page only when 'more' asks for it, not one page ahead"
     ) { $0.noPrefetch = true },
+    Setting(
+      flags: [], help: "on (the default) or off, as --no-prefetch", configKey: "prefetch"
+    ) { options, values throws(Options.UsageError) in
+      switch try values.value().lowercased() {
+      case "on", "yes", "true": options.noPrefetch = false
+      case "off", "no", "false": options.noPrefetch = true
+      default: throw Options.UsageError(message: "\(values.flag) needs on or off.")
+      }
+      return nil
+    },
     Setting(
       flags: ["--preview"], value: "MODE",
       help: "draw posters under 'thumb N' as symbols (the default at a terminal), kitty, "
@@ -83,7 +96,8 @@ extension Setting {
       if values.fromConfig, mode.lowercased() == "off" {
         options.noPreview = true
       } else {
-        options.previewMode = try Options.previewMode(mode, flag: values.flag)
+        options.previewMode = try Options.previewMode(
+          mode, flag: values.flag, orOff: values.fromConfig)
       }
       return nil
     },
@@ -92,7 +106,7 @@ extension Setting {
       flags: ["--color"], value: "WHEN",
       help: "auto (default: colour on a terminal, unless NO_COLOR is set or TERM=dumb), "
         + "always or never",
-      completes: .choices(ColorMode.allCases.map(\.rawValue))
+      completes: .choices(ColorMode.allCases.map(\.rawValue)), configKey: "color"
     ) { options, values throws(Options.UsageError) in
       guard let color = ColorMode(rawValue: try values.value()) else {
         throw Options.UsageError(message: "\(values.flag) needs auto, always or never.")
@@ -101,6 +115,20 @@ extension Setting {
       return nil
     },
     .toggle("--no-color", help: "no colour, the same as --color never") { $0.color = .never },
+    .toggle(
+      "--offline",
+      help: "browse the offline catalogue, even with an api in the config file or MOVIES_API"
+    ) { $0.api = nil },
+    .toggle("--no-config", help: "read no config file") { _ in },
+    Setting(
+      flags: ["--config"], value: "FILE",
+      help: "read this config file instead of ~/.config/movies/config", completes: .file
+    ) { _, values throws(Options.UsageError) in
+      // Read before the flags (``ConfigFile/load(arguments:environment:)``); here only its
+      // value is taken.
+      _ = try values.value()
+      return nil
+    },
     .toggle("--json", help: "print one JSON object per line for every command") {
       $0.json = true
     },

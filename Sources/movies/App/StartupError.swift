@@ -8,8 +8,9 @@ import MoviesCore
 enum StartupError: Error, UserFacingError {
   /// The command line or the config file is wrong.
   case options(Options.UsageError)
-  /// `--genre` names no genre of the source, or its genres could not be loaded.
-  case genre(any Error)
+  /// `--genre`, or the config file's `genre` (`configLine`: `PATH, line N`), names no genre of
+  /// the source, or its genres could not be loaded.
+  case genre(any Error, configLine: String?)
   /// libcurl could not be set up.
   case httpEngine(TransferFailure)
   /// No `--api` and no offline catalogue beside the program.
@@ -22,10 +23,14 @@ enum StartupError: Error, UserFacingError {
   var message: String {
     switch self {
     case .options(let error): error.message
-    case .genre(let error) where Reporter.describer.code(for: error) == .noGenreList:
+    case .genre(let error, nil) where Reporter.describer.code(for: error) == .noGenreList:
       // The core's advice names the prompt's `genre ID`; here the user typed a flag.
       "--genre: the source has no list of genre names; give the genre's number (--genre 4)."
-    case .genre(let error): "--genre: " + Reporter.describer.message(for: error)
+    case .genre(let error, let line?) where Reporter.describer.code(for: error) == .noGenreList:
+      "\(line): genre: the source has no list of genre names; give the genre's number "
+        + "(genre = 4)."
+    case .genre(let error, let line):
+      "\(line.map { "\($0): genre" } ?? "--genre"): " + Reporter.describer.message(for: error)
     case .httpEngine(let failure): "HTTP could not start: \(failure.explanation)."
     case .scriptFile(let path, let code):
       "-f: cannot read \(TerminalText.escape(path)): \(String(cString: strerror(code)))."
@@ -46,7 +51,7 @@ enum StartupError: Error, UserFacingError {
   var code: ErrorCode {
     switch self {
     case .options, .downloadFolderInCache, .scriptFile: .usage
-    case .genre(let error): Reporter.describer.code(for: error)
+    case .genre(let error, _): Reporter.describer.code(for: error)
     case .httpEngine: .internal
     case .noCatalogue: .source
     }
