@@ -85,6 +85,12 @@ public final class TmuxSession {
     try tmux(["capture-pane", "-p", "-t", "movies"])
   }
 
+  /// The screen with the lines the terminal folded at its edge joined back (`-J`), from
+  /// `history` lines above it: a line longer than the width is output that did not fit.
+  public func unfoldedScreen(history: Int = 200) throws -> String {
+    try tmux(["capture-pane", "-p", "-J", "-S", "-\(history)", "-t", "movies"])
+  }
+
   /// The visible screen with its colours and attributes as escape sequences (`-e`), to check
   /// what is dim or bold.
   public func screenWithAttributes() throws -> String {

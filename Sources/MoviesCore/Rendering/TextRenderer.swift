@@ -101,7 +101,8 @@ public struct TextRenderer: Sendable {
         + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
-      return MovieDetails.render(movie, row: row, palette: palette, thumbnail: thumbnail)
+      return MovieDetails.render(
+        movie, row: row, palette: palette, thumbnail: thumbnail, width: statusWidth)
         + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
     case .thumbnailSaved(let saved, _):
       return ThumbnailSummary.line(for: saved) + "\n"
@@ -160,14 +161,13 @@ public struct TextRenderer: Sendable {
       }
       let count = entries.count == 1 ? "1 movie" : "\(Format.grouped(entries.count)) movies"
       return table.header() + "\n" + rows.joined(separator: "\n") + "\n"
-        + palette.apply(
-          palette.dim,
-          to: "\(count) on the watchlist" + (layout.atPrompt ? " · show wN · unwatch wN" : ""))
+        + dimmed("\(count) on the watchlist" + (layout.atPrompt ? " · show wN · unwatch wN" : ""))
         + "\n"
     case .watchlistEntry(let entry, let number):
       let source = entry.source == "offline" ? "the offline catalogue" : entry.source
-      return MovieDetails.render(entry.movie, label: "w\(number)", palette: palette)
-        + palette.apply(palette.dim, to: "  On the watchlist, from \(TerminalText.escape(source))")
+      return MovieDetails.render(
+        entry.movie, label: "w\(number)", palette: palette, width: statusWidth)
+        + dimmed("  On the watchlist, from \(TerminalText.escape(source))", indent: "  ")
         + "\n"
     case .resumed(let added, let list):
       var output = ""
@@ -188,7 +188,9 @@ public struct TextRenderer: Sendable {
   /// width at a terminal (tables fit it already; their status line is wrapped on its own).
   private static func isProse(_ outcome: CommandOutcome) -> Bool {
     switch outcome {
-    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .commandHelp, .link: true
+    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .commandHelp, .link, .watched,
+      .unwatched:
+      true
     default: false
     }
   }
@@ -202,6 +204,15 @@ public struct TextRenderer: Sendable {
   }
 
   private var statusWidth: Int? { layout.wrapsText ? layout.width : nil }
+
+  /// A dim line, wrapped at spaces to the width at a terminal (later lines after `indent`),
+  /// each line dimmed on its own.
+  private func dimmed(_ text: String, indent: String = "") -> String {
+    let palette = layout.palette
+    guard let width = statusWidth else { return palette.apply(palette.dim, to: text) }
+    return TextWrap.wrap(text, toColumns: width, indent: indent).split(separator: "\n")
+      .map { palette.apply(palette.dim, to: String($0)) }.joined(separator: "\n")
+  }
 
   /// Matches of `find` as table rows, under the table's header when `header` is true; used
   /// for each batch as a search goes on. Nothing for no matches.
