@@ -81,7 +81,7 @@ extension CommandRunner {
         throw WatchlistError.thumbnailElsewhere(entry: number, source: entry.source)
       }
       let saved = try await browser.thumbnails.save(
-        entry.movie, row: number, from: browser.source)
+        entry.movie, row: number, label: "w", from: browser.source)
       return (.thumbnailSaved(saved, row: number), [])
     }
   }

@@ -83,8 +83,10 @@ public struct ThumbnailStore: Sendable {
     }
   }
 
-  public func save(_ movie: Movie, row: Int, from source: any MovieSource) async throws
-    -> SavedThumbnail
+  /// Saves row `row`'s thumbnail; `label` goes before the number in the file's name (`w`
+  /// for a watchlist entry).
+  public func save(_ movie: Movie, row: Int, label: String = "", from source: any MovieSource)
+    async throws -> SavedThumbnail
   {
     guard let reference = movie.thumbnail else { throw Error.noThumbnail(row: row) }
     let url = try source.thumbnailURL(for: reference)
@@ -100,7 +102,8 @@ public struct ThumbnailStore: Sendable {
     let file = try await Blocking.fileIO { () throws(Error) in
       try place(data) { attempt in
         DownloadName.make(
-          row: row, title: title, movieID: movieID, format: format, attempt: attempt)
+          row: row, label: label, title: title, movieID: movieID, format: format,
+          attempt: attempt)
       }
     }
     return SavedThumbnail(
