@@ -52,6 +52,7 @@ public struct TextRenderer: Sendable {
       reply.wasCancelled = describer.code(for: error) == .cancelled
     case .success(let outcome):
       reply.output = render(outcome)
+      if !layout.unicode { reply.output = TerminalText.asciiMarks(in: reply.output) }
       if layout.wrapsText, Self.isProse(outcome) {
         reply.output = TextWrap.wrap(
           reply.output, toColumns: layout.width, indent: Self.indent(outcome))

@@ -76,7 +76,10 @@ struct Shell {
       let genreName = genres.genres.withLock { all in
         all.first { $0.id == list.query.genreID }?.name
       }
-      editor.prompt = StatusLine.prompt(list, genreName: genreName)
+      let prompt = StatusLine.prompt(list, genreName: genreName)
+      editor.prompt =
+        Terminal.usesUnicode(environment: environment)
+        ? prompt : TerminalText.asciiMarks(in: prompt)
       editor.completions = CompletionTable(moreRemains: !list.isComplete, rows: shownRows)
       interrupts.reset()
       switch editor.readLine() {
@@ -188,7 +191,9 @@ struct Shell {
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
       if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
-        (result, lineErased) = await Spinner.run(label: label, palette: reporter.palette, run)
+        (result, lineErased) = await Spinner.run(
+          label: label, palette: reporter.palette, width: width,
+          unicode: Terminal.usesUnicode(environment: environment), run)
       } else {
         result = await run()
       }
