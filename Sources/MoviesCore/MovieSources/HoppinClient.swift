@@ -99,7 +99,9 @@ public struct HoppinClient: MovieSource {
       do {
         let response = try await engine.load(url, limits: limits)
         if (200..<300).contains(response.status) { return response.body }
-        failure = .status(response.status, target, attempts: attempt)
+        failure = .status(
+          response.status, target, attempts: attempt, reason: Error.reason(in: response.body),
+          afterPages: servedPages.any.withLock { $0 })
         retryAfter = RetryAfter.wait(response.retryAfter)
       } catch let transfer as TransferFailure {
         failure = .transfer(transfer, target, attempts: attempt)
