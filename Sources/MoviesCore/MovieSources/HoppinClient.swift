@@ -67,7 +67,7 @@ public struct HoppinClient: MovieSource {
     let target = Error.Target.page(number)
     let data = try await get(pageURL(number, of: query), target: target, limits: pageLimits)
     do {
-      let page = try MoviePageParser.parse(data)
+      let page = try MoviePageParser.parse(data, page: number)
       servedPages.any.withLock { $0 = true }
       return page
     } catch {
