@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs a program in a pseudo-terminal and plays a scripted conversation with it.
 
-    python3 scripts/pty-session.py --transcript FILE [--step STEP]... -- PROGRAM [ARGS...]
+    python3 scripts/pty-session.py --transcript FILE [--term TERM] [--step STEP]... -- PROGRAM [ARGS...]
 
 Steps run in order:
 
@@ -35,13 +35,13 @@ TYPING_PAUSE = 0.3
 
 
 class Session:
-    def __init__(self, argv):
+    def __init__(self, argv, term="xterm"):
         pid, fd = pty.fork()
         if pid == 0:
             # The test runner may have blocked or ignored SIGINT; the program must see it.
             signal.pthread_sigmask(signal.SIG_SETMASK, [])
             signal.signal(signal.SIGINT, signal.SIG_DFL)
-            os.environ["TERM"] = "xterm"
+            os.environ["TERM"] = term
             os.environ.pop("COLUMNS", None)
             # A wide window, as a person's terminal has, so titles are not cut.
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
@@ -121,10 +121,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--transcript", required=True)
     ap.add_argument("--step", action="append", default=[])
+    ap.add_argument("--term", default="xterm", help="the TERM the program sees (default xterm)")
     ap.add_argument("argv", nargs="+")
     args = ap.parse_args()
 
-    session = Session(args.argv)
+    session = Session(args.argv, term=args.term)
     status = None
     end_keys = b""
     for step in args.step:

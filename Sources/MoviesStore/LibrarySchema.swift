@@ -35,6 +35,24 @@ enum LibrarySchema {
     ALTER TABLE watchlist ADD COLUMN grade TEXT;
     CREATE INDEX watchlist_by_date ON watchlist (added_at);
     """,
+    // 3: the last few sessions instead of one, each with when it was saved and its genre's
+    // name, so `resume` can list them and a resumed genre shows by name; the one saved
+    // session comes along.
+    """
+    CREATE TABLE sessions (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      source TEXT NOT NULL,
+      genre_id TEXT NOT NULL,
+      genre_name TEXT,
+      sort_order TEXT NOT NULL,
+      page_size INTEGER NOT NULL,
+      rows INTEGER NOT NULL,
+      saved_at REAL NOT NULL
+    );
+    INSERT INTO sessions (source, genre_id, sort_order, page_size, rows, saved_at)
+      SELECT source, genre_id, sort_order, page_size, rows, 0 FROM session;
+    DROP TABLE session;
+    """,
   ]
 
   /// The version this build writes.

@@ -194,32 +194,58 @@ public final class SQLiteLibrary: Library {
   public func saveSession(_ session: SavedSession) async throws(LibraryError) {
     try await run { database in
       try database.transaction {
-        _ = try database.query(
+        // The same list saved again (left twice at one place) moves up instead of taking
+        // another of the few places.
+        if let newest = try Self.sessions(in: database, limit: 1).first,
+          newest.session.isSameList(as: session)
+        {
+          try database.query("DELETE FROM sessions WHERE id = ?", [.integer(newest.id)])
+        }
+        try database.query(
           """
-          INSERT OR REPLACE INTO session (id, source, genre_id, sort_order, page_size, rows)
-          VALUES (1, ?, ?, ?, ?, ?)
+          INSERT INTO sessions (source, genre_id, genre_name, sort_order, page_size, rows,
+            saved_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
           """,
           [
-            .text(session.source), .text(session.query.genreID), .text(session.query.order),
-            .integer(Int64(session.query.pageSize)), .integer(Int64(session.rows)),
+            .text(session.source), .text(session.query.genreID), text(session.genreName),
+            .text(session.query.order), .integer(Int64(session.query.pageSize)),
+            .integer(Int64(session.rows)), .real(session.saved.timeIntervalSince1970),
           ])
+        try database.query(
+          "DELETE FROM sessions WHERE id NOT IN (SELECT id FROM sessions ORDER BY id DESC LIMIT ?)",
+          [.integer(Int64(SavedSession.kept))])
       }
     }
   }
 
-  public func savedSession() async throws(LibraryError) -> SavedSession? {
+  public func savedSessions() async throws(LibraryError) -> [SavedSession] {
     try await run { database in
-      guard
-        let row = try database.query(
-          "SELECT source, genre_id, sort_order, page_size, rows FROM session WHERE id = 1"
-        ).first, row.count == 5,
-        let source = row[0].text, let genre = row[1].text, let order = row[2].text,
-        let pageSize = row[3].integer, let rows = row[4].integer
+      try Self.sessions(in: database, limit: SavedSession.kept).map(\.session)
+    }
+  }
+
+  /// The newest sessions with their row ids; a row with a missing or wrong-typed value is
+  /// left out, since the file is outside data.
+  private static func sessions(in database: SQLiteDatabase, limit: Int) throws
+    -> [(id: Int64, session: SavedSession)]
+  {
+    try database.query(
+      """
+      SELECT id, source, genre_id, genre_name, sort_order, page_size, rows, saved_at
+      FROM sessions ORDER BY id DESC LIMIT ?
+      """, [.integer(Int64(limit))]
+    ).compactMap { row in
+      guard row.count == 8, let id = row[0].integer, let source = row[1].text,
+        let genre = row[2].text, let order = row[4].text, let pageSize = row[5].integer,
+        let rows = row[6].integer, let saved = row[7].real
       else { return nil }
-      return SavedSession(
+      let session = SavedSession(
         source: source,
         query: MovieQuery(genreID: genre, order: order, pageSize: Int(clamping: pageSize)),
-        rows: Int(clamping: rows))
+        genreName: row[3].text, rows: Int(clamping: rows),
+        saved: Date(timeIntervalSince1970: saved))
+      return (id, session)
     }
   }
 

@@ -8,33 +8,8 @@ import Testing
 // These tests are about what one load does under a fault; --no-prefetch keeps a
 // background fetch from meeting the fault first (PrefetchTests covers that case).
 @Suite(.timeLimit(.minutes(1))) struct FaultInterruptTests {
-  /// Plays the steps against `movies` in a pseudo-terminal; returns its exit status and all
-  /// it printed.
   private func converse(_ arguments: [String], steps: [String]) async throws -> (Int32, String) {
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let transcript = folder.appendingPathComponent("transcript")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      [
-        "python3", TestPaths.packageRoot.appendingPathComponent("scripts/pty-session.py").path,
-        "--transcript", transcript.path,
-      ] + steps.flatMap { ["--step", $0] } + ["--", TestPaths.moviesExecutable.path] + arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["MOVIES_API"] = nil
-    environment["NO_COLOR"] = "1"
-    // Nothing of the test's goes into the real home: no saved session, no history.
-    environment["MOVIES_DB"] = "/dev/null"
-    environment["MOVIES_HISTFILE"] = "/dev/null"
-    process.environment = environment
-    try process.run()
-    guard try await eventually(timeout: .seconds(50), { !process.isRunning }) else {
-      kill(process.processIdentifier, SIGKILL)
-      throw MoviesRun.RunError.timedOut
-    }
-    let output = String(decoding: try Data(contentsOf: transcript), as: UTF8.self)
-    return (process.terminationStatus, output)
+    try await PseudoTerminal.converse(arguments, steps: steps)
   }
 
   @Test func ctrlCDuringALoadCancelsItAndTheSessionGoesOn() async throws {

@@ -189,7 +189,7 @@ import Testing
       guard case .found(let found) = result else { throw Failure.unexpected(result) }
       let matches = found.matches
       #expect(found.list.isComplete && found.list.loadedCount == 5)
-      let list = await runner.loadedList()
+      let list = await runner.browser.list
       #expect(
         found.summary.hasPrefix(
           titles.isEmpty ? "No movie matches '\(text)' in 5 movies" : "\(titles.count) match")

@@ -9,7 +9,7 @@ import Testing
   /// A ``Library`` in memory.
   final class MemoryLibrary: Library {
     private let entries = Mutex<[WatchEntry]>([])
-    private let session = Mutex<SavedSession?>(nil)
+    private let sessions = Mutex<[SavedSession]>([])
 
     func add(_ entry: WatchEntry) async throws(LibraryError) -> Bool {
       entries.withLock { entries in
@@ -31,12 +31,24 @@ import Testing
       Set(entries.withLock { $0 }.filter { $0.source == source }.map(\.key))
     }
     func saveSession(_ saved: SavedSession) async throws(LibraryError) {
-      session.withLock { $0 = saved }
+      sessions.withLock { sessions in
+        sessions.insert(saved, at: 0)
+        sessions = Array(sessions.prefix(SavedSession.kept))
+      }
     }
-    func savedSession() async throws(LibraryError) -> SavedSession? { session.withLock { $0 } }
+    func savedSessions() async throws(LibraryError) -> [SavedSession] {
+      sessions.withLock { $0 }
+    }
   }
 
   private let layout = TextRenderer.Layout(width: 80, palette: .plain, unicode: false)
+
+  /// Two genres, for naming a resumed one.
+  struct TwoGenres: GenreSource {
+    func genres() async throws -> [Genre] {
+      [Genre(id: "3", name: "Comedy"), Genre(id: "4", name: "Drama")]
+    }
+  }
 
   private func makeRunner(
     _ library: LibraryAccess, source: FakeMovieSource = FakeMovieSource(movieCount: 45),
@@ -45,7 +57,7 @@ import Testing
     CommandRunner(
       browser: Browser(
         source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false),
-      library: library, sourceID: sourceID)
+      genreSource: TwoGenres(), library: library, sourceID: sourceID)
   }
 
   @Test func watchedRowsAreMarkedAndListedNewestFirst() async {
@@ -130,14 +142,25 @@ import Testing
     #expect(await runner.browser.list.movies.count == 10)
   }
 
-  @Test func leavingSavesTheQueryAndDepth() async throws {
+  @Test func leavingSavesTheQueryAndDepthOnlyWhenTheListMoved() async throws {
     let library = MemoryLibrary()
     let runner = makeRunner(.open(library))
+    let start = try #require(await runner.run(.more, layout: layout).list)
+    #expect(await runner.saveSession(ifMovedFrom: start) == nil)
+    #expect(try await library.savedSessions().isEmpty, "the list did not move")
     _ = await runner.run(.more, layout: layout)
-    _ = await runner.run(.more, layout: layout)
-    #expect(await runner.saveSession() == nil)
-    #expect(
-      try await library.savedSession()
-        == SavedSession(source: "offline", query: MovieQuery(pageSize: 10), rows: 20))
+    #expect(await runner.saveSession(ifMovedFrom: start) == nil)
+    let saved = try await library.savedSession()
+    #expect(saved?.query == MovieQuery(pageSize: 10) && saved?.rows == 20)
+  }
+
+  @Test func aResumedGenreIsNamedFromTheSavedSessionOrTheGenreList() async throws {
+    let library = MemoryLibrary()
+    let runner = makeRunner(.open(library))
+    try await library.saveSession(
+      SavedSession(source: "offline", query: MovieQuery(genreID: "4", pageSize: 10), rows: 10))
+    let reply = await runner.run(.resume, layout: layout)
+    #expect(reply.list?.genreName == "Drama", "looked up: \(reply.output)")
+    #expect(reply.output.contains(", genre Drama"))
   }
 }

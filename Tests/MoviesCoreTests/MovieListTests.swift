@@ -12,6 +12,20 @@ import Testing
     return MoviePage(movies: movies, rowCount: rows, totalCount: total)
   }
 
+  @Test func rowsLoadedAheadAreShownAPageAtATimeWithoutMovingThePositionFirst() {
+    var list = MovieList(query: query)
+    list.append(page(rows: 10, total: 25))
+    // A search's large page joins the list but is not shown.
+    _ = list.add(page(rows: 15, first: 11, total: 25), spanning: 2)
+    #expect(list.status.shownCount == 10 && list.status.loadedCount == 25)
+    #expect(list.isComplete && list.moreRemains && list.status.moreRemains)
+    #expect(list.showNextLoaded() == 11...20)
+    #expect(list.showNextLoaded() == 21...25)
+    #expect(list.showNextLoaded() == nil)
+    #expect(!list.moreRemains)
+    #expect(StatusLine.prompt(list.status) == "movies 25> ")
+  }
+
   @Test func appendAdvancesThePageCounterAndReturnsTheNewRows() {
     var list = MovieList(query: query)
     #expect(list.loadedPages == 0)

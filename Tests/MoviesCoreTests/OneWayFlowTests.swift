@@ -64,22 +64,24 @@ import Testing
     #expect(await runner.browser.status.loadedCount == 10)
   }
 
-  @Test func skippingTheFailedFirstPageOfAGenreOffersNoOldRows() async throws {
-    let runner = makeRunner(FakeMovieSource(movieCount: 25))
-    let first = TextRenderer(layout: layout).render(await runner.execute(.more))
-    let before = try #require(first.list)
-    #expect(first.rowsOffered(after: .more, replacing: [], in: before) == Array(1...10))
+  @Test func theRowsInViewAreTheLastTablePrinted() async throws {
+    let source = FakeMovieSource(movieCount: 25)
+    let runner = makeRunner(source)
+    #expect(await runner.execute(.more).view == .rows(Array(1...10)))
+    // A reply that shows no rows and leaves the list alone keeps the view.
+    #expect(await runner.execute(.help).view == .rows(Array(1...10)))
+    source.failNextPage()
+    #expect(await runner.execute(.genre("4")).view == .rows(Array(1...10)))
+    // find loads the rest, but only its matches are in view; the browsing position stays.
+    let found = await runner.execute(.find("movie 2"))
+    #expect(found.view == .rows([2, 12, 20, 21, 22, 23, 24, 25]))
+    #expect(found.list?.shownCount == 10 && found.list?.loadedCount == 25)
+    #expect(await runner.execute(.list).view == .rows(Array(1...10)))
     // What `skip` after a failed `genre 4` replies: the genre's list, with no rows yet.
-    var skipped = Reply()
-    skipped.list = ListStatus(query: MovieQuery(genreID: "4", pageSize: 10))
-    #expect(skipped.rowsOffered(after: .skip, replacing: Array(1...10), in: before).isEmpty)
-    // A reply that shows no rows and leaves the list alone keeps what Tab offered.
-    let help = TextRenderer(layout: layout).render(await runner.execute(.help))
-    #expect(help.rowsOffered(after: .help, replacing: Array(1...10), in: before) == Array(1...10))
-    let failedGenre = Reply(error: "Could not load page 1")
-    #expect(
-      failedGenre.rowsOffered(after: .genre("4"), replacing: Array(1...10), in: before)
-        == Array(1...10))
+    let skipped = RowsInView.after(
+      .pageLoaded(.none, ListStatus(query: MovieQuery(genreID: "4", pageSize: 10))),
+      before: .rows(Array(1...10)), query: MovieQuery(pageSize: 10))
+    #expect(skipped == .rows([]))
   }
 
   /// The prompt, completion and spinner come from replies; a shell that read the browser's

@@ -35,6 +35,29 @@ import Testing
     }
   }
 
+  @Test func theLastFewSessionsAreKeptNewestFirstAndARepeatMovesUp() async throws {
+    try await withFolder { folder in
+      let path = folder.appendingPathComponent("movies.sqlite3").path
+      let library = try await SQLiteLibrary.open(path: path)
+      func session(_ rows: Int) -> SavedSession {
+        SavedSession(
+          source: "offline", query: MovieQuery(genreID: "4", pageSize: 10), genreName: "Drama",
+          rows: rows, saved: Date(timeIntervalSince1970: Double(rows)))
+      }
+      for rows in 1...(SavedSession.kept + 2) { try await library.saveSession(session(rows * 10)) }
+      var kept = try await library.savedSessions()
+      #expect(kept.map(\.rows) == (3...(SavedSession.kept + 2)).reversed().map { $0 * 10 })
+      #expect(kept.first == session((SavedSession.kept + 2) * 10), "every field comes back")
+      // The newest saved again takes no other place.
+      try await library.saveSession(session((SavedSession.kept + 2) * 10))
+      kept = try await library.savedSessions()
+      #expect(kept.count == SavedSession.kept && kept.last?.rows == 30)
+      // Older ones are deleted, not only left unread.
+      let rows = try SQLiteDatabase(path: path).query("SELECT count(*) FROM sessions")
+      #expect(rows.first?.first?.integer == Int64(SavedSession.kept))
+    }
+  }
+
   @Test func aVersionOneFileIsMigratedAndKeepsItsEntries() async throws {
     try await withFolder { folder in
       let path = folder.appendingPathComponent("v1.sqlite3").path
@@ -57,10 +80,13 @@ import Testing
       #expect(entries.map(\.movie.title) == ["Nosferatu"])
       #expect(entries.first?.movie.runningTime == nil)
       #expect(
-        try await library.savedSession()
-          == SavedSession(
-            source: "offline", query: MovieQuery(genreID: "4", order: "ratingdesc", pageSize: 5),
-            rows: 15))
+        try await library.savedSessions()
+          == [
+            SavedSession(
+              source: "offline",
+              query: MovieQuery(genreID: "4", order: "ratingdesc", pageSize: 5), rows: 15,
+              saved: Date(timeIntervalSince1970: 0))
+          ])
       // The new columns work after the migration.
       #expect(try await library.add(WatchEntry(source: "offline", movie: Self.movie)))
       #expect(try await library.watchlist().first?.movie.grade == "PG")

@@ -121,7 +121,13 @@ import Testing
     let list = await browser.list
     #expect(titles(list) == (1...640).map { "Movie \($0)" }, "the page before the failure joined")
     #expect(list.loadedPages == 64, "counted in pages of 10")
-    _ = try await browser.loadNextPage()
+    // `more` shows the loaded rows first, from the top and with no request, then goes on.
+    let asked = source.requests.withLock { $0.count }
+    #expect(try await browser.loadNextPage()?.added.range == 1...10)
+    #expect(source.requests.withLock { $0.count } == asked)
+    for _ in 2...64 { _ = try await browser.loadNextPage() }
+    #expect(source.requests.withLock { $0.count } == asked)
+    #expect(try await browser.loadNextPage()?.added.range == 641...650)
     #expect(await browser.list.movies.last?.title == "Movie 650")
     #expect(source.requests.withLock { $0.last! == (65, 10) })
   }

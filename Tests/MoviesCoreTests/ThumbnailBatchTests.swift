@@ -58,6 +58,51 @@ import Testing
     }
   }
 
+  @Test func allAfterFindSavesTheMatchesInViewNotTheRowsItLoaded() async throws {
+    try await withRunner { runner, source, downloads in
+      // Rows 11 to 15 load with the search; rows 1, 10, 11 and 12 to 15 match "1".
+      _ = await runner.execute(.find("movie 1"))
+      let result = await runner.execute(.thumbs(.all))
+      guard case .success(.thumbnailsSaved(let batch)) = result.outcome else {
+        Issue.record("expected a batch, got \(result.outcome)")
+        return
+      }
+      #expect(batch.rows == [1, 10, 11, 12, 13, 14, 15])
+      #expect(source.thumbnailRequestCount == 7)
+      #expect(TemporaryFolder.names(in: downloads).count == 7)
+    }
+  }
+
+  @Test func allOverTheLimitIsRefusedUnlessConfirmedAndWithNothingInView() async throws {
+    try await TemporaryFolder.with { root in
+      let source = FakeMovieSource(movieCount: ThumbRows.askAbove + 1)
+      let store = ThumbnailStore(
+        downloadFolder: root.appendingPathComponent("downloads"),
+        cacheFolder: root.appendingPathComponent("cache"))
+      let runner = CommandRunner(
+        browser: Browser(source: source, query: MovieQuery(pageSize: 50), thumbnails: store))
+      func failure(_ result: CommandResult) -> ThumbRows.Error? {
+        guard case .failure(let error) = result.outcome else { return nil }
+        return error as? ThumbRows.Error
+      }
+      let empty = await runner.execute(.thumbs(.all))
+      #expect(failure(empty) == .nothingInView(watchlist: false))
+      _ = await runner.execute(.morePages(3))
+      let refused = await runner.execute(.thumbs(.all))
+      #expect(failure(refused) == .tooMany(ThumbRows.askAbove + 1))
+      #expect(source.thumbnailRequestCount == 0)
+      // A range is the script's way to say it wants them all.
+      let named = try? await runner.thumbnailRows(.range(1...200))
+      #expect(named?.count == ThumbRows.askAbove + 1)
+      let confirmed = await runner.execute(.thumbs(.all), confirmed: true)
+      guard case .success(.thumbnailsSaved(let batch)) = confirmed.outcome else {
+        Issue.record("expected a batch, got \(confirmed.outcome)")
+        return
+      }
+      #expect(batch.rows.count == ThumbRows.askAbove + 1)
+    }
+  }
+
   @Test func allSavesEveryLoadedRowAndASecondRunMakesNoRequest() async throws {
     try await withRunner { runner, source, downloads in
       _ = await runner.execute(.thumbs(.all))

@@ -6,7 +6,9 @@ extension Browser {
   /// Loads pages 1 onwards of `query` until `rows` rows are there (or the query ends), several
   /// at a time, and only then replaces the list, so a failure or Ctrl-C changes nothing.
   /// Returns the rows of the last page, the one a resume prints.
-  public func resume(with query: MovieQuery, rows: Int) async throws -> Load {
+  public func resume(with query: MovieQuery, genreName: String? = nil, rows: Int) async throws
+    -> Load
+  {
     cancelPrefetches()
     let source = self.source
     let first = try await source.page(1, of: query)
@@ -32,7 +34,7 @@ extension Browser {
       }
     }
     try Task.checkCancellation()
-    var fresh = MovieList(query: query)
+    var fresh = MovieList(query: query, genreName: genreName)
     var lastRows: ClosedRange<Int>?
     var warnings: [String] = []
     for number in 1...wanted {
@@ -41,6 +43,7 @@ extension Browser {
       warnings += page.warnings + Self.notes(on: change, query: query)
       lastRows = change.rows ?? lastRows
     }
+    fresh.showLoaded()
     list = fresh
     startPrefetch(depth: 1)
     return Load(added: AddedRows(lastRows, of: list), warnings: warnings, status: list.status)

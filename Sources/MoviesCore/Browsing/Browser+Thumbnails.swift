@@ -4,27 +4,21 @@ extension Browser {
     await thumbnails.cacheState(of: try movie(atRow: row), from: source)
   }
 
+  /// The loaded rows of `range`: rows past the loaded ones are left out (the caller says
+  /// so); a range that starts past them has nothing to save.
+  public func loadedRows(_ range: ClosedRange<Int>) throws(Error) -> [Int] {
+    _ = try movie(atRow: range.lowerBound)
+    return Array(range.lowerBound...min(range.upperBound, list.movies.count))
+  }
+
   /// Saves the thumbnails of many rows at once, each downloaded at most once, reporting
-  /// `progress(done, total)` as each finishes; a range is cut at the last loaded row. A row
-  /// that fails is recorded in the batch and
+  /// `progress(done, total)` as each finishes. A row that fails is recorded in the batch and
   /// the others go on; cancelling stops the rest and keeps what was saved.
   public func saveThumbnails(
-    _ rows: ThumbRows, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
+    _ rows: [Int], progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
   ) async throws -> ThumbnailBatch {
-    let loaded = list.movies.count
-    let wanted: ClosedRange<Int>
-    switch rows {
-    case .all:
-      guard loaded > 0 else { throw Error.noSuchRow(1, loaded: 0, more: !list.isComplete) }
-      wanted = 1...loaded
-    case .range(let range):
-      // Rows past the loaded ones are left out (the caller says so); a range that starts
-      // past them has nothing to save.
-      _ = try movie(atRow: range.lowerBound)
-      wanted = range.lowerBound...min(range.upperBound, loaded)
-    }
-    let work = try wanted.map { row in (row, try movie(atRow: row)) }
-    var batch = ThumbnailBatch(rows: Array(wanted))
+    let work = try rows.map { row in (row, try movie(atRow: row)) }
+    var batch = ThumbnailBatch(rows: rows)
     let clock = ContinuousClock()
     let start = clock.now
     let store = thumbnails

@@ -48,7 +48,7 @@ public actor Browser {
   /// The page whose last load failed because the answer could not be read, and its query:
   /// the next page of the list, or the first of a `genre` or `order` that failed. The only
   /// page `skip` moves past.
-  private var unreadable: (page: Int, query: MovieQuery)?
+  private var unreadable: (page: Int, query: MovieQuery, genreName: String?)?
 
   /// A `more` that comes sooner than this after the last one returned is a script or a
   /// search reading fast: it gets two pages fetched ahead instead of one.
@@ -59,14 +59,15 @@ public actor Browser {
   ///     rarely waits, and two pages when `more` comes fast (default true). Thumbnails are
   ///     never prefetched.
   ///   - now: the clock that tells a fast reader; tests pass their own.
+  ///   - genreName: the name of the query's genre, when known, for the prompt.
   public init(
-    source: any MovieSource, query: MovieQuery, thumbnails: ThumbnailStore,
-    prefetches: Bool = true,
+    source: any MovieSource, query: MovieQuery, genreName: String? = nil,
+    thumbnails: ThumbnailStore, prefetches: Bool = true,
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
   ) {
     self.source = source
     self.thumbnails = thumbnails
-    self.list = MovieList(query: query)
+    self.list = MovieList(query: query, genreName: genreName)
     self.prefetches = prefetches
     self.now = now
   }
@@ -78,10 +79,15 @@ public actor Browser {
   /// The pages being fetched ahead, in page order.
   var prefetchingPages: [Int] { pending.map(\.page) }
 
-  /// Loads the next page and appends it: from the prefetch when it has that page, else from
-  /// the source. Returns nil, making no request, when everything is loaded. On failure or
-  /// cancellation the list and the page counter are unchanged.
+  /// Shows the next page: the rows loaded past the browsing position (by `find`) without a
+  /// request, else the next page, from the prefetch when it has that page, else from the
+  /// source. Returns nil, making no request, when everything is loaded and shown. On failure
+  /// or cancellation the list and the page counter are unchanged.
   public func loadNextPage() async throws -> Load? {
+    if let rows = list.showNextLoaded() {
+      startPrefetch(depth: 1)
+      return Load(added: AddedRows(rows, of: list), warnings: [], status: list.status)
+    }
     guard let number = list.nextPage else { return nil }
     let query = list.query
     let fast = lastLoad.map { now() - $0 < Self.fastReader } ?? false
@@ -89,7 +95,9 @@ public actor Browser {
     do {
       page = try await fetch(number, of: query)
     } catch let error as HoppinClient.Error where error.isUnreadablePage {
-      if list.nextPage == number, list.query == query { unreadable = (number, query) }
+      if list.nextPage == number, list.query == query {
+        unreadable = (number, query, list.genreName)
+      }
       throw error
     }
     try Task.checkCancellation()
@@ -98,6 +106,7 @@ public actor Browser {
       return Load(added: .none, warnings: [], status: list.status)
     }
     let change = list.add(page)
+    list.showLoaded()
     unreadable = nil
     startPrefetch(depth: fast ? 2 : 1)
     lastLoad = now()
@@ -114,15 +123,20 @@ public actor Browser {
   /// The list's counts and query, without its rows.
   public var status: ListStatus { list.status }
 
+  /// The rows up to the browsing position, copied: what `list` prints.
+  public func shownRows() -> AddedRows {
+    AddedRows(list.shownCount > 0 ? 1...list.shownCount : nil, of: list)
+  }
+
   /// Moves past the next page when its answer could not be read (a value JSON cannot hold,
   /// say), so one bad page does not block the rest of the list; its rows are counted as
   /// missing. After a `genre` or `order` whose first page could not be read, the list
   /// switches to that query without it. Returns the page's number and the list after.
   public func skipUnreadablePage() throws(Error) -> (page: Int, status: ListStatus) {
-    guard let (page, query) = unreadable else { throw .nothingToSkip }
+    guard let (page, query, genreName) = unreadable else { throw .nothingToSkip }
     if query != list.query, page == 1 {
       cancelPrefetches()
-      list = MovieList(query: query)
+      list = MovieList(query: query, genreName: genreName)
       lastLoad = nil
     }
     guard list.query == query, list.nextPage == page else { throw .nothingToSkip }
@@ -162,18 +176,20 @@ public actor Browser {
   /// Starts over with another query (genre, order, page size): loads its first page and only
   /// then replaces the list, so a switch that fails or is cancelled leaves the list as it was.
   /// Unfinished prefetches of the old query are cancelled; `more` fetches those pages again.
-  public func restart(with query: MovieQuery) async throws -> Load {
+  /// `genreName` names the new query's genre, when known.
+  public func restart(with query: MovieQuery, genreName: String? = nil) async throws -> Load {
     cancelPrefetches()
     let page: MoviePage
     do {
       page = try await source.page(1, of: query)
     } catch let error as HoppinClient.Error where error.isUnreadablePage {
-      unreadable = (1, query)
+      unreadable = (1, query, genreName)
       throw error
     }
     try Task.checkCancellation()
-    var fresh = MovieList(query: query)
+    var fresh = MovieList(query: query, genreName: genreName)
     let change = fresh.add(page)
+    fresh.showLoaded()
     list = fresh
     unreadable = nil
     lastLoad = nil
@@ -220,10 +236,12 @@ public actor Browser {
     return try await source.page(number, of: query)
   }
 
-  /// Keeps `depth` pages in flight after the last one loaded, never past the end. Pages
-  /// already in flight are kept, so a reader who slows down wastes no request.
+  /// Keeps `depth` pages in flight after the last one loaded, never past the end, once the
+  /// browsing position is within a page of it (rows `find` loaded ahead need no prefetch).
+  /// Pages already in flight are kept, so a reader who slows down wastes no request.
   func startPrefetch(depth: Int) {
     guard prefetches, let next = list.nextPage else { return cancelPrefetches() }
+    guard list.movies.count - list.shownCount < list.query.pageSize else { return }
     let query = list.query
     pending.removeAll { prefetch in
       let stale = prefetch.page < next || prefetch.query != query
@@ -261,6 +279,11 @@ public actor Browser {
       throw .noSuchRow(row, loaded: list.movies.count, more: !list.isComplete)
     }
     return movie
+  }
+
+  /// The loaded rows among `rows`, with their movies.
+  public func movies(atRows rows: [Int]) -> [(row: Int, movie: Movie)] {
+    rows.compactMap { row in list.movie(atRow: row).map { (row, $0) } }
   }
 
   /// Saves the thumbnail of a row into the download folder.

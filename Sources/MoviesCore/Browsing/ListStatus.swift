@@ -3,8 +3,12 @@
 /// appending a page never copies the rows already loaded.
 public struct ListStatus: Sendable, Hashable {
   public let query: MovieQuery
-  /// How many rows are loaded.
+  /// The genre's name, when known (see ``MovieList/genreName``).
+  public let genreName: String?
+  /// How many rows are loaded, shown or not (`find` loads ahead of `more`).
   public let loadedCount: Int
+  /// The browsing position: the rows `more` has shown, which the prompt counts.
+  public let shownCount: Int
   /// The server's count of matching movies, when it gave one.
   public let totalCount: Int?
   /// The page `more` asks for next, or nil when everything is loaded.
@@ -13,18 +17,25 @@ public struct ListStatus: Sendable, Hashable {
   /// under the same header.
   public let firstPage: [Movie]
 
+  /// Whether every row of the query is loaded.
   public var isComplete: Bool { nextPage == nil }
+  /// Whether `more` has rows to show: loaded ones past the position, or pages to load.
+  public var moreRemains: Bool { shownCount < loadedCount || !isComplete }
 
   /// An empty list of `query`: what the prompt shows before the first page.
-  public init(query: MovieQuery) {
-    self = MovieList(query: query).status
+  public init(query: MovieQuery, genreName: String? = nil) {
+    self = MovieList(query: query, genreName: genreName).status
   }
 
   init(
-    query: MovieQuery, loadedCount: Int, totalCount: Int?, nextPage: Int?, firstPage: [Movie]
+    query: MovieQuery, genreName: String?, loadedCount: Int, shownCount: Int, totalCount: Int?,
+    nextPage: Int?,
+    firstPage: [Movie]
   ) {
     self.query = query
+    self.genreName = genreName
     self.loadedCount = loadedCount
+    self.shownCount = shownCount
     self.totalCount = totalCount
     self.nextPage = nextPage
     self.firstPage = firstPage

@@ -1,7 +1,11 @@
-/// The loaded movies and the page counter: the paging state of one query.
+/// The loaded movies, the page counter and the browsing position: the paging state of one
+/// query.
 ///
-/// It changes only through ``append(_:)``, with a page that has been received and parsed in
-/// full, so a failed load leaves it exactly as it was.
+/// The loaded rows are a cache: `find` loads pages ahead of `more` and they join it, so no row
+/// is asked for twice, but only `more` (and `genre`, `order`, `resume`) moves
+/// ``shownCount``, the position the prompt counts and `list` shows up to. Rows change only
+/// through ``add(_:)``, with a page that has been received and parsed in full, so a failed
+/// load leaves the list exactly as it was.
 public struct MovieList: Sendable, Hashable {
   /// What appending one page did.
   public struct Change: Sendable, Hashable {
@@ -20,8 +24,14 @@ public struct MovieList: Sendable, Hashable {
   }
 
   public let query: MovieQuery
+  /// The genre's name, when the list was made from one whose name is known: the prompt and
+  /// `resume` show it rather than the id.
+  public let genreName: String?
   /// The loaded movies; row N is `movies[N - 1]`.
   public private(set) var movies: [Movie] = []
+  /// The browsing position: rows 1 to this have been shown by `more`. Rows past it are loaded
+  /// ahead (by `find`) and `more` shows them next without a request.
+  public private(set) var shownCount = 0
   /// How many pages have been appended.
   public private(set) var loadedPages = 0
   /// The server's count of matching movies, from the latest page that gave one.
@@ -39,8 +49,9 @@ public struct MovieList: Sendable, Hashable {
   /// The most rows reserved ahead from a server's `totalCount`.
   static let maxReservedRows = 100_000
 
-  public init(query: MovieQuery) {
+  public init(query: MovieQuery, genreName: String? = nil) {
     self.query = query
+    self.genreName = query.genreID.isEmpty ? nil : genreName
   }
 
   /// True once the whole query is loaded: the count reached `totalCount`, or a page came back
@@ -52,17 +63,38 @@ public struct MovieList: Sendable, Hashable {
     return false
   }
 
-  /// The page `more` asks for next, or nil when everything is loaded.
+  /// The page asked for next, or nil when everything is loaded.
   public var nextPage: Int? { isComplete ? nil : loadedPages + 1 }
 
-  /// Adds a page's movies and advances the counter; returns the row numbers that were added.
+  /// Whether `more` has rows to show: loaded ones past the position, or pages still to load.
+  public var moreRemains: Bool { shownCount < movies.count || !isComplete }
+
+  /// Adds a page's movies, advances the counter and shows them: `more`'s page, a switch's
+  /// first page. Returns the row numbers that were added.
   @discardableResult
   public mutating func append(_ page: MoviePage) -> ClosedRange<Int>? {
-    add(page).rows
+    let rows = add(page).rows
+    showLoaded()
+    return rows
+  }
+
+  /// Moves the browsing position over the next rows already loaded, up to a page; returns
+  /// them, or nil when none are loaded past the position.
+  public mutating func showNextLoaded() -> ClosedRange<Int>? {
+    guard shownCount < movies.count else { return nil }
+    let first = shownCount + 1
+    shownCount = min(movies.count, shownCount + query.pageSize)
+    return first...shownCount
+  }
+
+  /// Moves the browsing position to the last loaded row.
+  public mutating func showLoaded() {
+    shownCount = movies.count
   }
 
   /// Adds a page's movies, dropping any whose `movieId` is already listed (the server's list
-  /// shifted between pages), adopts a changed `totalCount`, and says what changed.
+  /// shifted between pages), adopts a changed `totalCount`, and says what changed. The
+  /// browsing position stays: the rows are loaded, not shown.
   public mutating func add(_ page: MoviePage) -> Change {
     add(page, spanning: 1)
   }
@@ -104,11 +136,12 @@ public struct MovieList: Sendable, Hashable {
     return change
   }
 
-  /// The counts, the query and the first page, without the rows.
+  /// The counts, the position, the query and the first page, without the rows.
   public var status: ListStatus {
     ListStatus(
-      query: query, loadedCount: movies.count, totalCount: totalCount, nextPage: nextPage,
-      firstPage: firstPage)
+      query: query, genreName: genreName, loadedCount: movies.count, shownCount: shownCount,
+      totalCount: totalCount,
+      nextPage: nextPage, firstPage: firstPage)
   }
 
   /// Whether a page after the next one can hold rows, by the server's `totalCount`; false

@@ -35,6 +35,10 @@ public enum Command: Sendable, Hashable {
   case onWatchlist(WatchlistAction, entry: Int)
   /// Reopen the query saved when the prompt was left, at the same depth.
   case resume
+  /// `resume N`: reopen the Nth newest of the sessions kept.
+  case resumeSession(Int)
+  /// `resume list`: the sessions kept, newest first.
+  case sessions
 
   /// What can be done to a watchlist entry.
   public enum WatchlistAction: String, Sendable, Hashable {
@@ -93,14 +97,6 @@ public enum Command: Sendable, Hashable {
   /// The most pages one `more N` loads.
   public static let mostPages = 100
 
-  /// True for `genre` and `order`, which replace the list with another query's.
-  public var startsANewList: Bool {
-    switch self {
-    case .genre, .order: true
-    default: false
-    }
-  }
-
   /// The command's entry in the table everything about commands is derived from.
   public var spec: CommandSpec? { CommandSpec.named(name) }
 
@@ -124,7 +120,7 @@ public enum Command: Sendable, Hashable {
     case .unwatch: "unwatch"
     case .watchlist: "watchlist"
     case .onWatchlist(let action, _): action.rawValue
-    case .resume: "resume"
+    case .resume, .resumeSession, .sessions: "resume"
     }
   }
 

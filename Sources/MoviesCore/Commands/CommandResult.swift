@@ -4,7 +4,8 @@ public enum CommandOutcome: Sendable {
   case pageLoaded(AddedRows, ListStatus)
   /// `more` when everything is loaded: no request was made.
   case nothingMoreToLoad(ListStatus)
-  case list(MovieList)
+  /// `list`: the rows up to the browsing position (not those `find` loaded ahead of it).
+  case list(AddedRows, ListStatus)
   /// `show N`: the movie and whether its thumbnail is cached.
   case movie(Movie, row: Int, thumbnail: ThumbnailCacheState)
   case thumbnailSaved(SavedThumbnail, row: Int)
@@ -31,6 +32,8 @@ public enum CommandOutcome: Sendable {
   case watchlistEntry(WatchEntry, number: Int)
   /// `resume` reopened the saved query: the rows of its last page, and the list.
   case resumed(AddedRows, ListStatus)
+  /// `resume list`: the sessions kept, newest first, and which source this run browses.
+  case sessions([SavedSession], current: String)
   case quit
 }
 
@@ -44,15 +47,19 @@ public struct CommandResult: Sendable {
   public var stoppedBy: (any Error)?
   /// The watchlist keys of the browsed source, to mark watched rows; nil without a watchlist.
   public var watched: Set<String>?
+  /// The rows in view after the command, which Tab offers; nil when unknown (a result made
+  /// by hand).
+  public var view: RowsInView?
 
   public init(
     outcome: Result<CommandOutcome, any Error>, warnings: [String] = [],
-    stoppedBy: (any Error)? = nil, watched: Set<String>? = nil
+    stoppedBy: (any Error)? = nil, watched: Set<String>? = nil, view: RowsInView? = nil
   ) {
     self.outcome = outcome
     self.warnings = warnings
     self.stoppedBy = stoppedBy
     self.watched = watched
+    self.view = view
   }
 
   /// The list after the command, when the command changed it or reports it; nil when it
@@ -61,9 +68,8 @@ public struct CommandResult: Sendable {
     guard case .success(let outcome) = outcome else { return nil }
     switch outcome {
     case .pageLoaded(_, let status), .restarted(_, let status), .resumed(_, let status),
-      .nothingMoreToLoad(let status):
+      .nothingMoreToLoad(let status), .list(_, let status):
       return status
-    case .list(let list): return list.status
     case .found(let found): return found.list
     default: return nil
     }

@@ -39,15 +39,36 @@ extension CommandRunner {
     case .onWatchlist(let action, let number):
       return try await perform(action, onEntry: number, in: library)
     case .resume:
-      guard let saved = try await library.savedSession() else { throw LibraryError.nothingSaved }
-      guard saved.source == sourceID else { throw LibraryError.otherSource(saved: saved.source) }
-      let load = try await ListSwitchFailure.retrying("resume") {
-        try await browser.resume(with: saved.query, rows: saved.rows)
-      }
-      return (.resumed(load.added, load.status), load.warnings)
+      return try await resume(1, in: library, retrying: "resume")
+    case .resumeSession(let number):
+      return try await resume(number, in: library, retrying: "resume \(number)")
+    case .sessions:
+      return (.sessions(try await library.savedSessions(), current: sourceID), [])
     default:
       return (.quit, [])
     }
+  }
+
+  /// Reopens the `number`th newest session kept, with its genre's name (saved with it, or
+  /// looked up for a session saved before names were).
+  private func resume(_ number: Int, in library: any Library, retrying command: String)
+    async throws -> (CommandOutcome, [String])
+  {
+    let sessions = try await library.savedSessions()
+    guard !sessions.isEmpty else { throw LibraryError.nothingSaved }
+    guard sessions.indices.contains(number - 1) else {
+      throw LibraryError.noSuchSession(number, count: sessions.count)
+    }
+    let saved = sessions[number - 1]
+    guard saved.source == sourceID else { throw LibraryError.otherSource(saved: saved.source) }
+    var genreName = saved.genreName
+    if genreName == nil, !saved.query.genreID.isEmpty {
+      genreName = try? await Self.genre(for: saved.query.genreID, in: genreSource).name
+    }
+    let load = try await ListSwitchFailure.retrying(command) { [genreName] in
+      try await browser.resume(with: saved.query, genreName: genreName, rows: saved.rows)
+    }
+    return (.resumed(load.added, load.status), load.warnings)
   }
 
   private func openLibrary() throws(LibraryError) -> any Library {
@@ -63,7 +84,14 @@ extension CommandRunner {
   )
     async throws -> (CommandOutcome, [String])
   {
-    let entries = try await library.watchlist()
+    // The numbers of the last listing, so `unwatch w1` then `unwatch w2` takes off what was
+    // listed as w2; before the first listing, the watchlist as it is now.
+    let entries: [WatchEntry]
+    if let listing = view.listing {
+      entries = listing
+    } else {
+      entries = try await library.watchlist()
+    }
     guard entries.indices.contains(number - 1) else {
       throw WatchlistError.noSuchEntry(number, count: entries.count)
     }
@@ -104,12 +132,16 @@ extension CommandRunner {
     return try? await library.watchedKeys(source: sourceID)
   }
 
-  /// Remembers the query and its depth for `resume`; nil when it was saved (or there is no
-  /// library), else the sentence saying why not.
-  public func saveSession() async -> String? {
+  /// Remembers the query and its depth for `resume` when the list moved since `start` (its
+  /// query, or how far `more` went), so leaving at once keeps the session saved before; nil
+  /// when it was saved, or there was nothing to save or no library, else the sentence saying
+  /// why not.
+  public func saveSession(ifMovedFrom start: ListStatus) async -> String? {
     guard case .open(let library) = library else { return nil }
     let list = await browser.status
-    let session = SavedSession(source: sourceID, query: list.query, rows: list.loadedCount)
+    guard list.query != start.query || list.shownCount != start.shownCount else { return nil }
+    let session = SavedSession(
+      source: sourceID, query: list.query, genreName: list.genreName, rows: list.shownCount)
     do {
       try await library.saveSession(session)
       return nil

@@ -61,6 +61,8 @@ public struct CommandRunner: Sendable {
   public let library: LibraryAccess
   /// The browsed source as the library records it: `offline`, or the API's address.
   public let sourceID: String
+  /// The rows in view and the last watchlist listing, which commands act on.
+  public let view = ViewState()
 
   public init(
     browser: Browser, genreSource: (any GenreSource)? = nil, linkOpener: (any LinkOpener)? = nil,
@@ -76,8 +78,10 @@ public struct CommandRunner: Sendable {
   /// Runs a command; errors are part of the result, never thrown. Commands that work through
   /// many items (`thumb all`, `find`) report `progress(done, total)` as they go; `find`
   /// reports each batch of matches to `found` as it is found (see ``Browser/scan(for:found:progress:)``).
+  /// `confirmed`: the person at the prompt agreed to `thumb all` saving more than
+  /// ``ThumbRows/askAbove`` rows (a script must name them).
   public func execute(
-    _ command: Command,
+    _ command: Command, confirmed: Bool = false,
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
     found: @escaping @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void = {
       _, _ in
@@ -85,6 +89,7 @@ public struct CommandRunner: Sendable {
   ) async -> CommandResult {
     var warnings: [String] = []
     var stoppedBy: (any Swift.Error)?
+    let queryBefore = await browser.status.query
     do {
       let outcome: CommandOutcome
       switch command {
@@ -104,7 +109,7 @@ public struct CommandRunner: Sendable {
       case .morePages(let count):
         (outcome, warnings, stoppedBy) = try await loadPages(count)
       case .list:
-        outcome = .list(await browser.list)
+        outcome = .list(await browser.shownRows(), await browser.status)
       case .show(let row):
         let movie = try await browser.movie(atRow: row)
         let cached = try await browser.thumbnailCacheState(row: row)
@@ -113,7 +118,11 @@ public struct CommandRunner: Sendable {
         let saved = try await browser.saveThumbnail(row: row)
         outcome = .thumbnailSaved(saved, row: row)
       case .thumbs(let rows):
-        let batch = try await browser.saveThumbnails(rows, progress: progress)
+        let wanted = try await thumbnailRows(rows)
+        if case .all = rows, wanted.count > ThumbRows.askAbove, !confirmed {
+          throw ThumbRows.Error.tooMany(wanted.count)
+        }
+        let batch = try await browser.saveThumbnails(wanted, progress: progress)
         if case .range(let asked) = rows, let last = batch.rows.last, last < asked.upperBound {
           warnings.append(
             "Only rows 1 to \(last) are loaded, so rows \(last + 1) to \(asked.upperBound) "
@@ -121,7 +130,7 @@ public struct CommandRunner: Sendable {
         }
         outcome = .thumbnailsSaved(batch)
       case .help:
-        outcome = .help(moreRemains: await !browser.status.isComplete)
+        outcome = .help(moreRemains: await browser.status.moreRemains)
       case .helpOn(let name):
         guard let entry = CommandSpec.named(name) else {
           throw Command.ParseError.unknown(name)
@@ -131,13 +140,17 @@ public struct CommandRunner: Sendable {
         outcome = .quit
       case .genre(let nameOrID):
         var query = await browser.status.query
-        query.genreID = try await genreID(for: nameOrID)
+        let genre = try await Self.genre(for: nameOrID, in: genreSource)
+        query.genreID = genre.id
         (outcome, warnings) = try await restart(
-          with: query, retrying: "genre \(CommandUsage.excerpt(nameOrID))")
+          with: query, genreName: genre.name,
+          retrying: "genre \(CommandUsage.excerpt(nameOrID))")
       case .order(let order):
-        var query = await browser.status.query
+        let status = await browser.status
+        var query = status.query
         query.order = order
-        (outcome, warnings) = try await restart(with: query, retrying: "order \(order)")
+        (outcome, warnings) = try await restart(
+          with: query, genreName: status.genreName, retrying: "order \(order)")
       case .genres:
         guard let genreSource else { throw Error.noGenreList }
         outcome = .genres(
@@ -156,14 +169,30 @@ public struct CommandRunner: Sendable {
         throw Error.noPicker
       case .open(let row):
         outcome = try await open(row: row)
-      case .watch, .unwatch, .watchlist, .onWatchlist, .resume:
+      case .watch, .unwatch, .watchlist, .onWatchlist, .resume, .resumeSession, .sessions:
         (outcome, warnings) = try await executeOnLibrary(command)
       }
+      view.record(outcome, query: queryBefore)
       return CommandResult(
         outcome: .success(outcome), warnings: warnings, stoppedBy: stoppedBy,
-        watched: await watchedKeys(outcome))
+        watched: await watchedKeys(outcome), view: view.rows)
     } catch {
-      return CommandResult(outcome: .failure(error), warnings: warnings)
+      return CommandResult(outcome: .failure(error), warnings: warnings, view: view.rows)
+    }
+  }
+
+  /// The rows `thumb N-M` or `thumb all` would save: the loaded rows of the range, or the
+  /// rows in view. The shell asks before saving more than ``ThumbRows/askAbove``.
+  public func thumbnailRows(_ rows: ThumbRows) async throws -> [Int] {
+    switch rows {
+    case .range(let range):
+      return try await browser.loadedRows(range)
+    case .all:
+      switch view.rows {
+      case .rows(let rows) where !rows.isEmpty: return rows
+      case .rows: throw ThumbRows.Error.nothingInView(watchlist: false)
+      case .watchlist: throw ThumbRows.Error.nothingInView(watchlist: true)
+      }
     }
   }
 
@@ -178,10 +207,10 @@ public struct CommandRunner: Sendable {
   /// Where the list comes from: its name is in the banner and the spinner's label.
   public var source: any MovieSource { browser.source }
 
-  /// The whole loaded list, for `pick`, which offers every row; other commands' results
-  /// carry what they show.
-  public func loadedList() async -> MovieList {
-    await browser.list
+  /// The rows in view with their movies, for `pick`; other commands' results carry what
+  /// they show.
+  public func rowsInView() async -> [(row: Int, movie: Movie)] {
+    await browser.movies(atRows: view.rows.rowNumbers)
   }
 
   /// The genres for completion, or none when the source has no list or it fails to load.
@@ -205,7 +234,7 @@ public struct CommandRunner: Sendable {
         guard let status else { throw error }
         // The pages loaded before stay: "nothing was changed" would not be true.
         let stopped =
-          error is CancellationError ? Error.cancelledAfter(row: status.loadedCount) : error
+          error is CancellationError ? Error.cancelledAfter(row: status.shownCount) : error
         return (.pageLoaded(added, status), warnings, stopped)
       }
       guard let load else { break }
@@ -217,41 +246,38 @@ public struct CommandRunner: Sendable {
     return (.pageLoaded(added, status), warnings, nil)
   }
 
-  private func genreID(for nameOrID: String) async throws -> String {
-    try await Self.genreID(for: nameOrID, in: genreSource)
-  }
-
-  /// `all` (every genre) is the empty id; a name is looked up as ``GenreName`` says; a
-  /// number is checked against the list when the source has one (it is used as it is when
-  /// the list cannot be loaded, since a number needs none).
-  public static func genreID(for nameOrID: String, in genreSource: (any GenreSource)?)
-    async throws -> String
+  /// The genre `nameOrID` names, with its name when the source has a list: `all` (every
+  /// genre) is the empty id; a name is looked up as ``GenreName`` says; a number is checked
+  /// against the list when the source has one (it is used as it is, without a name, when the
+  /// list cannot be loaded, since a number needs none).
+  public static func genre(for nameOrID: String, in genreSource: (any GenreSource)?)
+    async throws -> (id: String, name: String?)
   {
-    if nameOrID.lowercased() == "all" { return "" }
+    if nameOrID.lowercased() == "all" { return ("", nil) }
     if nameOrID.allSatisfy(\.isNumber) {
       guard let genres = try? await genreSource?.genres(), !genres.isEmpty else {
         try Task.checkCancellation()
-        return nameOrID
+        return (nameOrID, nil)
       }
-      guard genres.contains(where: { $0.id == nameOrID }) else {
+      guard let genre = genres.first(where: { $0.id == nameOrID }) else {
         throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
       }
-      return nameOrID
+      return (genre.id, genre.name)
     }
     guard let genreSource else { throw Error.noGenreList }
     let genres = try await genreSource.genres()
     switch GenreName.resolve(nameOrID, among: genres) {
-    case .genre(let genre): return genre.id
+    case .genre(let genre): return (genre.id, genre.name)
     case .unclear(let problem): throw Error.unclearGenre(nameOrID, problem)
     case .none: throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
     }
   }
 
-  private func restart(with query: MovieQuery, retrying command: String) async throws -> (
-    CommandOutcome, [String]
-  ) {
+  private func restart(with query: MovieQuery, genreName: String?, retrying command: String)
+    async throws -> (CommandOutcome, [String])
+  {
     let load = try await ListSwitchFailure.retrying(command) {
-      try await browser.restart(with: query)
+      try await browser.restart(with: query, genreName: genreName)
     }
     return (.restarted(load.added, load.status), load.warnings)
   }

@@ -119,10 +119,21 @@ extension CommandSpec {
       examples: ["watchlist"],
       parse: { arguments throws(Command.ParseError) in try arguments.none(.watchlist) }),
     CommandSpec(
-      name: "resume", synopsis: "resume", usage: "resume",
-      summary: "reopen the query saved when the prompt was last left, at the same depth",
-      examples: ["resume"], loading: { _, _ in "Reopening the saved session…" },
-      parse: { arguments throws(Command.ParseError) in try arguments.none(.resume) }),
+      name: "resume", synopsis: "resume [N]", usage: "resume, resume N, resume list",
+      summary: "reopen the query saved when the prompt was last left, at the same depth; "
+        + "'resume list' lists the last \(SavedSession.kept) kept, 'resume N' reopens one",
+      examples: ["resume", "resume list", "resume 2"], takes: "'list' or a session's number",
+      hint: "[N|list]",
+      loading: { command, _ in
+        if case .sessions = command { return nil }
+        return "Reopening the saved session…"
+      },
+      parse: { arguments throws(Command.ParseError) in
+        if arguments.words.count == 1, arguments.words[0].lowercased() == "list" {
+          return .sessions
+        }
+        return arguments.words.isEmpty ? .resume : .resumeSession(try arguments.row())
+      }),
     CommandSpec(
       name: "help", aliases: ["?", "\\?"], synopsis: "help [CMD]", usage: "help [COMMAND]",
       summary: "list the commands, or explain one (also ?, \\?)",

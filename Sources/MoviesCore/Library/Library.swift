@@ -11,10 +11,18 @@ public protocol Library: Sendable {
   func watchlist() async throws(LibraryError) -> [WatchEntry]
   /// The keys of the watched movies of one source, to mark them in tables.
   func watchedKeys(source: String) async throws(LibraryError) -> Set<String>
-  /// Replaces the saved session.
+  /// Saves a session as the newest, keeping the last ``SavedSession/kept``; one the same as
+  /// the newest (source, query and rows) replaces it instead of filling a place.
   func saveSession(_ session: SavedSession) async throws(LibraryError)
+  /// The sessions kept, newest first.
+  func savedSessions() async throws(LibraryError) -> [SavedSession]
+}
+
+extension Library {
   /// The session saved last, if any.
-  func savedSession() async throws(LibraryError) -> SavedSession?
+  public func savedSession() async throws(LibraryError) -> SavedSession? {
+    try await savedSessions().first
+  }
 }
 
 /// A watched movie, with what it takes to show it offline.
@@ -30,6 +38,13 @@ public struct WatchEntry: Sendable, Hashable {
     self.added = added
   }
 
+  /// Where the entry comes from, short enough for a table column: `offline`, or the API's
+  /// host and port.
+  public var sourceLabel: String {
+    guard source != "offline", let host = URL(string: source)?.host else { return source }
+    return host + (URL(string: source)?.port.map { ":\($0)" } ?? "")
+  }
+
   /// The movie's identity within its source: the `movieId`, else its title and date.
   public var key: String { Self.key(for: movie) }
 
@@ -39,17 +54,33 @@ public struct WatchEntry: Sendable, Hashable {
   }
 }
 
-/// What `resume` reopens: the source, the query and how many rows were loaded.
+/// What `resume` reopens: the source, the query and how many rows were shown.
 public struct SavedSession: Sendable, Hashable {
+  /// How many sessions the library keeps.
+  public static let kept = 5
+
   /// `offline`, or the API's address.
   public var source: String
   public var query: MovieQuery
+  /// The genre's name when it was saved, so a resumed genre shows by name; nil for every
+  /// genre, or when the name was not known.
+  public var genreName: String?
   public var rows: Int
+  public var saved: Date
 
-  public init(source: String, query: MovieQuery, rows: Int) {
+  public init(
+    source: String, query: MovieQuery, genreName: String? = nil, rows: Int, saved: Date = Date()
+  ) {
     self.source = source
     self.query = query
+    self.genreName = genreName
     self.rows = rows
+    self.saved = saved
+  }
+
+  /// Whether `other` reopens the same list at the same depth.
+  public func isSameList(as other: SavedSession) -> Bool {
+    source == other.source && query == other.query && rows == other.rows
   }
 }
 
@@ -71,11 +102,12 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   case failed(path: String, reason: String)
   case off
   case nothingSaved
+  case noSuchSession(Int, count: Int)
   case otherSource(saved: String)
 
   public var code: ErrorCode {
     switch self {
-    case .nothingSaved, .otherSource: .noSession
+    case .nothingSaved, .noSuchSession, .otherSource: .noSession
     case .notADatabase, .notWritable, .diskFull, .newerVersion, .busy, .failed, .off: .watchlist
     }
   }
@@ -101,6 +133,8 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
       "The watchlist is off in this session (MOVIES_DB is /dev/null or there is no home folder)."
     case .nothingSaved:
       "No session is saved yet; one is saved when you leave the prompt."
+    case .noSuchSession(let number, let count):
+      "There is no saved session \(number); 'resume list' lists the \(count) kept."
     case .otherSource(let saved):
       "The saved session browsed \(saved == "offline" ? "the offline catalogue" : saved); "
         + "start movies on that source to resume it."

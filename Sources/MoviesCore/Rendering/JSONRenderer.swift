@@ -71,13 +71,11 @@ public enum JSONRenderer {
       JSONRenderer.listFields(list, rows: rows.map { movieObject($0.movie, row: $0.row) })
     }
     switch outcome {
-    case .pageLoaded(let added, let list), .restarted(let added, let list):
+    case .pageLoaded(let added, let list), .restarted(let added, let list),
+      .list(let added, let list):
       return listFields(list, rows: added.numbered)
     case .nothingMoreToLoad(let list):
       return listFields(list, rows: [])
-    case .list(let list):
-      return listFields(
-        list.status, rows: list.movies.enumerated().map { ($0.offset + 1, $0.element) })
     case .found(let found):
       var fields = listFields(found.list, rows: found.matches.map { ($0.row, $0.movie) })
       fields["text"] = found.text
@@ -133,6 +131,20 @@ public enum JSONRenderer {
       var fields = listFields(list, rows: added.numbered)
       fields["resumed"] = true
       return fields
+    case .sessions(let sessions, _):
+      return [
+        "sessions": sessions.enumerated().map { offset, session in
+          [
+            "number": offset + 1, "source": session.source, "rows": session.rows,
+            "genreName": session.genreName.map { $0 as Any } ?? NSNull(),
+            "saved": session.saved.timeIntervalSince1970,
+            "query": [
+              "genreId": session.query.genreID, "order": session.query.order,
+              "count": session.query.pageSize,
+            ],
+          ] as [String: Any]
+        }
+      ]
     }
   }
 
@@ -172,6 +184,7 @@ public enum JSONRenderer {
     [
       "rows": rows,
       "loaded": list.loadedCount,
+      "shown": list.shownCount,
       "total": list.totalCount.map { $0 as Any } ?? NSNull(),
       "complete": list.isComplete,
       "query": [

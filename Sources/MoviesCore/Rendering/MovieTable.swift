@@ -104,12 +104,13 @@ public struct MovieTable: Sendable {
     }
   }
 
-  public func header() -> String {
-    palette.apply(
-      palette.heading,
-      to: line(
-        number: "#", title: "Title", genres: "Genres", rating: "Rating", released: "Released")
-    )
+  /// The header line; `last` names a column after Released (the watchlist's From).
+  public func header(last: String? = nil) -> String {
+    var text = ""
+    appendLine(
+      number: "#", title: "Title", genres: "Genres", rating: "Rating", released: "Released",
+      last: last, styled: false, to: &text)
+    return palette.apply(palette.heading, to: text)
   }
 
   /// One line per movie, numbered from `firstRow`, each ending in a newline.
@@ -127,10 +128,11 @@ public struct MovieTable: Sendable {
     row(movie, label: String(number))
   }
 
-  /// A row numbered with any label, such as the watchlist's `w3`.
-  func row(_ movie: Movie, label: String) -> String {
+  /// A row numbered with any label, such as the watchlist's `w3`, with `last` (already
+  /// escaped) in a column after Released.
+  func row(_ movie: Movie, label: String, last: String? = nil) -> String {
     var text = ""
-    appendRow(movie, label: label, to: &text)
+    appendRow(movie, label: label, last: last, to: &text)
     return text
   }
 
@@ -146,7 +148,9 @@ public struct MovieTable: Sendable {
     appendRow(movie, label: String(number), to: &text)
   }
 
-  private func appendRow(_ movie: Movie, label: String, to text: inout String) {
+  private func appendRow(
+    _ movie: Movie, label: String, last: String? = nil, to text: inout String
+  ) {
     let watched = marks.map { $0.watched.contains(WatchEntry.key(for: movie)) } ?? false
     appendLine(
       number: label, mark: watched ? marks?.symbol ?? "" : "",
@@ -154,24 +158,14 @@ public struct MovieTable: Sendable {
       genres: TerminalText.escape(movie.genres.joined(separator: ", ")),
       rating: movie.rating.map(Format.rating) ?? "–",
       released: movie.releaseDate.map { TerminalText.escape(Format.releaseDate($0)) } ?? "–",
-      styled: true, to: &text
+      last: last, styled: true, to: &text
     )
-  }
-
-  private func line(
-    number: String, title: String, genres: String, rating: String, released: String
-  ) -> String {
-    var text = ""
-    appendLine(
-      number: number, title: title, genres: genres, rating: rating, released: released,
-      styled: false, to: &text)
-    return text
   }
 
   /// Builds the line in place: one string, no cell arrays, trailing spaces never written.
   private func appendLine(
     number: String, mark: String = "", title: String, genres: String, rating: String,
-    released: String, styled: Bool, to text: inout String
+    released: String, last: String? = nil, styled: Bool, to text: inout String
   ) {
     appendStyled(styled ? palette.dim : "", to: &text) {
       DisplayWidth.append(number, paddedTo: numberWidth, alignRight: true, to: &$0)
@@ -186,7 +180,7 @@ public struct MovieTable: Sendable {
     text += Self.gap
     // The last cell is cut to its width but not padded, so no line ends in spaces (values
     // are trimmed when parsed). Trimming afterwards cost a copy of the page's text per space.
-    if genresWidth == 0 && !showsRating && !showsReleased {
+    if genresWidth == 0 && !showsRating && !showsReleased && last == nil {
       text += DisplayWidth.truncate(title, toColumns: titleWidth)
       return
     }
@@ -203,8 +197,14 @@ public struct MovieTable: Sendable {
     }
     if showsReleased {
       text += Self.gap
-      text += DisplayWidth.truncate(released, toColumns: Self.releasedWidth)
+      let date = DisplayWidth.truncate(released, toColumns: Self.releasedWidth)
+      guard last != nil else {
+        text += date
+        return
+      }
+      DisplayWidth.append(date, paddedTo: Self.releasedWidth, to: &text)
     }
+    if let last { text += Self.gap + last }
   }
 
   /// Appends a cell wrapped in a style; with no style (colour off) only the cell.

@@ -10,9 +10,9 @@ public struct Reply: Sendable, Equatable {
   public var quits = false
   /// True when the command was cancelled (Ctrl-C) before it finished.
   public var wasCancelled = false
-  /// The row numbers of the table this reply shows, for completing `show N` and `thumb N`;
-  /// empty when it shows none.
-  public var shownRows: [Int] = []
+  /// The row numbers of the rows in view after this reply (see ``RowsInView``), for
+  /// completing `show N` and `thumb N`; nil when the reply does not say (the view stays).
+  public var shownRows: [Int]?
   /// The list after the command, for the prompt, completion and the next spinner's label;
   /// nil when the command left it as it was.
   public var list: ListStatus?
@@ -28,33 +28,7 @@ public struct Reply: Sendable, Equatable {
   init(for result: CommandResult, describer: ErrorDescriber) {
     warnings = result.warnings(describedBy: describer)
     list = result.list
-    if case .success(let outcome) = result.outcome {
-      shownRows = Self.shownRows(outcome)
-      if case .quit = outcome { quits = true }
-    }
-  }
-
-  /// The rows Tab offers after this reply: those its table shows, else the ones offered
-  /// before (`current`, for the list `before`), unless the command started a new list, even
-  /// an empty one: `genre`, or `skip` past the failed first page of one.
-  public func rowsOffered(after command: Command, replacing current: [Int], in before: ListStatus)
-    -> [Int]
-  {
-    let newQuery = list.map { $0.query != before.query } ?? false
-    if !shownRows.isEmpty || newQuery || (command.startsANewList && error == nil) {
-      return shownRows
-    }
-    return current
-  }
-
-  /// The rows a reply's table shows.
-  static func shownRows(_ outcome: CommandOutcome) -> [Int] {
-    switch outcome {
-    case .pageLoaded(let added, _), .restarted(let added, _), .resumed(let added, _):
-      added.range.map(Array.init) ?? []
-    case .list(let list): Array((0..<list.movies.count).map { $0 + 1 })
-    case .found(let found): found.matches.map(\.row)
-    default: []
-    }
+    shownRows = result.view?.rowNumbers
+    if case .success(.quit) = result.outcome { quits = true }
   }
 }

@@ -7,9 +7,9 @@ public enum StatusLine {
   public static func render(
     _ list: ListStatus, palette: Palette, width: Int? = nil, hints: Bool = true
   ) -> String {
-    let loaded = list.loadedCount
+    let loaded = list.shownCount
     var parts: [String]
-    if list.isComplete {
+    if !list.moreRemains {
       parts = [
         loaded == 0
           ? "No movies match this query."
@@ -32,37 +32,44 @@ public enum StatusLine {
   }
 
   /// The prompt: `movies 20/58,788> ` while more remain, `movies 58,788> ` once everything
-  /// is loaded, `movies> ` before the total is known; a genre or order other than the
+  /// is shown (it counts the browsing position, not rows `find` loaded ahead of it), `movies> ` before the total is known; a genre or order other than the
   /// default comes first: `movies drama·rating 20/1,204> `.
   public static func prompt(_ list: ListStatus, genreName: String? = nil) -> String {
     var context: [String] = []
     if !list.query.genreID.isEmpty {
-      context.append(TerminalText.escape((genreName ?? list.query.genreID).lowercased()))
+      let name = genreName ?? list.genreName ?? list.query.genreID
+      context.append(TerminalText.escape(name.lowercased()))
     }
     if list.query.order != MovieQuery.defaultOrder {
       context.append(TerminalText.escape(OrderName.shortName(list.query.order)))
     }
     let words = context.isEmpty ? "" : " " + context.joined(separator: "·")
-    let loaded = Format.grouped(list.loadedCount)
-    if list.isComplete { return "movies\(words) \(loaded)> " }
+    let loaded = Format.grouped(list.shownCount)
+    if !list.moreRemains { return "movies\(words) \(loaded)> " }
     guard let total = list.totalCount else { return "movies\(words)> " }
     return "movies\(words) \(loaded)/\(Format.grouped(total))> "
   }
 
-  /// `Resumed: 30 of 2,006 by rating`: what `resume` reopened.
+  /// `Resumed: 30 of 2,006 by rating, genre Drama`: what `resume` reopened.
   public static func resumed(_ list: ListStatus) -> String {
     let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
+    return "Resumed: \(Format.grouped(list.shownCount))\(total) "
+      + describe(list.query, genreName: list.genreName)
+  }
+
+  /// `by rating, genre Drama`: a query's order and genre (by name when known), escaped.
+  static func describe(_ query: MovieQuery, genreName: String?) -> String {
     let order =
-      switch list.query.order {
+      switch query.order {
       case "releasedateasc": "by release date"
       case "releasedatedesc": "by release date, newest first"
       case "ratingdesc": "by rating"
       case "ratingasc": "by rating, lowest first"
       case "titleasc": "by title"
-      default: "in order \(TerminalText.escape(list.query.order))"
+      default: "in order \(TerminalText.escape(query.order))"
       }
     let genre =
-      list.query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(list.query.genreID))"
-    return "Resumed: \(Format.grouped(list.loadedCount))\(total) \(order)\(genre)"
+      query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(genreName ?? query.genreID))"
+    return order + genre
   }
 }

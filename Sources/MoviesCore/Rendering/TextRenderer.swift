@@ -92,12 +92,11 @@ public struct TextRenderer: Sendable {
         + StatusLine.render(list, palette: palette, width: statusWidth, hints: layout.atPrompt)
         + "\n"
     case .nothingMoreToLoad(let list):
-      return "All \(Format.grouped(list.loadedCount)) movies are already loaded; "
+      return "All \(Format.grouped(list.shownCount)) movies are already loaded; "
         + "type 'list' to see them again.\n"
-    case .list(let list):
-      let status = list.status
+    case .list(let shown, let status):
       let table = self.table(for: status)
-      return table.header() + "\n" + table.rows(list.movies, firstRow: 1)
+      return table.header() + "\n" + table.rows(shown.movies, firstRow: 1)
         + StatusLine.render(status, palette: palette, width: statusWidth, hints: layout.atPrompt)
         + "\n"
     case .movie(let movie, let row, let thumbnail):
@@ -136,6 +135,8 @@ public struct TextRenderer: Sendable {
       }
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
+    case .sessions(let sessions, let current):
+      return SessionList.render(sessions, current: current, palette: palette)
     }
   }
 
@@ -154,14 +155,24 @@ public struct TextRenderer: Sendable {
         ? "Took \(title) off the watchlist.\n" : "\(title) is not on the watchlist.\n"
     case .watchlist(let entries):
       guard !entries.isEmpty else { return "The watchlist is empty; 'watch N' adds row N.\n" }
+      // The same movie watched offline and over HTTP is two entries: with more than one
+      // source, a From column tells them apart.
+      let sources = Set(entries.map(\.source)).count > 1
+      let fromWidth =
+        sources
+        ? entries.map { DisplayWidth.columns(of: TerminalText.escape($0.sourceLabel)) }
+          .max() ?? 0 : 0
       let table = MovieTable(
-        width: layout.width, largestRow: entries.count, palette: palette,
-        firstPage: entries.map(\.movie), labelPrefix: "w")
-      let rows = entries.enumerated().map {
-        table.row($0.element.movie, label: "w\($0.offset + 1)")
+        width: layout.width - (sources ? fromWidth + 2 : 0), largestRow: entries.count,
+        palette: palette, firstPage: entries.map(\.movie), labelPrefix: "w")
+      let rows = entries.enumerated().map { offset, entry in
+        table.row(
+          entry.movie, label: "w\(offset + 1)",
+          last: sources ? TerminalText.escape(entry.sourceLabel) : nil)
       }
+      let header = table.header(last: sources ? "From" : nil)
       let count = entries.count == 1 ? "1 movie" : "\(Format.grouped(entries.count)) movies"
-      return table.header() + "\n" + rows.joined(separator: "\n") + "\n"
+      return header + "\n" + rows.joined(separator: "\n") + "\n"
         + dimmed("\(count) on the watchlist" + (layout.atPrompt ? " · show wN · unwatch wN" : ""))
         + "\n"
     case .watchlistEntry(let entry, let number):

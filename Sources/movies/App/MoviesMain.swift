@@ -8,6 +8,7 @@ import MoviesStore
 
 /// `movies`: parses the command line, builds the browser and hands it to the shell.
 @main
+@MainActor
 enum MoviesMain {
   @MainActor static func main() async {
     let environment = ProcessInfo.processInfo.environment
@@ -65,11 +66,13 @@ enum MoviesMain {
     } else {
       reporter.exit(.noCatalogue)
     }
+    var genreName: String?
     if !options.query.genreID.isEmpty {
       // Checked against the source's genres before anything loads, so a mistyped genre is a
-      // usage error rather than an empty table; a name is turned into its id.
+      // usage error rather than an empty table; a name is turned into its id, and the name
+      // kept for the prompt.
       do {
-        options.query.genreID = try await CommandRunner.genreID(
+        (options.query.genreID, genreName) = try await CommandRunner.genre(
           for: options.query.genreID, in: genreSource)
       } catch {
         reporter.exit(.genre(error, configLine: options.genreConfigLine))
@@ -86,7 +89,7 @@ enum MoviesMain {
           downloads: thumbnails.downloadFolder.path, entries: thumbnails.cacheEntriesFolder.path))
     }
     let browser = Browser(
-      source: source, query: options.query, thumbnails: thumbnails,
+      source: source, query: options.query, genreName: genreName, thumbnails: thumbnails,
       prefetches: !options.noPrefetch)
     let runner = CommandRunner(
       browser: browser, genreSource: genreSource,
@@ -98,7 +101,8 @@ enum MoviesMain {
     let history =
       interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil
     var shell = Shell(
-      runner: runner, query: options.query, environment: environment, color: options.color,
+      runner: runner, query: options.query, genreName: genreName, environment: environment,
+      color: options.color,
       json: options.json,
       pager: options.noPager || !Terminal.outputIsTerminal
         ? nil : Pager(environment: environment, command: options.pager),

@@ -7,12 +7,13 @@ import MoviesCore
 /// The one way failures and warnings reach the user: escaped, coloured, wrapped to a terminal,
 /// written to standard error (a bad line as JSON on standard output with `--json`); and the
 /// one way the process ends before a command ran, with the status the error's code says.
+@MainActor
 struct Reporter {
   /// Errors in this program's words: a remedy becomes advice naming the flag that changes it.
   /// Both renderers use it, so text mode and `--json` say the same sentence.
-  static let describer = ErrorDescriber(advice: advice(for:))
+  nonisolated static let describer = ErrorDescriber(advice: advice(for:))
 
-  static func advice(for remedy: Remedy) -> String {
+  nonisolated static func advice(for remedy: Remedy) -> String {
     switch remedy {
     case .sourceAddress: "Check that --api points at a Hoppin movies endpoint."
     case .timeout: "A larger --timeout gives a slow server more time."

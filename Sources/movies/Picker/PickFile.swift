@@ -5,17 +5,19 @@ import MoviesCore
 /// folder, then one line per row, each a one-movie page in the API's shape (read back with
 /// the same parser as any page) and the poster's address.
 enum PickFile {
-  static func rows(_ list: MovieList, source: any MovieSource, thumbnailCache: URL) -> Data {
+  static func rows(
+    _ movies: [(row: Int, movie: Movie)], source: any MovieSource, thumbnailCache: URL
+  ) -> Data {
     // Written by hand, not with JSONSerialization: after a full scan there are tens of
     // thousands of rows, and the picker should open at once.
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(list.movies.count * 400)
+    bytes.reserveCapacity(movies.count * 400)
     bytes += Array(#"{"cache":"#.utf8)
     appendString(thumbnailCache.path, to: &bytes)
     bytes += Array("}\n".utf8)
-    for movie in list.movies {
+    for (row, movie) in movies {
       let poster = movie.thumbnail.flatMap { try? source.thumbnailURL(for: $0).absoluteString }
-      bytes += Array(#"{"poster":"#.utf8)
+      bytes += Array(#"{"row":\#(row),"poster":"#.utf8)
       if let poster { appendString(poster, to: &bytes) } else { bytes += Array("null".utf8) }
       bytes += Array(#","hoppin":{"movies":{"movie":[{"#.utf8)
       var first = true
@@ -31,9 +33,9 @@ enum PickFile {
     return Data(bytes)
   }
 
-  /// Row `row`'s movie and poster address, and the cache folder; nil when the file has no
-  /// such row or it does not parse.
-  static func read(_ file: URL, row: Int) -> (movie: Movie, poster: URL?, cache: URL)? {
+  /// The row number, movie and poster address at place `row` (from 1) of the file, and the
+  /// cache folder; nil when the file has no such row or it does not parse.
+  static func read(_ file: URL, row: Int) -> (row: Int, movie: Movie, poster: URL?, cache: URL)? {
     guard row >= 1, let data = FileManager.default.contents(atPath: file.path),
       let headerLine = line(0, of: data), let rowLine = line(row, of: data),
       let header = try? JSONSerialization.jsonObject(with: headerLine) as? [String: Any],
@@ -42,7 +44,8 @@ enum PickFile {
       let movie = try? MoviePageParser.parse(rowLine).movies.first
     else { return nil }
     let poster = (object["poster"] as? String).flatMap(URL.init(string:))
-    return (movie, poster, URL(fileURLWithPath: cache, isDirectory: true))
+    let number = (object["row"] as? Int) ?? row
+    return (number, movie, poster, URL(fileURLWithPath: cache, isDirectory: true))
   }
 
   /// Line `index` (from 0) of the file, found by counting newlines: the preview runs at each

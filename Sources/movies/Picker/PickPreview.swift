@@ -8,9 +8,11 @@ import MoviesCore
 /// `movies --pick-preview FILE ROW`, run by fzf for `pick`'s preview pane: prints one row's
 /// details and, when the poster is on this machine (the offline catalogue or the disk cache),
 /// draws it. It makes no request.
+@MainActor
 enum PickPreview {
   static func run(file: String, row: Int, environment: [String: String]) -> Int32 {
-    guard let (movie, poster, cache) = PickFile.read(URL(fileURLWithPath: file), row: row) else {
+    guard let (number, movie, poster, cache) = PickFile.read(URL(fileURLWithPath: file), row: row)
+    else {
       Terminal.write("There is no row \(row) to preview.\n", to: STDOUT_FILENO)
       return 1
     }
@@ -21,7 +23,7 @@ enum PickPreview {
       poster?.isFileURL == true
       ? nil : poster == nil ? .unavailable : image == nil ? .notCached : .onDisk
     let details = MovieDetails.render(
-      movie, row: row, palette: colored ? .ansi : .plain, thumbnail: state)
+      movie, row: number, palette: colored ? .ansi : .plain, thumbnail: state)
     Terminal.write(details, to: STDOUT_FILENO)
     let columns = Int(environment["FZF_PREVIEW_COLUMNS"] ?? "") ?? 40
     let lines = Int(environment["FZF_PREVIEW_LINES"] ?? "") ?? 30

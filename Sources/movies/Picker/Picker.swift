@@ -5,7 +5,7 @@ import MoviesCore
   import Glibc
 #endif
 
-/// `pick`: fzf over the loaded rows, with a preview pane that shows the highlighted row's
+/// `pick`: fzf over the rows in view, with a preview pane that shows the highlighted row's
 /// details and poster. The preview is this program again (`--pick-preview FILE ROW`), reading
 /// the row from a temporary file written here, so moving through the list makes no request.
 struct Picker {
@@ -47,12 +47,12 @@ struct Picker {
   /// Opens fzf over the rows, starting with `query` typed. Files are written and fzf waited
   /// for off the concurrency pool (``Blocking``).
   func pick(
-    _ list: MovieList, query: String, source: any MovieSource
+    _ list: [(row: Int, movie: Movie)], query: String, source: any MovieSource
   ) async -> Outcome {
     guard let fzf = Terminal.findProgram("fzf", environment: environment) else {
       return .unavailable(.notInstalled)
     }
-    guard !list.movies.isEmpty else { return .nothingPicked }
+    guard !list.isEmpty else { return .nothingPicked }
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("movies-pick-\(UUID().uuidString)", isDirectory: true)
     let rowsFile = folder.appendingPathComponent("rows.jsonl")
@@ -75,7 +75,9 @@ struct Picker {
       [Terminal.executableURL.path, "--pick-preview", rowsFile.path]
       .map(Self.quoted).joined(separator: " ") + " {1}"
     let arguments = [
+      // Each line starts with its place in the file, for the preview, hidden by --with-nth.
       fzf, "--no-multi", "--layout=reverse", "--prompt=pick> ", "--query=\(query)",
+      "--delimiter=\t", "--with-nth=2..",
       "--header=Enter: show the movie · Esc: back", "--preview=\(preview)",
       "--preview-window=right,55%,wrap",
     ]
@@ -96,20 +98,20 @@ struct Picker {
     await Self.remove(folder)
     guard status == 0, let data else { return .nothingPicked }
     let first = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).first
-    guard let row = first.flatMap({ Int($0) }), list.movie(atRow: row) != nil else {
+    guard let place = first.flatMap({ Int($0) }), list.indices.contains(place - 1) else {
       return .nothingPicked
     }
-    return .picked(row: row)
+    return .picked(row: list[place - 1].row)
   }
 
-  /// One line per row: the row number first (fzf's `{1}`), the title, year, rating and
-  /// genres, escaped. Not the table's padded columns: after a full scan there are tens of
-  /// thousands of rows, and fzf lines them up well enough.
-  private func lines(_ list: MovieList) -> Data {
+  /// One line per row: its place in the rows file (fzf's hidden `{1}`), a tab, the row
+  /// number, the title, year, rating and genres, escaped. Not the table's padded columns:
+  /// after `list` there may be thousands of rows, and fzf lines them up well enough.
+  private func lines(_ list: [(row: Int, movie: Movie)]) -> Data {
     var text = ""
-    text.reserveCapacity(list.movies.count * 60)
-    for (offset, movie) in list.movies.enumerated() {
-      text += String(offset + 1) + "  " + TerminalText.escape(movie.title)
+    text.reserveCapacity(list.count * 60)
+    for (offset, (row, movie)) in list.enumerated() {
+      text += String(offset + 1) + "\t" + String(row) + "  " + TerminalText.escape(movie.title)
       if let year = movie.releaseDate?.prefix(4) {
         text += "  (" + TerminalText.escape(String(year)) + ")"
       }

@@ -10,6 +10,11 @@ import MoviesCore
 /// to read row numbers from after quitting it; `-F` quits at once when it fits; `-R` shows
 /// colour rather than raw escape codes. With `LESS` unset the pager gets `LESS=FRX`, as git
 /// gives it, so `PAGER=less` and a config file's `pager = less -S` work the same way.
+///
+/// On the main actor, like every write to the terminal: the text goes into the pager's pipe
+/// from the main thread (the shell waits for the pager anyway, as it waits in `el_gets`),
+/// never from the concurrency pool, where a pager that reads slowly would hold a pool thread.
+@MainActor
 struct Pager {
   /// What showing the text through the pager gave.
   enum Outcome: Equatable {

@@ -36,10 +36,10 @@ extension Shell {
       errorPalette: reporter.palette)
   }
 
-  /// `pick`: fzf over the loaded rows; Enter prints the row as `show N` does.
+  /// `pick`: fzf over the rows in view; Enter prints the row as `show N` does.
   func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
-    let loaded = await runner.loadedList()
-    switch await picker.pick(loaded, query: text, source: runner.source) {
+    let rows = await runner.rowsInView()
+    switch await picker.pick(rows, query: text, source: runner.source) {
     case .picked(let row):
       return await perform(.show(row: row), interrupts: interrupts)
     case .nothingPicked: return Reply()

@@ -18,6 +18,8 @@ struct Shell {
   let runner: CommandRunner
   /// The query of the first page, for the prompt until a page has loaded.
   let query: MovieQuery
+  /// Its genre's name, when it has one.
+  let genreName: String?
   let environment: [String: String]
   let color: ColorMode
   /// `--json`: every result is one JSON object on standard output, errors included.
@@ -59,10 +61,13 @@ struct Shell {
     if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
     // What the prompt, completion and the spinner need comes back with each reply; the
     // shell never asks the browser, so a `more` is one trip there.
-    var list = ListStatus(query: query)
+    var list = ListStatus(query: query, genreName: genreName)
     let first = await start(interrupts: interrupts, list: list).reply
     list = first.list ?? list
-    var shownRows = first.shownRows
+    // Where the run started: leaving from here saves nothing, so the session saved before
+    // (a deeper one, say) is still the one `resume` reopens.
+    let started = list
+    var shownRows = first.shownRows ?? []
     let genres = GenreNames()
     // Detached: a task started here would belong to the main actor, whose thread waits in
     // el_gets, and could not finish until a line was typed. Cancelled when the loop ends.
@@ -73,6 +78,8 @@ struct Shell {
     defer { genreLoad.cancel() }
     editor.genreNames = { genres.genres.withLock { $0.map(\.name) } }
     while true {
+      // The list knows its genre's name when a command gave it; else the genres loaded for
+      // completion may.
       let genreName = genres.genres.withLock { all in
         all.first { $0.id == list.query.genreID }?.name
       }
@@ -80,23 +87,27 @@ struct Shell {
       editor.prompt =
         Terminal.usesUnicode(environment: environment)
         ? prompt : TerminalText.asciiMarks(in: prompt)
-      editor.completions = CompletionTable(moreRemains: !list.isComplete, rows: shownRows)
+      editor.completions = CompletionTable(moreRemains: list.moreRemains, rows: shownRows)
       interrupts.reset()
       switch editor.readLine() {
       case .end:
         // Ends the prompt's line, on the terminal even when the output is piped.
         Terminal.write("\n", to: editor.outputDescriptor)
-        return await leave()
+        return await leave(from: started)
       case .interrupted:
         continue
       case .line(let line):
         history?.append(line)
         do {
           guard let command = try Self.command(in: line) else { continue }
-          let reply = await perform(command, interrupts: interrupts, list: list)
-          shownRows = reply.rowsOffered(after: command, replacing: shownRows, in: list)
+          guard await confirms(command, editor: editor) else {
+            Terminal.write("Nothing was saved.\n", to: STDOUT_FILENO)
+            continue
+          }
+          let reply = await perform(command, interrupts: interrupts, list: list, confirmed: true)
+          shownRows = reply.shownRows ?? shownRows
           list = reply.list ?? list
-          if reply.quits { return await leave() }
+          if reply.quits { return await leave(from: started) }
         } catch {
           reporter.error(error, line: line)
         }
@@ -110,20 +121,33 @@ struct Shell {
     interrupts: Interrupts? = nil, list: ListStatus? = nil, printsOutput: Bool = true
   ) async -> (reply: Reply, succeeded: Bool) {
     func run(_ command: Command) async -> Reply {
-      await perform(command, interrupts: interrupts, list: list, printsOutput: printsOutput)
+      await perform(
+        command, interrupts: interrupts, list: list, printsOutput: printsOutput,
+        reportsError: !resumes)
     }
-    if resumes {
-      let reply = await run(.resume)
-      if reply.error == nil { return (reply, true) }
-      return (await run(.more), false)
+    guard resumes else {
+      let reply = await run(.more)
+      return (reply, reply.error == nil)
     }
-    let reply = await run(.more)
-    return (reply, reply.error == nil)
+    let resumed = await run(.resume)
+    guard let reason = resumed.error else { return (resumed, true) }
+    // One error, once, saying what the list is now: the first page's own failure would
+    // repeat the cause and advise `more`.
+    let first = await run(.more)
+    if !json {
+      reporter.error(
+        Reporter.describer.message(
+          for: FailedResume(reason: reason, firstPageLoaded: first.error == nil)))
+    }
+    return (first, false)
   }
 
-  /// Leaving the prompt remembers the query and its depth for `resume` (scripts never do).
-  private func leave() async -> Int32 {
-    if let problem = await runner.saveSession(), !json { reporter.warning(problem) }
+  /// Leaving the prompt remembers the query and its depth for `resume` when the list moved
+  /// since `start` (scripts never do).
+  private func leave(from start: ListStatus) async -> Int32 {
+    if let problem = await runner.saveSession(ifMovedFrom: start), !json {
+      reporter.warning(problem)
+    }
     return 0
   }
 
@@ -154,31 +178,43 @@ struct Shell {
     return try Command.parse(line)
   }
 
+  /// Asks before `thumb` saves more than ``ThumbRows/askAbove`` rows at the prompt (y/N);
+  /// true when it may go on.
+  private func confirms(_ command: Command, editor: LineEditor) async -> Bool {
+    guard case .thumbs(let rows) = command,
+      let count = try? await runner.thumbnailRows(rows).count, count > ThumbRows.askAbove
+    else { return true }
+    let prompt = editor.prompt
+    defer { editor.prompt = prompt }
+    editor.prompt = "Save \(Format.grouped(count)) thumbnails? (y/N) "
+    guard case .line(let answer) = editor.readLine(remembers: false) else { return false }
+    let word = answer.split(whereSeparator: \.isWhitespace).first?.lowercased()
+    return word == "y" || word == "yes"
+  }
+
   /// Runs one command and prints its reply. At the prompt (`interrupts` given) Ctrl-C cancels
   /// it and a slow load shows a spinner, whose label says which page from `list`.
+  /// `confirmed`: the person agreed to a large `thumb` (see ``confirms(_:editor:)``);
+  /// `reportsError` false leaves the error line to the caller.
   @discardableResult
   func perform(
     _ command: Command, interrupts: Interrupts? = nil, list: ListStatus? = nil,
-    printsOutput: Bool = true
+    printsOutput: Bool = true, confirmed: Bool = false, reportsError: Bool = true
   ) async -> Reply {
     if case .pick(let text) = command, let picker {
       return await pick(text, with: picker, interrupts)
     }
     let width = Terminal.width(environment: environment)
-    // `thumb N-M` draws its own progress bar on standard error instead of a spinner.
-    let progress = ProgressBar(isEnabled: Terminal.errorIsTerminal && !json, terminalWidth: width)
-    // `find` prints its matches as they are found, with a progress line of its own.
+    // `find` prints its matches as they are found, with a progress line of its own; `thumb
+    // N-M` draws a progress bar on standard error instead of a spinner. Both are drawn here,
+    // on the main actor, from the events the command sends.
     let finder = await findPrinter(command, width: width)
-    let update: @Sendable (Int, Int) -> Void = { done, total in
-      if let finder {
-        finder.progress(searched: done, total: total)
-      } else {
-        progress.update(done: done, total: total)
-      }
-    }
-    let found: @Sendable ([MovieSearch.Match], Int) -> Void = { matches, largestRow in
-      finder?.rows(matches, largestRow: largestRow)
-    }
+    let events = CommandEvents(
+      finder: finder,
+      progressBar: ProgressBar(
+        isEnabled: Terminal.errorIsTerminal && !json && environment["TERM"] != "dumb",
+        terminalWidth: width))
+    let (update, found) = (events.progress, events.found)
     let result: CommandResult
     // Whether the spinner or progress bar erased the line the terminal echoed ^C on.
     var lineErased = false
@@ -186,7 +222,7 @@ struct Shell {
       let label = loadingLabel(command, list: list)
       let run = { [runner] in
         await interrupts.cancellable {
-          await runner.execute(command, progress: update, found: found)
+          await runner.execute(command, confirmed: confirmed, progress: update, found: found)
         }
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
@@ -200,8 +236,7 @@ struct Shell {
     } else {
       result = await runner.execute(command, progress: update, found: found)
     }
-    if progress.finish() { lineErased = true }
-    if finder?.finish() == true { lineErased = true }
+    if await events.finish() { lineErased = true }
     var reply = render(result, of: command, width: width)
     if finder != nil, case .success(.found(let found)) = result.outcome {
       reply.output = textRenderer(width: width).findSummary(found)
@@ -238,7 +273,7 @@ struct Shell {
     guard !json else { return reply }
     let reporter = reporter
     for warning in reply.warnings { reporter.warning(warning) }
-    if let error = reply.error { reporter.error(error) }
+    if reportsError, let error = reply.error { reporter.error(error) }
     return reply
   }
 }

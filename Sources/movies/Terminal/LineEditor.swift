@@ -167,8 +167,9 @@ final class LineEditor {
     if let terminalOutput { fclose(terminalOutput) }
   }
 
-  /// Shows the prompt and reads one line; a non-empty line goes into the history.
-  func readLine() -> LineInput {
+  /// Shows the prompt and reads one line; a non-empty line goes into the history unless
+  /// `remembers` is false (the answer to a question).
+  func readLine(remembers: Bool = true) -> LineInput {
     // el_gets blocks until a line is typed: it belongs on the main thread (see Shell), never
     // on the concurrency pool.
     dispatchPrecondition(condition: .onQueue(.main))
@@ -185,7 +186,7 @@ final class LineEditor {
     while entry.last?.isWhitespace == true { entry.removeLast() }
     // A line libedit could not keep in its history is still the line typed; the history
     // file keeps it (the shell appends it there).
-    if !entry.isEmpty, entry.utf8.count <= HistoryFile.longestLine {
+    if remembers, !entry.isEmpty, entry.utf8.count <= HistoryFile.longestLine {
       try? Self.check(movies_history_enter(history, entry), "history(H_ENTER)")
     }
     return .line(line)
@@ -295,7 +296,9 @@ final class LineEditor {
     }
     if common.count > completion.word.count { return replaceWord(with: common) }
     let listed = completion.matches.map(TerminalText.escape).joined(separator: "  ")
-    Terminal.write("\n" + listed + "\n", to: context.outputDescriptor)
+    // libedit calls back from el_gets, which runs only on the main thread (readLine checks).
+    let output = context.outputDescriptor
+    MainActor.assumeIsolated { Terminal.write("\n" + listed + "\n", to: output) }
     return UInt8(CC_REDISPLAY)
   }
 }

@@ -67,13 +67,14 @@ enum Terminal {
   }
 
   /// Writes all of the text to a file descriptor, unbuffered, so output and errors appear in
-  /// the order they were written.
+  /// the order they were written. Main actor only: the main actor owns the terminal, and the
+  /// compiler holds every writer to that (an actor or a pool task sends events instead).
   ///
   /// Output that cannot be written ends the program as coreutils do: a closed pipe (`| head`)
   /// quietly, by SIGPIPE, even when SIGPIPE was ignored; anything else (a full disk) with
   /// `movies: write error: …` and status 1, so a script never takes lost output for success.
   /// A failed write to standard error is ignored: there is nowhere left to say so.
-  static func write(_ text: String, to descriptor: Int32) {
+  @MainActor static func write(_ text: String, to descriptor: Int32) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -91,7 +92,7 @@ enum Terminal {
     }
   }
 
-  private static func outputFailed(errno code: Int32) -> Never {
+  @MainActor private static func outputFailed(errno code: Int32) -> Never {
     if code == EPIPE {
       signal(SIGPIPE, SIG_DFL)
       var pipe = sigset_t()
