@@ -19,7 +19,8 @@ import Testing
     }
     try await session.waitFor("On the watchlist, from")
     try await session.waitUntil("the last prompt") {
-      TmuxSession.lastLine(of: $0).hasPrefix("movies ") && TmuxSession.lastLine(of: $0).hasSuffix(">")
+      TmuxSession.lastLine(of: $0).hasPrefix("movies ")
+        && TmuxSession.lastLine(of: $0).hasSuffix(">")
     }
     let screen = try session.unfoldedScreen()
     let lines = screen.split(separator: "\n")
