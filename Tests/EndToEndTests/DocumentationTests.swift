@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--help`, the man page, the shell completions and the installer agree with each other.
+/// `--help`, the man page and the installer agree with each other (the completions are held
+/// to the declarations by DeclarationTests).
 @Suite(.timeLimit(.minutes(1))) struct DocumentationTests {
   private static let root = TestPaths.packageRoot
 
@@ -77,35 +78,6 @@ import Testing
     #expect(
       Set(names).subtracting(["R", "RFX"])
         == manEntries(try text("man/movies.1"), section: "ENVIRONMENT"))
-  }
-
-  @Test func theBashAndZshCompletionsOfferEveryFlag() async throws {
-    let help = try await MoviesRun.run(["--help"]).stdout
-    let flags = helpEntries(help, section: "Options:")
-
-    let bash = Process()
-    bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-    bash.arguments = [
-      "-c",
-      "source completions/movies.bash; COMP_WORDS=(movies -); COMP_CWORD=1; _movies; "
-        + "printf '%s\\n' \"${COMPREPLY[@]}\"; "
-        + "COMP_WORDS=(movies --color ''); COMP_CWORD=2; _movies; printf '%s\\n' \"${COMPREPLY[@]}\"",
-    ]
-    bash.currentDirectoryURL = Self.root
-    let output = Pipe()
-    bash.standardOutput = output
-    try bash.run()
-    let offered = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    bash.waitUntilExit()
-    let words = offered.split(separator: "\n").map(String.init)
-    #expect(Set(words.filter { $0.hasPrefix("-") }) == flags)
-    #expect(words.filter { !$0.hasPrefix("-") } == ["auto", "always", "never"])
-
-    let zsh = try text("completions/_movies")
-    for flag in flags where flag != "-h" && flag != "--help" {
-      #expect(zsh.contains("\(flag)["), "zsh completes \(flag)")
-    }
-    #expect(zsh.contains("{-h,--help}"))
   }
 
   @Test func theInstallerPutsEverythingUnderThePrefix() async throws {

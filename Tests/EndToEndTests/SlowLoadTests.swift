@@ -11,9 +11,11 @@ import Testing
     defer { server.stop() }
     let session = try TmuxSession(arguments: ["--api", server.apiURL.absoluteString])
     defer { session.stop() }
-    try await session.waitFor("Ctrl-C cancels")
+    try await session.waitFor("Ctrl-C cancels", timeout: .seconds(60))
     let screen = try await session.waitUntil("the seconds counted") {
-      $0.contains("Loading page 1 from 127.0.0.1") && $0.contains(" 1 s · Ctrl-C cancels")
+      // Any count of seconds: under load a frame may come late and skip one.
+      $0.contains("Loading page 1 from 127.0.0.1")
+        && $0.range(of: #" [1-9][0-9]* s · Ctrl-C cancels"#, options: .regularExpression) != nil
     }
     #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 100 })
     try session.press("C-c")

@@ -82,7 +82,9 @@ import Testing
 
   @Test(arguments: [true, false])
   func cancellingALoadInFlightChangesNothing(sourceHonoursCancellation: Bool) async throws {
-    let source = GatedMovieSource(honoursCancellation: sourceHonoursCancellation)
+    let source = FakeMovieSource(movieCount: 100) { _, _ in
+      sourceHonoursCancellation ? .hangUntilCancelled : .waitForOpen
+    }
     let browser = makeBrowser(source)
     let load = Task { try await browser.loadNextPage() }
     for await _ in source.started { break }  // the request is now waiting in the source
@@ -98,7 +100,7 @@ import Testing
   }
 
   @Test func twoLoadsAtOnceAppendThePageOnce() async throws {
-    let source = GatedMovieSource(honoursCancellation: false)
+    let source = FakeMovieSource(movieCount: 100) { _, _ in .waitForOpen }
     let browser = makeBrowser(source)
     let first = Task { try await browser.loadNextPage() }
     let second = Task { try await browser.loadNextPage() }
@@ -116,7 +118,7 @@ import Testing
   }
 
   @Test func aCancelledLoadIsRetriedWithTheSamePage() async throws {
-    let source = GatedMovieSource(honoursCancellation: false)
+    let source = FakeMovieSource(movieCount: 100) { _, _ in .waitForOpen }
     let browser = makeBrowser(source)
     let load = Task { try await browser.loadNextPage() }
     var started = source.started.makeAsyncIterator()

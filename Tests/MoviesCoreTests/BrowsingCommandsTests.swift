@@ -102,6 +102,21 @@ import Testing
     }
   }
 
+  @Test func findWithAGenreNoGenreHoldsSaysSoBeforeSearching() async throws {
+    try await withRunner { runner, _ in
+      _ = await runner.execute(.more)
+      let result = await runner.execute(.find("genre:horror"))
+      #expect(throws: CommandRunner.Error.unknownGenre("horror", known: ["Drama", "Comédie"])) {
+        try result.outcome.get()
+      }
+      #expect(await runner.browser.list.movies.count == 2, "nothing more was loaded")
+      // A beginning of a genre's name still filters, accents and case aside.
+      let found = try outcome(await runner.execute(.find("genre:COM")))
+      guard case .found(let matches) = found else { throw Failure.unexpected(found) }
+      #expect(matches.failure == nil)
+    }
+  }
+
   @Test func anUnknownGenreNamesTheKnownOnesAndKeepsTheList() async throws {
     try await withRunner { runner, _ in
       _ = await runner.execute(.more)

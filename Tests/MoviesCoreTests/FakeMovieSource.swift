@@ -2,41 +2,109 @@ import Foundation
 import MoviesCore
 import Synchronization
 
-/// A ``MovieSource`` over movies in memory that records every page and thumbnail asked for.
+/// The tests' one ``MovieSource``: movies in memory served page by page, every page and
+/// download recorded, and scriptable. A test says what each page request does (``answer``:
+/// serve it, fail, wait for ``open()`` or until cancelled, or answer a page of its own) and
+/// whether downloads are held until ``release()``, so loads, prefetches, scans, batches and
+/// cancellation can each be observed in flight.
 final class FakeMovieSource: MovieSource {
   struct Failure: Error {}
 
+  /// What one page request does.
+  enum PageAnswer: Sendable {
+    /// The page of the movies, cut at the query's page size (capped at `cap`).
+    case serve
+    case fail(any Error)
+    /// Waits for ``open()``, then serves, whether or not its task was cancelled: a source
+    /// that does not honour cancellation.
+    case waitForOpen
+    /// Waits until its task is cancelled, then throws `CancellationError`.
+    case hangUntilCancelled
+    case page(MoviePage)
+  }
+
   private struct State {
-    var requestedPages: [Int] = []
-    var thumbnailRequests: [URL] = []
+    var requests: [(page: Int, size: Int)] = []
+    var cancelledPages: [Int] = []
     var failNextPage = false
     var pagesToFailOnce: Set<Int> = []
+    var isOpen = false
+    var waitingPages: [CheckedContinuation<Void, Never>] = []
+    var thumbnailRequests: [URL] = []
+    var downloadsReleased = false
+    var heldDownloads: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+    var nextDownload: UInt64 = 0
+    var running = 0
+    var mostAtOnce = 0
+    var cancelledDownloads = 0
   }
 
   let movies: [Movie]
   /// Thumbnail bytes by reference (the movie's `thumbnail`).
   let thumbnails: [String: Data]
+  /// The bytes a download of any other reference answers with; nil: such a download fails.
+  let thumbnailBody: Data?
+  /// Downloads wait for ``release()`` (or cancellation).
+  let holdsDownloads: Bool
+  /// The largest page served, as a server caps `count`.
+  let cap: Int
+  /// The total the pages report; nil for the movies' count.
+  let totalCount: Int?
+  /// Decides each page request; ``PageAnswer/serve`` unless the test says otherwise.
+  let answer: @Sendable (_ page: Int, _ query: MovieQuery) -> PageAnswer
+  /// Each page number as its request starts, before it is answered.
+  let started: AsyncStream<Int>
+  private let startedContinuation: AsyncStream<Int>.Continuation
   private let state = Mutex(State())
 
-  init(movies: [Movie], thumbnails: [String: Data] = [:]) {
+  init(
+    movies: [Movie], thumbnails: [String: Data] = [:], thumbnailBody: Data? = nil,
+    holdsDownloads: Bool = false, cap: Int = .max, totalCount: Int? = nil,
+    answer: @escaping @Sendable (_ page: Int, _ query: MovieQuery) -> PageAnswer = { _, _ in
+      .serve
+    }
+  ) {
     self.movies = movies
     self.thumbnails = thumbnails
+    self.thumbnailBody = thumbnailBody
+    self.holdsDownloads = holdsDownloads
+    self.cap = cap
+    self.totalCount = totalCount
+    self.answer = answer
+    (started, startedContinuation) = AsyncStream.makeStream(of: Int.self)
   }
 
-  /// `count` movies titled `Movie 1`, `Movie 2`, … with a rating, link and thumbnail each.
-  convenience init(movieCount count: Int) {
-    let movies = (1..<count + 1).map { number in
+  /// Serves ``numbered(_:rating:)`` movies.
+  convenience init(
+    movieCount count: Int, cap: Int = .max,
+    answer: @escaping @Sendable (_ page: Int, _ query: MovieQuery) -> PageAnswer = { _, _ in
+      .serve
+    }
+  ) {
+    self.init(movies: Self.numbered(count), cap: cap, answer: answer)
+  }
+
+  /// `count` movies titled `Movie 1`, `Movie 2`, … with an id, rating, link and thumbnail each.
+  static func numbered(_ count: Int, rating: (Int) -> Double = { _ in 7.5 }) -> [Movie] {
+    (1..<count + 1).map { number in
       Movie(
         id: String(number), title: "Movie \(number)", thumbnail: "posters/\(number).png",
-        link: "https://movies.example/\(number)", rating: 7.5, releaseDate: "2001")
+        link: "https://movies.example/\(number)", rating: rating(number), releaseDate: "2001")
     }
-    self.init(movies: movies)
   }
 
   var name: String { "the fake source" }
 
-  var requestedPages: [Int] { state.withLock { $0.requestedPages } }
-  var thumbnailRequestCount: Int { state.withLock { $0.thumbnailRequests.count } }
+  var requests: [(page: Int, size: Int)] { state.withLock { $0.requests } }
+  var requestedPages: [Int] { requests.map(\.page) }
+  /// The pages whose requests were cancelled while they waited.
+  var cancelledPages: [Int] { state.withLock { $0.cancelledPages } }
+  var thumbnailRequests: [URL] { state.withLock { $0.thumbnailRequests } }
+  var thumbnailRequestCount: Int { thumbnailRequests.count }
+  /// Downloads in progress now, the most at once so far, and those cancelled.
+  var running: Int { state.withLock { $0.running } }
+  var mostAtOnce: Int { state.withLock { $0.mostAtOnce } }
+  var cancelledDownloads: Int { state.withLock { $0.cancelledDownloads } }
 
   /// Makes the next page request throw ``Failure``.
   func failNextPage() {
@@ -48,16 +116,51 @@ final class FakeMovieSource: MovieSource {
     state.withLock { _ = $0.pagesToFailOnce.insert(page) }
   }
 
+  /// Lets every waiting and future ``PageAnswer/waitForOpen`` request through.
+  func open() {
+    let waiting = state.withLock { state in
+      state.isOpen = true
+      defer { state.waitingPages = [] }
+      return state.waitingPages
+    }
+    for request in waiting { request.resume() }
+  }
+
+  /// Lets every held and future download finish.
+  func release() {
+    let held = state.withLock { state in
+      state.downloadsReleased = true
+      defer { state.heldDownloads = [:] }
+      return Array(state.heldDownloads.values)
+    }
+    for download in held { download.resume() }
+  }
+
   func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let fails = state.withLock { state in
-      state.requestedPages.append(number)
+      state.requests.append((number, query.pageSize))
       defer { state.failNextPage = false }
       return state.failNextPage || state.pagesToFailOnce.remove(number) != nil
     }
+    startedContinuation.yield(number)
     if fails { throw Failure() }
-    let start = min(movies.count, (number - 1) * query.pageSize)
-    let end = min(movies.count, start + query.pageSize)
-    return MoviePage(movies: Array(movies[start..<end]), totalCount: movies.count)
+    switch answer(number, query) {
+    case .serve: break
+    case .fail(let error): throw error
+    case .page(let page): return page
+    case .waitForOpen: await waitForOpen()
+    case .hangUntilCancelled:
+      do {
+        try await Task.sleep(for: .seconds(600))
+      } catch {
+        state.withLock { $0.cancelledPages.append(number) }
+        throw error
+      }
+    }
+    let size = min(cap, query.pageSize)
+    let start = min(movies.count, (number - 1) * size)
+    let end = min(movies.count, start + size)
+    return MoviePage(movies: Array(movies[start..<end]), totalCount: totalCount ?? movies.count)
   }
 
   func thumbnailURL(for reference: String) throws -> URL {
@@ -67,8 +170,55 @@ final class FakeMovieSource: MovieSource {
   }
 
   func thumbnailData(at url: URL) async throws -> Data {
-    state.withLock { $0.thumbnailRequests.append(url) }
-    guard let data = thumbnails[url.lastPathComponent] else { throw Failure() }
+    state.withLock { state in
+      state.thumbnailRequests.append(url)
+      state.running += 1
+      state.mostAtOnce = max(state.mostAtOnce, state.running)
+    }
+    defer { state.withLock { $0.running -= 1 } }
+    if holdsDownloads {
+      do {
+        try await waitForRelease()
+      } catch {
+        state.withLock { $0.cancelledDownloads += 1 }
+        throw error
+      }
+    }
+    guard let data = thumbnails[url.lastPathComponent] ?? thumbnailBody else { throw Failure() }
     return data
+  }
+
+  private func waitForOpen() async {
+    await withCheckedContinuation { request in
+      let isOpen = state.withLock { state in
+        if !state.isOpen { state.waitingPages.append(request) }
+        return state.isOpen
+      }
+      if isOpen { request.resume() }
+    }
+  }
+
+  /// Waits until released, or throws `CancellationError` when the download is cancelled.
+  /// Suspended, not polling: a held download costs the pool nothing while it waits.
+  private func waitForRelease() async throws {
+    let id = state.withLock { state in
+      state.nextDownload += 1
+      return state.nextDownload
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (download: CheckedContinuation<Void, any Error>) in
+        let outcome: Result<Void, any Error>? = state.withLock { state in
+          if state.downloadsReleased { return .success(()) }
+          if Task.isCancelled { return .failure(CancellationError()) }
+          state.heldDownloads[id] = download
+          return nil
+        }
+        if let outcome { download.resume(with: outcome) }
+      }
+    } onCancel: {
+      state.withLock { $0.heldDownloads.removeValue(forKey: id) }?
+        .resume(throwing: CancellationError())
+    }
   }
 }

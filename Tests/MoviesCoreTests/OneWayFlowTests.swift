@@ -97,6 +97,26 @@ import Testing
     }
   }
 
+  /// A command reads the terminal once, into a TerminalSnapshot that its table, progress
+  /// line and pager share, instead of each asking (an ioctl each) and perhaps disagreeing.
+  @Test func theShellReadsTheTerminalOncePerCommand() throws {
+    let folder = TestPaths.packageRoot.appendingPathComponent("Sources/movies/Shell")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(files.contains("Shell.swift"))
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for question in [
+        "Terminal.width", "Terminal.size", "Terminal.outputIsTerminal", "Terminal.errorIsTerminal",
+        "ioctl",
+      ] {
+        #expect(!text.contains(question), "\(file) asks \(question)")
+      }
+    }
+    let shell = try String(
+      contentsOf: folder.appendingPathComponent("Shell.swift"), encoding: .utf8)
+    #expect(shell.components(separatedBy: "TerminalSnapshot(").count == 2, "one snapshot")
+  }
+
   @Test func moreNJoinsTheRowsOfEveryPageItLoaded() async throws {
     let runner = makeRunner(FakeMovieSource(movieCount: 25))
     let result = await runner.execute(.morePages(3))

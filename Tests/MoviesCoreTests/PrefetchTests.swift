@@ -112,53 +112,33 @@ import Testing
   }
 
   @Test func restartingWithAnotherQueryCancelsThePrefetch() async throws {
-    let source = HeldSecondPage()
+    // Page 1 at once; page 2 held until its task is cancelled.
+    let source = FakeMovieSource(movieCount: 100) { page, _ in
+      page == 2 ? .hangUntilCancelled : .serve
+    }
     let browser = makeBrowser(source)
 
     _ = try await browser.loadNextPage()
-    #expect(try await eventually { source.secondPageStarted })
+    #expect(try await eventually { source.requestedPages.contains(2) })
     let load = try await browser.restart(with: MovieQuery(genreID: "4", pageSize: 10))
 
-    #expect(try await eventually { source.secondPageCancelled })
+    #expect(try await eventually { source.cancelledPages.contains(2) })
     #expect(load.added.range == 1...10)
     #expect(await browser.list.query.genreID == "4")
     #expect(await browser.list.loadedPages == 1)
   }
 
   @Test func aBrowserThatGoesAwayCancelsItsPrefetch() async throws {
-    let source = HeldSecondPage()
+    // Page 1 at once; page 2 held until its task is cancelled.
+    let source = FakeMovieSource(movieCount: 100) { page, _ in
+      page == 2 ? .hangUntilCancelled : .serve
+    }
     var browser: Browser? = makeBrowser(source)
 
     _ = try await browser?.loadNextPage()
-    #expect(try await eventually { source.secondPageStarted })
+    #expect(try await eventually { source.requestedPages.contains(2) })
     browser = nil
 
-    #expect(try await eventually { source.secondPageCancelled })
+    #expect(try await eventually { source.cancelledPages.contains(2) })
   }
-}
-
-/// Answers page 1 at once and holds page 2 until its task is cancelled.
-private final class HeldSecondPage: MovieSource {
-  private let state = Mutex((started: false, cancelled: false))
-
-  var secondPageStarted: Bool { state.withLock { $0.started } }
-  var secondPageCancelled: Bool { state.withLock { $0.cancelled } }
-  var name: String { "a held source" }
-
-  func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    if number == 2 {
-      state.withLock { $0.started = true }
-      do {
-        try await Task.sleep(for: .seconds(600))
-      } catch {
-        state.withLock { $0.cancelled = true }
-        throw error
-      }
-    }
-    let movies = (1...10).map { Movie(id: "\(number)-\($0)", title: "Movie \($0)") }
-    return MoviePage(movies: movies, totalCount: 100)
-  }
-
-  func thumbnailURL(for reference: String) throws -> URL { URL(fileURLWithPath: "/nonexistent") }
-  func thumbnailData(at url: URL) async throws -> Data { Data() }
 }

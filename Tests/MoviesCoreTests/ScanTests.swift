@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MoviesCore
@@ -8,42 +9,19 @@ import Testing
 /// in order; capped servers, failures and Ctrl-C keep what was loaded.
 @Suite(.timeLimit(.minutes(1))) struct ScanTests {
   /// Movies `Movie 1`…`Movie N` served like the test server: the page size capped at `cap`,
-  /// the offset computed with the capped size. Records each request; pages from `hangFrom`
-  /// on wait until cancelled, and `failing` pages throw.
-  final class PagedSource: MovieSource {
-    struct Failure: Error {}
-    let count: Int
-    let cap: Int
-    let hangFrom: Int?
-    let failing: Set<Int>
-    let requests = Mutex<[(page: Int, size: Int)]>([])
-
-    init(count: Int, cap: Int = 1_000, hangFrom: Int? = nil, failing: Set<Int> = []) {
-      self.count = count
-      self.cap = cap
-      self.hangFrom = hangFrom
-      self.failing = failing
+  /// the offset computed with the capped size. Pages from `hangFrom` on wait until
+  /// cancelled, and `failing` pages throw.
+  private static func pagedSource(
+    count: Int, cap: Int = 1_000, hangFrom: Int? = nil, failing: Set<Int> = []
+  ) -> FakeMovieSource {
+    let movies = FakeMovieSource.numbered(count) { Double(($0 - 1) % 10) }
+    return FakeMovieSource(movies: movies, cap: cap) { page, _ in
+      if let hangFrom, page >= hangFrom { return .hangUntilCancelled }
+      return failing.contains(page) ? .fail(FakeMovieSource.Failure()) : .serve
     }
-
-    var name: String { "the paged source" }
-
-    func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-      requests.withLock { $0.append((number, query.pageSize)) }
-      if let hangFrom, number >= hangFrom { try await Task.sleep(for: .seconds(600)) }
-      if failing.contains(number) { throw Failure() }
-      let size = min(cap, query.pageSize)
-      let start = min(count, (number - 1) * size)
-      let movies = (start..<min(count, start + size)).map {
-        Movie(id: String($0 + 1), title: "Movie \($0 + 1)", rating: Double($0 % 10))
-      }
-      return MoviePage(movies: movies, totalCount: count)
-    }
-
-    func thumbnailURL(for reference: String) throws -> URL { throw Failure() }
-    func thumbnailData(at url: URL) async throws -> Data { throw Failure() }
   }
 
-  private func browser(_ source: PagedSource, pageSize: Int = 10, prefetches: Bool = false)
+  private func browser(_ source: FakeMovieSource, pageSize: Int = 10, prefetches: Bool = false)
     -> Browser
   {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-tests")
@@ -73,7 +51,7 @@ import Testing
   }
 
   @Test func scanJoinsEveryPageInOrderAndFindsEveryMatch() async throws {
-    let source = PagedSource(count: 1_234)
+    let source = Self.pagedSource(count: 1_234)
     let browser = browser(source)
     _ = try await browser.loadNextPage()
     let found = Mutex<[Int]>([])
@@ -91,13 +69,13 @@ import Testing
     #expect(scan.matches.map(\.row) == expected)
     #expect(found.withLock { $0 } == expected, "every match was reported as it was found")
     #expect(!scan.stopped && scan.failure == nil)
-    let sizes = source.requests.withLock { $0.map(\.size) }
+    let sizes = source.requests.map(\.size)
     #expect(sizes.allSatisfy { $0 % 10 == 0 }, "every page size is a multiple of --count")
     #expect(sizes.count < 15, "large pages, not one per page of 10: \(sizes)")
   }
 
   @Test func aCappedServerIsScannedInPagesItServesWhole() async throws {
-    let source = PagedSource(count: 777, cap: 100)
+    let source = Self.pagedSource(count: 777, cap: 100)
     let browser = browser(source)
     _ = try await browser.loadNextPage()
 
@@ -111,29 +89,29 @@ import Testing
   }
 
   @Test func aFailedPageStopsTheScanAndMoreGoesOnFromThere() async throws {
-    let source = PagedSource(count: 3_000, failing: [2])
+    let source = Self.pagedSource(count: 3_000, failing: [2])
     let browser = browser(source)
 
     let scan = await browser.scan(
       for: try MovieSearch("movie"), found: { _, _ in }, progress: { _, _ in })
 
-    #expect(scan.failure is PagedSource.Failure)
+    #expect(scan.failure is FakeMovieSource.Failure)
     let list = await browser.list
     #expect(titles(list) == (1...640).map { "Movie \($0)" }, "the page before the failure joined")
     #expect(list.loadedPages == 64, "counted in pages of 10")
     // `more` shows the loaded rows first, from the top and with no request, then goes on.
-    let asked = source.requests.withLock { $0.count }
+    let asked = source.requests.count
     #expect(try await browser.loadNextPage()?.added.range == 1...10)
-    #expect(source.requests.withLock { $0.count } == asked)
+    #expect(source.requests.count == asked)
     for _ in 2...64 { _ = try await browser.loadNextPage() }
-    #expect(source.requests.withLock { $0.count } == asked)
+    #expect(source.requests.count == asked)
     #expect(try await browser.loadNextPage()?.added.range == 641...650)
     #expect(await browser.list.movies.last?.title == "Movie 650")
-    #expect(source.requests.withLock { $0.last! == (65, 10) })
+    #expect(source.requests.last.map { $0 == (65, 10) } == true)
   }
 
   @Test func cancellingKeepsEveryPageThatJoined() async throws {
-    let source = PagedSource(count: 10_000, hangFrom: 3)
+    let source = Self.pagedSource(count: 10_000, hangFrom: 3)
     let browser = browser(source)
     let searched = Mutex(0)
     let task = Task {
@@ -141,7 +119,7 @@ import Testing
         for: try MovieSearch("movie 1"), found: { _, _ in },
         progress: { done, _ in searched.withLock { $0 = done } })
     }
-    while searched.withLock({ $0 }) < 1_280 { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(try await eventually { searched.withLock { $0 } >= 1_280 })
     task.cancel()
     let scan = try await task.value
 
@@ -153,14 +131,14 @@ import Testing
   }
 
   @Test func thePageFetchedAheadJoinsFirstAndNoRowIsAskedForTwice() async throws {
-    let source = PagedSource(count: 2_000)
+    let source = Self.pagedSource(count: 2_000)
     let browser = browser(source, prefetches: true)
     _ = try await browser.loadNextPage()
 
     _ = await browser.scan(for: try MovieSearch("x"), found: { _, _ in }, progress: { _, _ in })
 
     #expect(titles(await browser.list) == (1...2_000).map { "Movie \($0)" })
-    let ranges = source.requests.withLock { $0.map { ($0.page - 1) * $0.size..<$0.page * $0.size } }
+    let ranges = source.requests.map { ($0.page - 1) * $0.size..<$0.page * $0.size }
     for (index, range) in ranges.enumerated() {
       for other in ranges[(index + 1)...] {
         #expect(!range.overlaps(other), "\(range) asked twice")
@@ -169,24 +147,19 @@ import Testing
   }
 
   /// Every row without a title: each page warns about each row.
-  final class TitlelessSource: MovieSource {
-    struct Failure: Error {}
-    var name: String { "titleless" }
-    func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-      let start = (number - 1) * query.pageSize
-      let rows = max(0, min(query.pageSize, 500 - start))
-      return MoviePage(
+  private static let titlelessSource = FakeMovieSource(movies: []) { number, query in
+    let start = (number - 1) * query.pageSize
+    let rows = max(0, min(query.pageSize, 500 - start))
+    return .page(
+      MoviePage(
         movies: [], rowCount: rows, totalCount: 500,
-        warnings: (0..<rows).map { "Skipped row \($0 + 1) of the page." })
-    }
-    func thumbnailURL(for reference: String) throws -> URL { throw Failure() }
-    func thumbnailData(at url: URL) async throws -> Data { throw Failure() }
+        warnings: (0..<rows).map { "Skipped row \($0 + 1) of the page." }))
   }
 
   @Test func warningsAreCappedWithACountOfTheRest() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-tests")
     let browser = Browser(
-      source: TitlelessSource(), query: MovieQuery(pageSize: 10),
+      source: Self.titlelessSource, query: MovieQuery(pageSize: 10),
       thumbnails: ThumbnailStore(downloadFolder: folder, cacheFolder: folder), prefetches: false)
 
     let scan = await browser.scan(

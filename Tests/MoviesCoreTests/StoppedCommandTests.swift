@@ -11,35 +11,19 @@ import Testing
 
   /// Page 1 of the default query loads; a genre's or an order's first page fails as a server
   /// in trouble would; later pages wait until cancelled.
-  final class TroubledSource: MovieSource {
-    let laterPagesAsked = Mutex(0)
-
-    var name: String { "the troubled source" }
-
-    func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+  private static func troubledSource() -> FakeMovieSource {
+    FakeMovieSource(movieCount: 100) { number, query in
       if !query.genreID.isEmpty {
-        throw HoppinClient.Error.transfer(.connectionRefused, .page(number), attempts: 1)
+        return .fail(HoppinClient.Error.transfer(.connectionRefused, .page(number), attempts: 1))
       }
       if query.order != MovieQuery.defaultOrder {
-        throw HoppinClient.Error.badAnswer(.notJSON, page: number, excerpt: "Bad Gateway")
+        return .fail(HoppinClient.Error.badAnswer(.notJSON, page: number, excerpt: "Bad Gateway"))
       }
-      if number > 1 {
-        laterPagesAsked.withLock { $0 += 1 }
-        try await Task.sleep(for: .seconds(600))
-      }
-      let first = (number - 1) * query.pageSize + 1
-      let movies = (first..<first + query.pageSize).map { Movie(title: "Movie \($0)") }
-      return MoviePage(movies: movies, totalCount: 100)
+      return number > 1 ? .hangUntilCancelled : .serve
     }
-
-    func thumbnailURL(for reference: String) throws -> URL {
-      URL(fileURLWithPath: "/nonexistent").appendingPathComponent(reference)
-    }
-
-    func thumbnailData(at url: URL) async throws -> Data { Data() }
   }
 
-  private func makeRunner(_ source: TroubledSource) -> CommandRunner {
+  private func makeRunner(_ source: FakeMovieSource) -> CommandRunner {
     CommandRunner(
       browser: Browser(
         source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false))
@@ -47,7 +31,7 @@ import Testing
 
   /// `more` would go on with the old list: the advice is the command that failed.
   @Test func aFailedSwitchAdvisesTypingTheCommandAgain() async throws {
-    let runner = makeRunner(TroubledSource())
+    let runner = makeRunner(Self.troubledSource())
     _ = await runner.execute(.more)
     let genre = TextRenderer(layout: layout).render(await runner.execute(.genre("4")))
     let genreError = try #require(genre.error)
@@ -65,10 +49,10 @@ import Testing
   }
 
   @Test func cancellingMoreNKeepsItsPagesAndSaysSo() async throws {
-    let source = TroubledSource()
+    let source = Self.troubledSource()
     let runner = makeRunner(source)
     let task = Task { await runner.execute(.morePages(3)) }
-    try #require(await eventually { source.laterPagesAsked.withLock { $0 } == 1 })
+    try #require(await eventually { source.requestedPages.filter { $0 > 1 }.count == 1 })
     task.cancel()
     let result = await task.value
 

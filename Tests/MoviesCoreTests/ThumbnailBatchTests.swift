@@ -147,7 +147,8 @@ import Testing
   @Test func cancellingABatchKeepsWhatWasSavedAndSaysSo() async throws {
     try await TemporaryFolder.with { root in
       let movies = (1...5).map { Movie(title: "Movie \($0)", thumbnail: "\($0).png") }
-      let source = HeldThumbnailSource(body: ImageSamples.png(width: 6, height: 9), movies: movies)
+      let source = FakeMovieSource(
+        movies: movies, thumbnailBody: ImageSamples.png(width: 6, height: 9), holdsDownloads: true)
       let store = ThumbnailStore(
         downloadFolder: root.appendingPathComponent("downloads"),
         cacheFolder: root.appendingPathComponent("cache"))
@@ -164,7 +165,7 @@ import Testing
       #expect(reply.error?.contains("0 of 5 thumbnails were saved") == true)
       #expect(reply.warnings.isEmpty)
       // Every download was cancelled, not left running (this waits until they all stopped).
-      try #require(await eventually { source.cancelled == 5 })
+      try #require(await eventually { source.cancelledDownloads == 5 })
       #expect(TemporaryFolder.names(in: store.downloadFolder).isEmpty)
     }
   }

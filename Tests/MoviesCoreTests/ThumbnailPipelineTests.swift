@@ -8,13 +8,14 @@ import Testing
   private static let png = ImageSamples.png(width: 60, height: 90)
 
   private func withPipeline(
-    concurrency: Int = 6, _ body: (ThumbnailPipeline, HeldThumbnailSource) async throws -> Void
+    concurrency: Int = 6, _ body: (ThumbnailPipeline, FakeMovieSource) async throws -> Void
   ) async throws {
     try await TemporaryFolder.with { folder in
       var configuration = ThumbnailPipeline.Configuration()
       configuration.maximumConcurrentDownloads = concurrency
       let pipeline = ThumbnailPipeline(cacheFolder: folder, configuration: configuration)
-      try await body(pipeline, HeldThumbnailSource(body: Self.png))
+      try await body(
+        pipeline, FakeMovieSource(movies: [], thumbnailBody: Self.png, holdsDownloads: true))
     }
   }
 
@@ -30,7 +31,7 @@ import Testing
         #expect(images.count == 20)
         #expect(images.allSatisfy { $0.data == Self.png && $0.origin == .source })
       }
-      #expect(source.requests == [url])
+      #expect(source.thumbnailRequests == [url])
     }
   }
 
@@ -44,13 +45,13 @@ import Testing
         try #require(await eventually { await source.running + pipeline.limit.waitingCount == 10 })
         #expect(source.running == 3)
         #expect(await pipeline.limit.waitingCount == 7)
-        #expect(source.requests.count == 3)
+        #expect(source.thumbnailRequests.count == 3)
         source.release()
         try await group.waitForAll()
       }
       #expect(source.mostAtOnce == 3)
-      #expect(Set(source.requests) == Set(urls))
-      #expect(source.requests.count == 10)
+      #expect(Set(source.thumbnailRequests) == Set(urls))
+      #expect(source.thumbnailRequests.count == 10)
     }
   }
 
@@ -61,7 +62,7 @@ import Testing
       try #require(await eventually { source.running == 1 })
       task.cancel()
       await #expect(throws: CancellationError.self) { try await task.value }
-      try #require(await eventually { source.cancelled == 1 })
+      try #require(await eventually { source.cancelledDownloads == 1 })
       #expect(await pipeline.cacheState(of: url) == .notCached)
     }
   }
@@ -76,14 +77,14 @@ import Testing
       await #expect(throws: CancellationError.self) { try await leaving.value }
       source.release()
       #expect(try await staying.value.data == Self.png)
-      #expect(source.cancelled == 0)
-      #expect(source.requests == [url])
+      #expect(source.cancelledDownloads == 0)
+      #expect(source.thumbnailRequests == [url])
     }
   }
 
   @Test func theSecondLoadComesFromMemoryThenANewPipelineReadsTheDisk() async throws {
     try await TemporaryFolder.with { folder in
-      let source = HeldThumbnailSource(body: Self.png)
+      let source = FakeMovieSource(movies: [], thumbnailBody: Self.png, holdsDownloads: true)
       source.release()
       let url = try source.thumbnailURL(for: "poster.png")
       let first = ThumbnailPipeline(cacheFolder: folder)
@@ -97,13 +98,14 @@ import Testing
       #expect(fromDisk.origin == .diskCache)
       #expect(fromDisk.data == Self.png)
       #expect(fromDisk.pixelSize == PixelSize(width: 60, height: 90))
-      #expect(source.requests == [url])
+      #expect(source.thumbnailRequests == [url])
     }
   }
 
   @Test func aBodyThatIsNotAnImageIsRefusedAndNotCached() async throws {
     try await TemporaryFolder.with { folder in
-      let source = HeldThumbnailSource(body: Data("<html>404</html>".utf8))
+      let source = FakeMovieSource(
+        movies: [], thumbnailBody: Data("<html>404</html>".utf8), holdsDownloads: true)
       source.release()
       let url = try source.thumbnailURL(for: "poster.png")
       let pipeline = ThumbnailPipeline(cacheFolder: folder)

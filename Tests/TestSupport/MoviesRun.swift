@@ -74,13 +74,10 @@ public struct MoviesRun: Sendable {
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
 
-    let deadline = ContinuousClock.now + timeout
-    while process.isRunning {
-      if ContinuousClock.now > deadline {
-        kill(process.processIdentifier, SIGKILL)
-        throw RunError.timedOut
-      }
-      try await Task.sleep(for: .milliseconds(20))
+    guard try await eventually(timeout: timeout, every: .milliseconds(20), { !process.isRunning })
+    else {
+      kill(process.processIdentifier, SIGKILL)
+      throw RunError.timedOut
     }
     let stdout = try Data(contentsOf: outputFile)
     let stderr = try Data(contentsOf: errorFile)

@@ -51,12 +51,11 @@ public final class MoviesSession {
     _ what: String, timeout: Duration = .seconds(30),
     _ condition: (_ stdout: String, _ stderr: String) -> Bool
   ) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while !condition(stdout, stderr) {
-      guard ContinuousClock.now < deadline else {
-        throw SessionError.timedOut(waitingFor: what, stdout: stdout, stderr: stderr)
-      }
-      try await Task.sleep(for: .milliseconds(20))
+    guard
+      try await eventually(
+        timeout: timeout, every: .milliseconds(20), { condition(stdout, stderr) })
+    else {
+      throw SessionError.timedOut(waitingFor: what, stdout: stdout, stderr: stderr)
     }
   }
 
@@ -68,13 +67,10 @@ public final class MoviesSession {
   /// Ends the input and waits for the program to exit; returns what it printed.
   public func finish(timeout: Duration = .seconds(30)) async throws -> MoviesRun {
     try input.fileHandleForWriting.close()
-    let deadline = ContinuousClock.now + timeout
-    while process.isRunning {
-      if ContinuousClock.now > deadline {
-        kill(process.processIdentifier, SIGKILL)
-        throw MoviesRun.RunError.timedOut
-      }
-      try await Task.sleep(for: .milliseconds(20))
+    guard try await eventually(timeout: timeout, every: .milliseconds(20), { !process.isRunning })
+    else {
+      kill(process.processIdentifier, SIGKILL)
+      throw MoviesRun.RunError.timedOut
     }
     let output = (try? Data(contentsOf: outputFile)) ?? Data()
     return MoviesRun(

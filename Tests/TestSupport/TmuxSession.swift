@@ -102,18 +102,20 @@ public final class TmuxSession {
   public func waitUntil(
     _ description: String, timeout: Duration = .seconds(30), _ condition: (String) -> Bool
   ) async throws -> String {
-    let deadline = ContinuousClock.now + timeout
     var last = ""
-    while ContinuousClock.now < deadline {
-      if let screen = try? screen() {
-        last = screen
-        if condition(screen) { return screen }
-      } else if !isRunning {
-        break
+    var ended = false
+    let held = try await eventually(timeout: timeout, every: .milliseconds(50)) {
+      guard let screen = try? screen() else {
+        ended = !isRunning
+        return ended
       }
-      try await Task.sleep(for: .milliseconds(50))
+      last = screen
+      return condition(screen)
     }
-    throw SessionError.timedOut(waitingFor: description, screen: last)
+    guard held, !ended else {
+      throw SessionError.timedOut(waitingFor: description, screen: last)
+    }
+    return last
   }
 
   /// Polls until the text is on screen.
@@ -135,12 +137,8 @@ public final class TmuxSession {
 
   /// Polls until the program has exited.
   public func waitForExit(timeout: Duration = .seconds(30)) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while isRunning {
-      if ContinuousClock.now > deadline {
-        throw SessionError.timedOut(waitingFor: "the program to exit", screen: "")
-      }
-      try await Task.sleep(for: .milliseconds(50))
+    guard try await eventually(timeout: timeout, every: .milliseconds(50), { !isRunning }) else {
+      throw SessionError.timedOut(waitingFor: "the program to exit", screen: "")
     }
   }
 

@@ -157,6 +157,7 @@ public struct CommandRunner: Sendable {
           try await genreSource.genres(), current: await browser.status.query.genreID)
       case .find(let text):
         let search = try MovieSearch(text)
+        try await checkGenreFilters(of: search)
         let clock = ContinuousClock()
         let start = clock.now
         let scan = await browser.scan(for: search, found: found, progress: progress)

@@ -12,24 +12,15 @@ extension CommandSpec {
         }
       },
       parse: { arguments throws(Command.ParseError) in try Command.more(arguments) }),
-    CommandSpec(
-      name: "skip", synopsis: "skip", usage: "skip",
-      summary: "move past a page that could not be read, its rows counted as missing",
-      examples: ["skip"], isRare: true,
-      parse: { arguments throws(Command.ParseError) in try arguments.none(.skip) }),
-    CommandSpec(
-      name: "list", synopsis: "list", usage: "list",
-      summary: "show every loaded movie again, through $PAGER when it is long",
-      examples: ["list"], pages: true,
-      parse: { arguments throws(Command.ParseError) in try arguments.none(.list) }),
-    CommandSpec(
-      name: "show", synopsis: "show N", usage: "show N, show wN",
-      summary: "show every field of row N, or of watchlist entry N",
-      examples: ["show 3", "show w1"], takes: "one row number or watchlist entry",
-      hint: "N (a row number)", completes: .rows,
-      parse: { arguments throws(Command.ParseError) in
-        try arguments.rowOrEntry(.show) { .show(row: $0) }
-      }),
+    .plain(
+      .skip, summary: "move past a page that could not be read, its rows counted as missing",
+      isRare: true),
+    .plain(
+      .list, summary: "show every loaded movie again, through $PAGER when it is long",
+      pages: true),
+    .onRow(
+      "show", summary: "show every field of row N, or of watchlist entry N",
+      entry: .show, { .show(row: $0) }),
     CommandSpec(
       name: "thumb", synopsis: "thumb N-M", usage: "thumb N, thumb N-M, thumb all, thumb wN",
       summary: "save the thumbnail of row N, of rows N to M or of every loaded row into the "
@@ -68,10 +59,7 @@ extension CommandSpec {
         return "Loading the list in order \(order)…"
       },
       parse: { arguments throws(Command.ParseError) in try Command.order(arguments) }),
-    CommandSpec(
-      name: "genres", synopsis: "genres", usage: "genres", summary: "list the genres",
-      examples: ["genres"], loading: { _, _ in "Loading the genres…" },
-      parse: { arguments throws(Command.ParseError) in try arguments.none(.genres) }),
+    .plain(.genres, summary: "list the genres", loading: "Loading the genres…"),
     CommandSpec(
       name: "find", synopsis: "find TEXT",
       usage: "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R]",
@@ -90,34 +78,19 @@ extension CommandSpec {
       parse: { arguments throws(Command.ParseError) in
         .pick(arguments.words.joined(separator: " "))
       }),
-    CommandSpec(
-      name: "open", synopsis: "open N", usage: "open N, open wN",
-      summary: "open the link of row N with xdg-open, or print it",
-      examples: ["open 3", "open w1"], takes: "one row number or watchlist entry",
-      hint: "N (a row number)", completes: .rows,
-      parse: { arguments throws(Command.ParseError) in
-        try arguments.rowOrEntry(.open) { .open(row: $0) }
-      }),
-    CommandSpec(
-      name: "watch", synopsis: "watch N", usage: "watch N",
-      summary: "put row N's movie on the watchlist, kept across runs",
-      examples: ["watch 3"], takes: "one row number", hint: "N (a row number)",
-      completes: .rows,
-      parse: { arguments throws(Command.ParseError) in .watch(row: try arguments.row()) }),
-    CommandSpec(
-      name: "unwatch", synopsis: "unwatch N", usage: "unwatch N, unwatch wN",
-      summary: "take row N's movie, or watchlist entry N, off the watchlist",
-      examples: ["unwatch 3", "unwatch w1"], takes: "one row number or watchlist entry",
-      hint: "N (a row number)", completes: .rows,
-      parse: { arguments throws(Command.ParseError) in
-        try arguments.rowOrEntry(.unwatch) { .unwatch(row: $0) }
-      }),
-    CommandSpec(
-      name: "watchlist", synopsis: "watchlist", usage: "watchlist",
+    .onRow(
+      "open", summary: "open the link of row N with xdg-open, or print it", entry: .open,
+      { .open(row: $0) }),
+    .onRow(
+      "watch", summary: "put row N's movie on the watchlist, kept across runs",
+      { .watch(row: $0) }),
+    .onRow(
+      "unwatch", summary: "take row N's movie, or watchlist entry N, off the watchlist",
+      entry: .unwatch, { .unwatch(row: $0) }),
+    .plain(
+      .watchlist,
       summary: "list the watchlist, newest first, as w1, w2, …; 'show wN', 'thumb wN' and "
-        + "'open wN' work on its entries",
-      examples: ["watchlist"],
-      parse: { arguments throws(Command.ParseError) in try arguments.none(.watchlist) }),
+        + "'open wN' work on its entries"),
     CommandSpec(
       name: "resume", synopsis: "resume [N]", usage: "resume, resume N, resume list",
       summary: "reopen the query saved when the prompt was last left, at the same depth; "
@@ -145,4 +118,34 @@ extension CommandSpec {
       summary: "leave (also exit, q, \\q, or Ctrl-D)", examples: ["quit"],
       parse: { arguments throws(Command.ParseError) in try arguments.none(.quit) }),
   ]
+
+  /// A command that takes no argument.
+  static func plain(
+    _ command: Command, summary: String, isRare: Bool = false, pages: Bool = false,
+    loading label: String? = nil
+  ) -> CommandSpec {
+    var loading: (@Sendable (Command, LoadingContext) -> String?)?
+    if let label { loading = { _, _ in label } }
+    return CommandSpec(
+      name: command.name, synopsis: command.name, usage: command.name, summary: summary,
+      examples: [command.name], isRare: isRare, pages: pages, loading: loading,
+      parse: { arguments throws(Command.ParseError) in try arguments.none(command) })
+  }
+
+  /// A command on row N of the table on screen, and with `entry` on watchlist entry N too
+  /// (`show w1`).
+  static func onRow(
+    _ name: String, summary: String, entry: Command.WatchlistAction? = nil,
+    _ command: @escaping @Sendable (Int) -> Command
+  ) -> CommandSpec {
+    CommandSpec(
+      name: name, synopsis: "\(name) N", usage: "\(name) N" + (entry == nil ? "" : ", \(name) wN"),
+      summary: summary, examples: ["\(name) 3"] + (entry == nil ? [] : ["\(name) w1"]),
+      takes: "one row number" + (entry == nil ? "" : " or watchlist entry"),
+      hint: "N (a row number)", completes: .rows,
+      parse: { arguments throws(Command.ParseError) in
+        guard let entry else { return command(try arguments.row()) }
+        return try arguments.rowOrEntry(entry, row: command)
+      })
+  }
 }

@@ -3,74 +3,67 @@ import MoviesCore
 /// The flags and config keys, in the order `--help` lists them.
 extension Setting {
   static let all: [Setting] = [
-    Setting(
-      flags: ["--api"], value: "URL",
+    .value(
+      "--api", "URL",
       help: "the Hoppin movies endpoint to browse (also MOVIES_API); without it, the "
         + "offline catalogue that comes with the program",
       completes: .url, configKey: "api"
-    ) { options, values throws(Options.UsageError) in
-      options.api = try Options.apiURL(try values.value(), from: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.api = try Options.apiURL(text, from: flag)
     },
-    Setting(
-      flags: ["--count"], value: "N", help: "movies per page, 1 to 1000 (default 10)",
+    .value(
+      "--count", "N", help: "movies per page, 1 to 1000 (default 10)",
       configKey: "count"
-    ) { options, values throws(Options.UsageError) in
-      options.query.pageSize = try Options.pageSize(try values.value(), flag: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.query.pageSize = try Options.pageSize(text, flag: flag)
     },
-    Setting(
-      flags: ["--order"], value: "ORDER",
+    .value(
+      "--order", "ORDER",
       help: "releasedateasc (default), releasedatedesc, ratingdesc, ratingasc or titleasc; "
         + "or newest, oldest, rating, title; any case, or a unique beginning of one",
       completes: .choices(OrderName.words), configKey: "order"
-    ) { options, values throws(Options.UsageError) in
-      options.query.order = try Options.order(try values.value(), flag: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.query.order = try Options.order(text, flag: flag)
     },
-    Setting(
-      flags: ["--genre"], value: "NAME|ID",
+    .value(
+      "--genre", "NAME|ID",
       help: "only this genre, by name, its beginning or id (the offline catalogue: 1 Action, "
         + "2 Animation, 3 Comedy, 4 Drama, 5 Documentary, 6 Romance, 7 Short); an unknown "
         + "one is refused",
       configKey: "genre"
-    ) { options, values throws(Options.UsageError) in
-      options.query.genreID = try values.value()
+    ) { options, text, flag throws(Options.UsageError) in
+      options.query.genreID = text
+      // The config reader sets it again for its own line.
       options.genreConfigLine = nil
-      return nil
     },
-    Setting(
-      flags: ["--download-dir"], value: "DIR",
+    .value(
+      "--download-dir", "DIR",
       help: "where 'thumb N' saves images (default ./thumbnails)", completes: .folder,
       configKey: "download-dir"
-    ) { options, values throws(Options.UsageError) in
-      options.downloadFolder = try Options.folder(try values.value(), for: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.downloadFolder = try Options.folder(text, for: flag)
     },
-    Setting(
-      flags: ["--cache-dir"], value: "DIR",
+    .value(
+      "--cache-dir", "DIR",
       help: "where downloaded images are cached (default $XDG_CACHE_HOME/movies, else "
         + "~/.cache/movies)",
       completes: .folder, configKey: "cache-dir"
-    ) { options, values throws(Options.UsageError) in
-      options.cacheFolder = try Options.folder(try values.value(), for: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.cacheFolder = try Options.folder(text, for: flag)
     },
-    Setting(
-      flags: ["--retries"], value: "N",
+    .value(
+      "--retries", "N",
       help: "retries of a failed request that may succeed later, 0 to 10 (default 2: three "
         + "attempts in all)",
       configKey: "retries"
-    ) { options, values throws(Options.UsageError) in
-      options.retries = try Options.retries(try values.value(), flag: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.retries = try Options.retries(text, flag: flag)
     },
-    Setting(
-      flags: ["--timeout"], value: "SECONDS",
+    .value(
+      "--timeout", "SECONDS",
       help: "the longest one request may take, as a whole (default 15)", configKey: "timeout"
-    ) { options, values throws(Options.UsageError) in
-      options.timeout = try Options.timeout(try values.value(), flag: values.flag)
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.timeout = try Options.timeout(text, flag: flag)
     },
     .toggle(
       "--no-prefetch", help: "fetch a page only when 'more' asks for it, not one page ahead"
@@ -102,17 +95,16 @@ extension Setting {
       return nil
     },
     .toggle("--no-preview", help: "never draw posters") { $0.noPreview = true },
-    Setting(
-      flags: ["--color"], value: "WHEN",
+    .value(
+      "--color", "WHEN",
       help: "auto (default: colour on a terminal, unless NO_COLOR is set or TERM=dumb), "
         + "always or never",
       completes: .choices(ColorMode.allCases.map(\.rawValue)), configKey: "color"
-    ) { options, values throws(Options.UsageError) in
-      guard let color = ColorMode(rawValue: try values.value()) else {
-        throw Options.UsageError(message: "\(values.flag) needs auto, always or never.")
+    ) { options, text, flag throws(Options.UsageError) in
+      guard let color = ColorMode(rawValue: text) else {
+        throw Options.UsageError(message: "\(flag) needs auto, always or never.")
       }
       options.color = color
-      return nil
     },
     .toggle("--no-color", help: "no colour, the same as --color never") { $0.color = .never },
     .toggle(
@@ -120,14 +112,12 @@ extension Setting {
       help: "browse the offline catalogue, even with an api in the config file or MOVIES_API"
     ) { $0.api = nil },
     .toggle("--no-config", help: "read no config file") { _ in },
-    Setting(
-      flags: ["--config"], value: "FILE",
+    .value(
+      "--config", "FILE",
       help: "read this config file instead of ~/.config/movies/config", completes: .file
-    ) { _, values throws(Options.UsageError) in
+    ) { _, _, _ throws(Options.UsageError) in
       // Read before the flags (``ConfigFile/load(arguments:environment:)``); here only its
       // value is taken.
-      _ = try values.value()
-      return nil
     },
     .toggle("--json", help: "print one JSON object per line for every command") {
       $0.json = true
@@ -138,25 +128,22 @@ extension Setting {
       help: "reopen the source, genre, order and page size saved when the prompt was last "
         + "left, with as many rows loaded"
     ) { $0.resume = true },
-    Setting(
-      flags: ["-c"], value: "COMMAND",
+    .value(
+      "-c", "COMMAND",
       help: "run COMMAND instead of reading input; repeatable; the first page is loaded but "
         + "not printed",
       completes: .command
-    ) { options, values throws(Options.UsageError) in
-      options.commands.append(try values.value())
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      options.commands.append(text)
     },
-    Setting(
-      flags: ["-f"], value: "FILE",
+    .value(
+      "-f", "FILE",
       help: "read the commands from FILE, as from standard input; lines starting with # "
         + "are comments",
       completes: .file
-    ) { options, values throws(Options.UsageError) in
-      let file = try values.value()
-      guard !file.isEmpty else { throw Options.UsageError(message: "\(values.flag) needs a file.") }
-      options.scriptFile = file
-      return nil
+    ) { options, text, flag throws(Options.UsageError) in
+      guard !text.isEmpty else { throw Options.UsageError(message: "\(flag) needs a file.") }
+      options.scriptFile = text
     },
     .toggle(
       "--stop-on-error",

@@ -60,6 +60,22 @@ struct Setting: Sendable {
     }
   }
 
+  /// A setting that takes one value and sets something from it.
+  static func value(
+    _ flag: String, _ placeholder: String, help: String, completes: Completes = .nothing,
+    configKey: String? = nil,
+    _ set:
+      @escaping @Sendable (inout Options, String, _ flag: String) throws(Options.UsageError)
+      -> Void
+  ) -> Setting {
+    Setting(
+      flags: [flag], value: placeholder, help: help, completes: completes, configKey: configKey
+    ) { options, values throws(Options.UsageError) in
+      try set(&options, try values.value(), values.flag)
+      return nil
+    }
+  }
+
   /// The setting a flag names, in any of its spellings.
   static func flag(_ name: String) -> Setting? {
     all.first { $0.flags.contains(name) }

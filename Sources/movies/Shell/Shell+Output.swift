@@ -7,17 +7,16 @@ import MoviesCore
 /// What the shell prints beside the results: renderers for the terminal, the pager's rule,
 /// the spinner's label; errors go through the ``Reporter``.
 extension Shell {
-  func render(_ result: CommandResult, of command: Command, width: Int) -> Reply {
+  func render(_ result: CommandResult, of command: Command, terminal: TerminalSnapshot) -> Reply {
     if json { return JSONRenderer.render(result, of: command, describer: Reporter.describer) }
-    return textRenderer(width: width).render(result)
+    return textRenderer(terminal).render(result)
   }
 
-  func textRenderer(width: Int) -> TextRenderer {
+  func textRenderer(_ terminal: TerminalSnapshot) -> TextRenderer {
     TextRenderer(
       layout: TextRenderer.Layout(
-        width: width, palette: usesColor(Terminal.outputIsTerminal) ? .ansi : .plain,
-        wrapsText: Terminal.outputIsTerminal,
-        unicode: Terminal.usesUnicode(environment: environment), atPrompt: atPrompt),
+        width: terminal.columns, palette: usesColor(terminal.outputIsTerminal) ? .ansi : .plain,
+        wrapsText: terminal.outputIsTerminal, unicode: terminal.unicode, atPrompt: atPrompt),
       describer: Reporter.describer)
   }
 
@@ -25,14 +24,14 @@ extension Shell {
   var reporter: Reporter { Reporter(json: json, color: color, environment: environment) }
 
   /// The printer of `find`'s matches as they come, in text mode.
-  func findPrinter(_ command: Command, width: Int) async -> FindPrinter? {
+  func findPrinter(_ command: Command, terminal: TerminalSnapshot) async -> FindPrinter? {
     guard case .find = command, !json else { return nil }
     // The rows print before the result, so the watched marks are read first.
-    var renderer = textRenderer(width: width)
+    var renderer = textRenderer(terminal)
     renderer.watched = await runner.watchedKeys()
     return FindPrinter(
       renderer: renderer,
-      showsProgress: Terminal.errorIsTerminal && environment["TERM"] != "dumb",
+      showsProgress: terminal.showsLiveLines,
       errorPalette: reporter.palette)
   }
 

@@ -204,16 +204,16 @@ struct Shell {
     if case .pick(let text) = command, let picker {
       return await pick(text, with: picker, interrupts)
     }
-    let width = Terminal.width(environment: environment)
+    let terminal = TerminalSnapshot(environment: environment)
+    let width = terminal.columns
     // `find` prints its matches as they are found, with a progress line of its own; `thumb
     // N-M` draws a progress bar on standard error instead of a spinner. Both are drawn here,
     // on the main actor, from the events the command sends.
-    let finder = await findPrinter(command, width: width)
+    let finder = await findPrinter(command, terminal: terminal)
     let events = CommandEvents(
       finder: finder,
       progressBar: ProgressBar(
-        isEnabled: Terminal.errorIsTerminal && !json && environment["TERM"] != "dumb",
-        terminalWidth: width))
+        isEnabled: terminal.showsLiveLines && !json, terminalWidth: width))
     let (update, found) = (events.progress, events.found)
     let result: CommandResult
     // Whether the spinner or progress bar erased the line the terminal echoed ^C on.
@@ -226,10 +226,10 @@ struct Shell {
         }
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
-      if let label, Terminal.errorIsTerminal, environment["TERM"] != "dumb" {
+      if let label, terminal.showsLiveLines {
         (result, lineErased) = await Spinner.run(
-          label: label, palette: reporter.palette, width: width,
-          unicode: Terminal.usesUnicode(environment: environment), run)
+          label: label, palette: reporter.palette, width: terminal.columns,
+          unicode: terminal.unicode, run)
       } else {
         result = await run()
       }
@@ -237,9 +237,9 @@ struct Shell {
       result = await runner.execute(command, progress: update, found: found)
     }
     if await events.finish() { lineErased = true }
-    var reply = render(result, of: command, width: width)
+    var reply = render(result, of: command, terminal: terminal)
     if finder != nil, case .success(.found(let found)) = result.outcome {
-      reply.output = textRenderer(width: width).findSummary(found)
+      reply.output = textRenderer(terminal).findSummary(found)
     }
     if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
       if let preview {
@@ -259,7 +259,7 @@ struct Shell {
     if !printsOutput && reply.error == nil {
       // The first page of a -c run: loaded, not printed (a failure still is, for --json).
     } else if interrupts != nil, let pager, isPaged(command),
-      reply.output.split(separator: "\n").count >= Terminal.height(environment: environment)
+      reply.output.split(separator: "\n").count >= terminal.lines
     {
       let outcome = await pager.show(reply.output)
       if outcome != .shown { Terminal.write(reply.output, to: STDOUT_FILENO) }

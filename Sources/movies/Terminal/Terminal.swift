@@ -12,24 +12,21 @@ enum Terminal {
   static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
   /// The width in columns: `COLUMNS` when set, then the terminal's size, else 80.
-  /// Read for each table, so a resized window is picked up.
   static func width(environment: [String: String]) -> Int {
-    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-    var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    return 80
+    size(environment: environment).columns
   }
 
-  /// The height in lines: `LINES` when set, then the terminal's size, else 24.
-  static func height(environment: [String: String]) -> Int {
-    if let lines = environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
-    var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
-      return Int(size.ws_row)
+  /// The size in columns and lines: `COLUMNS` and `LINES` when set, then the terminal's
+  /// size (one ioctl for both), else 80 by 24.
+  static func size(environment: [String: String]) -> (columns: Int, lines: Int) {
+    func variable(_ name: String) -> Int? {
+      environment[name].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
-    return 24
+    var size = winsize()
+    let measured = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
+    let columns = measured && size.ws_col > 0 ? Int(size.ws_col) : 80
+    let lines = measured && size.ws_row > 0 ? Int(size.ws_row) : 24
+    return (variable("COLUMNS") ?? columns, variable("LINES") ?? lines)
   }
 
   /// `always` and `never` are obeyed; `auto` is colour only on a terminal, and never with a
