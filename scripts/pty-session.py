@@ -6,6 +6,8 @@
 Steps run in order:
 
     send:TEXT             type TEXT (backslash escapes such as \\r, \\x03 for Ctrl-C, \\x04)
+    now:TEXT              type TEXT at once, without a person's pause (keys typed, or a
+                          terminal's answer, while the program is asking the terminal)
     expect:TEXT           wait until the output since the last expect contains TEXT
     wait-file:PATH:TEXT   wait until the file PATH contains TEXT
     end:TEXT              type TEXT (such as \x04) until the program exits, once a second
@@ -135,7 +137,7 @@ def main():
         if kind == "end":
             end_keys = codecs.decode(value, "unicode_escape").encode()
             ok = True
-        elif kind == "send":
+        elif kind in ("send", "now"):
             os.write(session.fd, codecs.decode(value, "unicode_escape").encode())
             ok = True
         elif kind == "expect":

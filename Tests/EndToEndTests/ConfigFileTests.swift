@@ -49,6 +49,12 @@ import Testing
       environment: ["MOVIES_API": "http://127.0.0.1:9/hoppin/movies"])
     #expect(offline.status == 0, "\(offline.stderr)")
     #expect(offline.stdout.contains("#1  Nosferatu"))
+    // `--offline` is `--source offline`: it wins over the file's source too, with no TMDb key.
+    let (overSource, _) = try await run(
+      config: "source = tmdb\n", ["--offline", "-c", "show 1"],
+      environment: ["TMDB_API_KEY": "", "TMDB_ACCESS_TOKEN": ""])
+    #expect(overSource.status == 0, "\(overSource.stderr)")
+    #expect(overSource.stdout.contains("#1  Nosferatu"))
 
     let (noConfig, _) = try await run(config: "count = 0\n", ["--no-config", "-c", "list"])
     #expect(noConfig.status == 0, "\(noConfig.stderr)")

@@ -85,7 +85,8 @@ import Testing
       "api": "http://127.0.0.1:9/hoppin/movies", "count": "3", "order": "rating",
       "genre": "Drama", "preview": "off", "pager": "cat", "download-dir": "shots",
       "cache-dir": "/tmp/movies-cache", "retries": "4", "timeout": "30", "color": "never",
-      "prefetch": "off",
+      "prefetch": "off", "source": "tmdb", "language": "fr-FR", "region": "de",
+      "tmdb-api-key": "k3y", "tmdb-access-token": "t0ken",
     ]
     #expect(Set(values.keys) == Set(Setting.configKeys), "a value for each key")
     try values.map { "\($0.key) = \($0.value)" }.joined(separator: "\n")
@@ -102,6 +103,9 @@ import Testing
     #expect(options.downloadFolder == "shots" && options.cacheFolder == "/tmp/movies-cache")
     #expect(options.retries == 4 && options.timeout == 30 && options.color == .never)
     #expect(options.noPrefetch)
+    #expect(options.source == .tmdb && options.language == "fr-FR" && options.region == "DE")
+    // Whichever secret line comes last is kept; the file here has both.
+    #expect(options.configCredential != nil)
 
     try "colour = never\n".write(to: file, atomically: true, encoding: .utf8)
     #expect(throws: Options.UsageError.self) {

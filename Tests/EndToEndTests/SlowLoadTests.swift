@@ -41,7 +41,8 @@ import Testing
 
   @Test func withoutAUTF8LocaleTheProgramsMarksAreASCII() async throws {
     let run = try await MoviesRun.run(
-      ["--no-config", "-c", "list", "-c", "show 99"],
+      // `list` streams its rows, `more` renders them with the reply: both are held to it.
+      ["--no-config", "-c", "list", "-c", "more", "-c", "show 99"],
       environment: ["LC_ALL": "C", "LANG": "C", "COLUMNS": "50"])
     #expect(run.stdout.contains("..."), "cut titles end in ...: \(run.stdout)")
     for mark in ["…", "·", "★", "–"] {

@@ -94,10 +94,10 @@ import Testing
     _ = await runner.run(.more, layout: layout)
     _ = await runner.run(.more, layout: layout)
     let reply = await runner.run(.list, layout: layout)
-    let first = try #require(lines(reply.output).first)
+    let first = try #require(lines(reply.text).first)
     #expect(isHeader(first))
-    #expect(rows(in: reply.output) == Array(1...20))
-    #expect(reply.output.contains("Showing 20 of 25"))
+    #expect(rows(in: reply.text) == Array(1...20))
+    #expect(reply.text.contains("Showing 20 of 25"))
     #expect(source.requestedPages == [1, 2])
   }
 

@@ -13,6 +13,12 @@ import Testing
     ("e\u{301}", 1),  // e + combining acute
     ("Ame\u{301}lie", 6),
     ("Amélie", 6),  // precomposed
+    ("Łódź, Ærø ɐ ˈa", 14),  // Latin Extended, IPA and spacing modifiers: a column each
+    ("co\u{AD}op", 4),  // a soft hyphen takes none
+    ("“Amélie” – a cut…", 17),  // quotes, dashes and the ellipsis a cut cell ends in
+    ("a\u{200B}b\u{2028}", 3),  // a zero-width space takes none, a line separator one
+    ("Zoe\u{308}", 3),  // a combining mark after Latin text
+    ("Ami\u{9B}", 3),  // a C1 control takes none
     ("🎬", 2),
     ("👍🏽", 2),  // with a skin tone modifier
     ("👨‍👩‍👧", 2),  // a ZWJ family

@@ -27,6 +27,7 @@ final class FakeMovieSource: MovieSource {
     var requests: [(page: Int, size: Int)] = []
     var cancelledPages: [Int] = []
     var failNextPage = false
+    var nextFailure: (any Error & Sendable)?
     var pagesToFailOnce: Set<Int> = []
     var isOpen = false
     var waitingPages: [CheckedContinuation<Void, Never>] = []
@@ -111,6 +112,11 @@ final class FakeMovieSource: MovieSource {
     state.withLock { $0.failNextPage = true }
   }
 
+  /// Makes the next page request throw `error`.
+  func failNextPage(with error: any Error & Sendable) {
+    state.withLock { $0.nextFailure = error }
+  }
+
   /// Makes the first request for `page` throw ``Failure``.
   func failOnce(page: Int) {
     state.withLock { _ = $0.pagesToFailOnce.insert(page) }
@@ -137,12 +143,13 @@ final class FakeMovieSource: MovieSource {
   }
 
   func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    let fails = state.withLock { state in
+    let (fails, failure) = state.withLock { state in
       state.requests.append((number, query.pageSize))
-      defer { state.failNextPage = false }
-      return state.failNextPage || state.pagesToFailOnce.remove(number) != nil
+      defer { (state.failNextPage, state.nextFailure) = (false, nil) }
+      return (state.failNextPage || state.pagesToFailOnce.remove(number) != nil, state.nextFailure)
     }
     startedContinuation.yield(number)
+    if let failure { throw failure }
     if fails { throw Failure() }
     switch answer(number, query) {
     case .serve: break

@@ -21,6 +21,24 @@ import Testing
     return try #require(object as? [String: Any])
   }
 
+  @Test func aStoppedFindIsCancelledInTextAndJSONAlike() throws {
+    let found = FindResult(
+      text: "love", matches: [], list: ListStatus(query: MovieQuery()), elapsed: .seconds(1),
+      stopped: true)
+    let result = CommandResult(outcome: .success(.found(found)))
+    let json = JSONRenderer.render(result, of: .find("love"))
+    let text = TextRenderer(layout: TextRenderer.Layout(width: 80, palette: .plain))
+      .render(result)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    #expect(object["ok"] as? Bool == false)
+    #expect((object["error"] as? [String: Any])?["code"] as? String == "cancelled")
+    #expect(object["stopped"] as? Bool == true)
+    #expect(json.error != nil && json.error == text.error)
+    #expect(json.wasCancelled && text.wasCancelled)
+    #expect(result.problem?.cancelled == true)
+  }
+
   @Test func pagesCarryTheirRowsAndTheCounts() async throws {
     let runner = makeRunner()
     let first = try await json(.more, on: runner)

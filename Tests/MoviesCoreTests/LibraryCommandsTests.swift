@@ -67,7 +67,7 @@ import Testing
     #expect(await runner.run(.watch(row: 5), layout: layout).error == nil)
     #expect(await runner.run(.watch(row: 5), layout: layout).output.contains("already"))
 
-    let list = await runner.run(.list, layout: layout).output.split(separator: "\n")
+    let list = await runner.run(.list, layout: layout).text.split(separator: "\n")
     #expect(list.filter { $0.contains(" * ") }.map { $0.prefix(4) } == [" 2 *", " 5 *"])
     let watchlist = await runner.run(.watchlist, layout: layout).output
     #expect(watchlist.contains("w1  Movie 5"))

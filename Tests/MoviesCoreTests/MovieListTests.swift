@@ -151,4 +151,21 @@ import Testing
     #expect(list.nextPage == 4)
     #expect(list.totalCount == nil)
   }
+
+  @Test func theColumnsAreMeasuredOnceFromTheFirstPage() {
+    var list = MovieList(query: query)
+    #expect(list.status.columns == .unknown)
+    // A first page short of two skipped rows is measured again as the next page fills it.
+    list.append(page(rows: 10, skipped: 2, total: 30))
+    #expect(list.status.columns == ColumnNeeds(title: "Movie 8".count, genres: 0))
+    let later =
+      [Movie(title: "Movie 9", genres: ["Drama"]), Movie(title: "Movie 10")]
+      + (0..<8).map { Movie(title: "A title far longer than any on the first page \($0)") }
+    list.append(MoviePage(movies: later, totalCount: 30))
+    let first = ColumnNeeds(title: "Movie 10".count, genres: "Drama".count)
+    #expect(list.status.columns == first)
+    // Later pages never move the columns, so their rows line up with the first page's.
+    list.append(MoviePage(movies: later, totalCount: 30))
+    #expect(list.status.columns == first)
+  }
 }

@@ -180,4 +180,30 @@ import Testing
       try MoviePageParser.parse(Data(body.utf8))
     }
   }
+
+  @Test func aShortBodyOfTooManyObjectsIsCountedAndRefused() {
+    // 150 KB of empty rows: under the bound in bytes and values, over it in objects.
+    let rows = Array(repeating: "[]", count: MoviePageParser.maximumContainers)
+    let body = #"{"hoppin":{"movies":{"movie":["# + rows.joined(separator: ",") + "]}}}"
+    #expect(throws: MoviePageParser.Error.tooManyValues(limit: 500_000, containers: 50_000)) {
+      try MoviePageParser.parse(Data(body.utf8))
+    }
+  }
+
+  @Test func commasInTextDoNotCountAsValues() throws {
+    // More commas than the bound allows values, all inside one title: a page of one movie.
+    let title = String(repeating: ",", count: MoviePageParser.maximumValues + 1)
+    let body = #"{"hoppin":{"movies":{"movie":[{"title":"x"# + title + #""}]}}}"#
+    #expect(MoviePageParser.structuralBytes(Data(body.utf8)).values > MoviePageParser.maximumValues)
+    let page = try MoviePageParser.parse(Data(body.utf8))
+    #expect(page.movies.map(\.title) == ["x" + title])
+  }
+
+  @Test func theRoughCountIsNeverBelowTheExactOne() {
+    let text = Data(#"{"a":"x,{[\",y","b":[1,2,{"c":[]}]}"#.utf8)
+    let rough = MoviePageParser.structuralBytes(text)
+    let exact = MoviePageParser.valueCount(text, upTo: 100)
+    #expect(rough.values == 11 && rough.containers == 6)
+    #expect(rough.values >= exact.values && rough.containers >= exact.containers)
+  }
 }

@@ -80,10 +80,11 @@ import Testing
         .noPicker, .openFailed(row: 1, link: "http://x"), .cancelledAfter(row: 10),
       ] as [CommandRunner.Error])
     errors.append(
-      ListSwitchFailure(failure: .status(404, .page(1), attempts: 1), command: "genre 4"))
+      ListSwitchFailure(
+        failure: HoppinClient.Error.status(404, .page(1), attempts: 1), command: "genre 4"))
     errors.append(
       ListSwitchFailure(
-        failure: .transfer(.deadlineExceeded(.seconds(3)), .page(1), attempts: 1),
+        failure: HoppinClient.Error.transfer(.deadlineExceeded(.seconds(3)), .page(1), attempts: 1),
         command: "order ratingdesc"))
     errors.append(
       contentsOf: [

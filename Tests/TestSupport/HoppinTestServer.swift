@@ -18,7 +18,6 @@ public final class HoppinTestServer {
   }
 
   public enum ServerError: Error {
-    case noListeningLine(String)
     case badURL(String)
   }
 
@@ -48,30 +47,7 @@ public final class HoppinTestServer {
     if let catalogue { arguments += ["--catalogue", catalogue.path] }
     arguments += extraArguments
 
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-
-    // The first line says where it listens; reading it blocks until Python has started.
-    let reader = output.fileHandleForReading
-    let line = try await offThePool {
-      var line = Data()
-      while !line.contains(UInt8(ascii: "\n")) {
-        let chunk = reader.availableData
-        if chunk.isEmpty { break }
-        line.append(chunk)
-      }
-      return line
-    }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {
-      kill(process.processIdentifier, SIGKILL)
-      throw ServerError.noListeningLine(text)
-    }
-    baseURL = url
+    (process, baseURL) = try await ServerProcess.start(arguments)
   }
 
   deinit {
@@ -82,10 +58,7 @@ public final class HoppinTestServer {
   /// Stops the server. SIGKILL, because a child started from a Dispatch worker thread inherits
   /// its blocked signal mask, and the server would never see SIGTERM.
   public func stop() {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    ServerProcess.stop(process)
   }
 
   /// Every request so far, in order.

@@ -32,6 +32,9 @@ public final class MoviesSession {
     try? FileManager.default.removeItem(at: folder)
   }
 
+  /// The running program's process ID, to read its memory from `/proc`.
+  public var processIdentifier: Int32 { process.processIdentifier }
+
   public var stdout: String { Self.read(outputFile) }
   public var stderr: String { Self.read(errorFile) }
 

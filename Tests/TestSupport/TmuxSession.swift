@@ -157,37 +157,20 @@ public final class TmuxSession {
     try run(["tmux", "-L", socket] + arguments)
   }
 
-  /// Runs a command with posix_spawn and returns its output, which goes through a file: the
+  /// Runs a command (``CleanSpawn``) and returns its output, which goes through a file: the
   /// command that starts the tmux server leaves the server holding its descriptors, so a pipe
-  /// would never reach its end. posix_spawn also gives the child an empty signal mask, where
-  /// `Process` would pass on the one this test process's threads block.
+  /// would never reach its end.
   @discardableResult
   private func run(_ arguments: [String]) throws -> String {
     let log = home.appendingPathComponent("tmux-\(UUID().uuidString).log")
     defer { try? FileManager.default.removeItem(at: log) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    let environ = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for entry in environ { free(entry) } }
-    var pid = pid_t()
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
-    guard spawned == 0 else { throw SessionError.tmuxFailed(arguments, "spawn: \(spawned)") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    let pid: pid_t
+    do {
+      pid = try CleanSpawn.start(arguments, environment: environment, output: log)
+    } catch {
+      throw SessionError.tmuxFailed(arguments, "spawn: \(error.code)")
+    }
+    let status = CleanSpawn.wait(pid)
     let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     guard status == 0 else { throw SessionError.tmuxFailed(arguments, text) }
     return text

@@ -160,7 +160,7 @@ extension Browser {
   }
 
   /// Ctrl-C stops a scan quietly; any other failure is reported.
-  private func stop(_ scan: inout Scan, by error: any Swift.Error) {
+  func stop(_ scan: inout Scan, by error: any Swift.Error) {
     if Task.isCancelled || error is CancellationError {
       scan.stopped = true
     } else {
@@ -175,7 +175,7 @@ extension Browser {
     return list.rowsReceived + page.rowCount >= total
   }
 
-  private func report(
+  func report(
     _ matches: [MovieSearch.Match], into scan: inout Scan,
     found: @Sendable ([MovieSearch.Match], Int) -> Void,
     progress: @Sendable (Int, Int) -> Void

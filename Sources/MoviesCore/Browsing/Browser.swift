@@ -94,7 +94,7 @@ public actor Browser {
     let page: MoviePage
     do {
       page = try await fetch(number, of: query)
-    } catch let error as HoppinClient.Error where error.isUnreadablePage {
+    } catch let error as any SourceFailure where error.kind == .unreadablePage {
       if list.nextPage == number, list.query == query {
         unreadable = (number, query, list.genreName)
       }
@@ -182,11 +182,16 @@ public actor Browser {
     let page: MoviePage
     do {
       page = try await source.page(1, of: query)
-    } catch let error as HoppinClient.Error where error.isUnreadablePage {
+    } catch let error as any SourceFailure where error.kind == .unreadablePage {
       unreadable = (1, query, genreName)
       throw error
     }
     try Task.checkCancellation()
+    return adopt(page, of: query, genreName: genreName)
+  }
+
+  /// Replaces the list with a new query's first page, shown.
+  func adopt(_ page: MoviePage, of query: MovieQuery, genreName: String? = nil) -> Load {
     var fresh = MovieList(query: query, genreName: genreName)
     let change = fresh.add(page)
     fresh.showLoaded()
@@ -286,9 +291,15 @@ public actor Browser {
     rows.compactMap { row in list.movie(atRow: row).map { (row, $0) } }
   }
 
-  /// Saves the thumbnail of a row into the download folder.
-  public func saveThumbnail(row: Int) async throws -> SavedThumbnail {
-    let movie = try movie(atRow: row)
-    return try await thumbnails.save(movie, row: row, from: source)
+  /// The movies of `rows`, every one of which must be loaded: the one row check.
+  public func movies(checking rows: [Int]) throws(Error) -> [(row: Int, movie: Movie)] {
+    try rows.map { row throws(Error) in (row, try movie(atRow: row)) }
+  }
+
+  /// The loaded rows of `range`: rows past the loaded ones are left out (the caller says
+  /// so); a range that starts past them has nothing to save.
+  public func loadedRows(_ range: ClosedRange<Int>) throws(Error) -> [Int] {
+    _ = try movie(atRow: range.lowerBound)
+    return Array(range.lowerBound...min(range.upperBound, list.movies.count))
   }
 }

@@ -13,9 +13,9 @@ public struct ListStatus: Sendable, Hashable {
   public let totalCount: Int?
   /// The page `more` asks for next, or nil when everything is loaded.
   public let nextPage: Int?
-  /// The first page's movies: a table sizes its columns by them, so every later page lines up
-  /// under the same header.
-  public let firstPage: [Movie]
+  /// What the first page's titles and genres need: a table sizes its columns by it, so every
+  /// later page lines up under the same header.
+  public let columns: ColumnNeeds
 
   /// Whether every row of the query is loaded.
   public var isComplete: Bool { nextPage == nil }
@@ -29,8 +29,7 @@ public struct ListStatus: Sendable, Hashable {
 
   init(
     query: MovieQuery, genreName: String?, loadedCount: Int, shownCount: Int, totalCount: Int?,
-    nextPage: Int?,
-    firstPage: [Movie]
+    nextPage: Int?, columns: ColumnNeeds
   ) {
     self.query = query
     self.genreName = genreName
@@ -38,7 +37,7 @@ public struct ListStatus: Sendable, Hashable {
     self.shownCount = shownCount
     self.totalCount = totalCount
     self.nextPage = nextPage
-    self.firstPage = firstPage
+    self.columns = columns
   }
 
   /// The largest row number a table of this list must make room for.

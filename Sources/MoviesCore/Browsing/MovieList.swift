@@ -42,9 +42,11 @@ public struct MovieList: Sendable, Hashable {
   private var receivedLastPage = false
   /// The `movieId`s in the list, so a row the server sends twice is shown once.
   private var movieIDs: Set<String> = []
-  /// The first rows, up to a page: kept apart from `movies` so a status can carry them
-  /// without sharing, and so copying, the whole list.
-  private var firstPage: [Movie] = []
+  /// What the first rows, up to a page, need of the table's columns: measured when they
+  /// arrive, not each time a page is rendered.
+  private var columns = ColumnNeeds.unknown
+  /// How many rows `columns` measured.
+  private var measuredRows = 0
 
   /// The most rows reserved ahead from a server's `totalCount`.
   static let maxReservedRows = 100_000
@@ -108,6 +110,7 @@ public struct MovieList: Sendable, Hashable {
       // One allocation for the whole list instead of a copy at every doubling; bounded, since
       // the count is the server's word.
       movies.reserveCapacity(min(total, Self.maxReservedRows))
+      movieIDs.reserveCapacity(min(total, Self.maxReservedRows))
     }
     for movie in page.movies {
       if let id = movie.id, !movieIDs.insert(id).inserted {
@@ -116,8 +119,10 @@ public struct MovieList: Sendable, Hashable {
         movies.append(movie)
       }
     }
-    if firstPage.count < query.pageSize, movies.count > firstPage.count {
-      firstPage = [Movie](copying: movies.prefix(query.pageSize))
+    if measuredRows < query.pageSize, movies.count > measuredRows {
+      // Only while the first page fills up: a page of skipped rows may have left it short.
+      columns = ColumnNeeds(measuring: movies.prefix(query.pageSize))
+      measuredRows = min(movies.count, query.pageSize)
     }
     loadedPages += pages
     // A repeated row is not a new one: counting it would reach totalCount early and stop
@@ -136,12 +141,11 @@ public struct MovieList: Sendable, Hashable {
     return change
   }
 
-  /// The counts, the position, the query and the first page, without the rows.
+  /// The counts, the position, the query and the first page's column needs, without the rows.
   public var status: ListStatus {
     ListStatus(
       query: query, genreName: genreName, loadedCount: movies.count, shownCount: shownCount,
-      totalCount: totalCount,
-      nextPage: nextPage, firstPage: firstPage)
+      totalCount: totalCount, nextPage: nextPage, columns: columns)
   }
 
   /// Whether a page after the next one can hold rows, by the server's `totalCount`; false

@@ -39,6 +39,8 @@ public struct MovieSearch: Sendable, Hashable {
 
   /// The title's words, folded.
   public var words: [[UInt8]]
+  /// The title's words as typed, for a source that searches on its server.
+  public var titleWords = ""
   /// Folded pieces of genre names; a movie must have a genre containing each.
   public var genres: [[UInt8]] = []
   public var years: ClosedRange<Int>?
@@ -62,7 +64,10 @@ public struct MovieSearch: Sendable, Hashable {
         ratings = range
       } else {
         let folded = Self.fold(String(word))
-        if !folded.isEmpty { words.append(folded) }
+        if !folded.isEmpty {
+          words.append(folded)
+          titleWords += (titleWords.isEmpty ? "" : " ") + word
+        }
       }
     }
   }

@@ -108,9 +108,7 @@ extension CommandRunner {
       guard entry.source == sourceID else {
         throw WatchlistError.thumbnailElsewhere(entry: number, source: entry.source)
       }
-      let saved = try await browser.thumbnails.save(
-        entry.movie, row: number, label: "w", from: browser.source)
-      return (.thumbnailSaved(saved, row: number), [])
+      return (try await saveThumbnail(of: entry.movie, row: number, label: "w"), [])
     }
   }
 

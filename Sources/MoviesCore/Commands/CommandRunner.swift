@@ -111,18 +111,20 @@ public struct CommandRunner: Sendable {
       case .list:
         outcome = .list(await browser.shownRows(), await browser.status)
       case .show(let row):
-        let movie = try await browser.movie(atRow: row)
-        let cached = try await browser.thumbnailCacheState(row: row)
+        var movie = try await browser.movie(atRow: row)
+        (movie, warnings) = await withDetails(movie)
+        let cached = await browser.thumbnails.cacheState(of: movie, from: source)
         outcome = .movie(movie, row: row, thumbnail: cached)
       case .thumb(let row):
-        let saved = try await browser.saveThumbnail(row: row)
-        outcome = .thumbnailSaved(saved, row: row)
+        outcome = try await saveThumbnail(of: try await browser.movie(atRow: row), row: row)
       case .thumbs(let rows):
         let wanted = try await thumbnailRows(rows)
         if case .all = rows, wanted.count > ThumbRows.askAbove, !confirmed {
           throw ThumbRows.Error.tooMany(wanted.count)
         }
-        let batch = try await browser.saveThumbnails(wanted, progress: progress)
+        // The browser checks the rows; the thumbnail store saves.
+        let batch = await browser.thumbnails.save(
+          try await browser.movies(checking: wanted), from: source, progress: progress)
         if case .range(let asked) = rows, let last = batch.rows.last, last < asked.upperBound {
           warnings.append(
             "Only rows 1 to \(last) are loaded, so rows \(last + 1) to \(asked.upperBound) "
@@ -139,15 +141,18 @@ public struct CommandRunner: Sendable {
       case .quit:
         outcome = .quit
       case .genre(let nameOrID):
-        var query = await browser.status.query
+        var query = await browser.status.query.browsing
         let genre = try await Self.genre(for: nameOrID, in: genreSource)
         query.genreID = genre.id
         (outcome, warnings) = try await restart(
           with: query, genreName: genre.name,
           retrying: "genre \(CommandUsage.excerpt(nameOrID))")
       case .order(let order):
+        guard source.offers(order: order) else {
+          throw SourceRefusal.order(order, offered: source.capabilities.orders ?? [])
+        }
         let status = await browser.status
-        var query = status.query
+        var query = status.query.browsing
         query.order = order
         (outcome, warnings) = try await restart(
           with: query, genreName: status.genreName, retrying: "order \(order)")
@@ -160,12 +165,20 @@ public struct CommandRunner: Sendable {
         try await checkGenreFilters(of: search)
         let clock = ContinuousClock()
         let start = clock.now
-        let scan = await browser.scan(for: search, found: found, progress: progress)
+        let serverQuery = source.searchQuery(for: search, from: await browser.status.query)
+        let scan =
+          if let serverQuery {
+            await browser.serverSearch(
+              serverQuery, filtering: search, found: found, progress: progress)
+          } else {
+            await browser.scan(for: search, found: found, progress: progress)
+          }
         warnings = scan.warnings
         outcome = .found(
           FindResult(
             text: text, matches: scan.matches, list: scan.list,
-            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure))
+            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure,
+            searchedOnServer: serverQuery != nil))
       case .pick:
         throw Error.noPicker
       case .open(let row):
@@ -180,6 +193,16 @@ public struct CommandRunner: Sendable {
     } catch {
       return CommandResult(outcome: .failure(error), warnings: warnings, view: view.rows)
     }
+  }
+
+  /// `thumb N` and `thumb wN`: one route from a movie to its saved thumbnail; `row` is the
+  /// row's or the entry's number, for the file's name.
+  /// `label` goes before the number in the file's name: `w` for a watchlist entry.
+  func saveThumbnail(of movie: Movie, row: Int, label: String = "") async throws
+    -> CommandOutcome
+  {
+    .thumbnailSaved(
+      try await browser.thumbnails.save(movie, row: row, label: label, from: source), row: row)
   }
 
   /// The rows `thumb N-M` or `thumb all` would save: the loaded rows of the range, or the

@@ -2,7 +2,7 @@
 /// `more` would go on with it: trying again means typing the command again, and the message
 /// says so.
 public struct ListSwitchFailure: Error, Sendable, UserFacingError {
-  public let failure: HoppinClient.Error
+  public let failure: any SourceFailure
   /// The command to type again, as typed (its argument cut to a readable length).
   public let command: String
 
@@ -16,7 +16,7 @@ public struct ListSwitchFailure: Error, Sendable, UserFacingError {
   ) async throws -> Value {
     do {
       return try await body()
-    } catch let failure as HoppinClient.Error {
+    } catch let failure as any SourceFailure {
       throw ListSwitchFailure(failure: failure, command: command)
     }
   }

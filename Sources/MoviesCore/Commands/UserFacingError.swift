@@ -51,8 +51,13 @@ public struct ErrorDescriber: Sendable {
   /// Advice without flag names.
   public static let plain = ErrorDescriber { $0.plainAdvice }
 
-  /// The error's message followed by the advice for its remedy.
+  /// The error's message followed by the advice for its remedy, with any `api_key` in an
+  /// address it quotes taken out.
   public func message(for error: any Error) -> String {
+    SecretRedaction.redact(unredactedMessage(for: error))
+  }
+
+  private func unredactedMessage(for error: any Error) -> String {
     guard let error = error as? any UserFacingError else {
       if error is CancellationError { return "Cancelled; nothing was changed." }
       return "Unexpected error: \(error). Please report it."

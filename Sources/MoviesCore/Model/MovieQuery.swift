@@ -15,6 +15,10 @@ public struct MovieQuery: Sendable, Hashable {
   public var order: String
   /// Movies per page (the API's `count`).
   public var pageSize: Int
+  /// Title words a source that searches on its server matches; empty for a browsing list.
+  public var searchText = ""
+  /// The release year a source's own search is narrowed to, when the search names one.
+  public var releaseYear: Int?
 
   public init(
     genreID: String = "",
@@ -25,4 +29,7 @@ public struct MovieQuery: Sendable, Hashable {
     self.order = order
     self.pageSize = pageSize
   }
+
+  /// Whether the list is a source's own search results rather than a browsing list.
+  public var isServerSearch: Bool { !searchText.isEmpty || releaseYear != nil }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension HoppinClient {
   /// Why a page or a thumbnail could not be loaded.
-  public enum Error: Swift.Error, Sendable, UserFacingError {
+  public enum Error: Swift.Error, Sendable, SourceFailure {
     /// What was being loaded, for messages.
     public enum Target: Sendable, Hashable {
       case page(Int)
@@ -41,6 +41,11 @@ extension HoppinClient {
       case .invalidPage, .badAnswer: true
       case .transfer, .status, .unsupportedThumbnailAddress: false
       }
+    }
+
+    public var kind: SourceFailureKind {
+      if isUnreadablePage { return .unreadablePage }
+      return isTransient ? .transient : .lasting
     }
 
     public var code: ErrorCode { .source }

@@ -91,25 +91,19 @@ public struct HoppinClient: MovieSource {
 
   /// Loads a body, retrying transient failures; throws the last failure once it gives up.
   private func get(_ url: URL, target: Error.Target, limits: TransferLimits) async throws -> Data {
-    var attempt = 1
-    while true {
-      try Task.checkCancellation()
-      let failure: Error
-      var retryAfter: Duration?
+    try await retry.run { attempt in
       do {
         let response = try await engine.load(url, limits: limits)
-        if (200..<300).contains(response.status) { return response.body }
-        failure = .status(
+        if (200..<300).contains(response.status) { return .success(response.body) }
+        let failure = Error.status(
           response.status, target, attempts: attempt, reason: Error.reason(in: response.body),
           afterPages: servedPages.any.withLock { $0 })
-        retryAfter = RetryAfter.wait(response.retryAfter)
+        return .failure(
+          failure, transient: failure.isTransient, retryAfter: RetryAfter.wait(response.retryAfter))
       } catch let transfer as TransferFailure {
-        failure = .transfer(transfer, target, attempts: attempt)
+        let failure = Error.transfer(transfer, target, attempts: attempt)
+        return .failure(failure, transient: failure.isTransient, retryAfter: nil)
       }
-      guard failure.isTransient, attempt <= retry.retries else { throw failure }
-      // Task.sleep throws CancellationError at once when Ctrl-C cancels the command.
-      try await retry.sleep(retry.delay(afterAttempt: attempt, retryAfter: retryAfter))
-      attempt += 1
     }
   }
 }

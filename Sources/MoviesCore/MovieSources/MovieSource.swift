@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where movies come from: a Hoppin-style HTTP API or the bundled offline catalogue.
+/// Where movies come from: a Hoppin-style HTTP API, TMDb or the bundled offline catalogue.
 public protocol MovieSource: Sendable {
   /// A short description for messages, such as the server's host.
   var name: String { get }
@@ -14,4 +14,13 @@ public protocol MovieSource: Sendable {
 
   /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
   func thumbnailData(at url: URL) async throws -> Data
+
+  /// What the source can do beyond paging (see ``SourceCapabilities``; defaults to none).
+  var capabilities: SourceCapabilities { get }
+
+  /// The query listing the source's matches of a search; nil to scan (the default).
+  func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery?
+
+  /// The movie with the fields the list leaves out; the movie itself by default.
+  func details(for movie: Movie) async throws -> Movie
 }

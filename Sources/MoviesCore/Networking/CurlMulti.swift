@@ -6,6 +6,8 @@ struct CurlRequest: Sendable {
   var id: UInt64
   var url: URL
   var limits: TransferLimits
+  /// Extra request headers, `Name: value` each (a bearer token for an API that takes one).
+  var headers: [String] = []
   var reply: CheckedContinuation<HTTPEngine.Response, any Error>
 }
 
@@ -22,6 +24,9 @@ final class CurlMulti {
 
   private let handle: UnsafeMutableRawPointer
   private var transfers: [UInt64: CurlTransfer] = [:]
+  /// The header lists of transfers that send extra headers; libcurl reads them until the
+  /// transfer is removed, so each is freed in `detach`.
+  private var headerLists: [UnsafeMutableRawPointer: UnsafeMutablePointer<curl_slist>] = [:]
 
   /// libcurl's global set-up, done once per process before the first handle.
   private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
@@ -59,7 +64,7 @@ final class CurlMulti {
       try Self.check(curl_multi_add_handle(handle, easy), "adding a transfer")
       transfers[request.id] = transfer
     } catch {
-      curl_easy_cleanup(easy)
+      detach(transfer)
       request.reply.resume(throwing: error)
     }
   }
@@ -146,6 +151,7 @@ final class CurlMulti {
     // Removing a handle that is not in the multi handle is harmless; both calls free it.
     _ = curl_multi_remove_handle(handle, transfer.easy)
     curl_easy_cleanup(transfer.easy)
+    if let list = headerLists.removeValue(forKey: transfer.easy) { curl_slist_free_all(list) }
   }
 
   private func configure(_ transfer: CurlTransfer) throws(TransferFailure) {
@@ -166,12 +172,32 @@ final class CurlMulti {
     try set(easy, CURLOPT_USERAGENT, "USERAGENT", string: "movies")
     try set(easy, CURLOPT_WRITEDATA, "WRITEDATA", pointer: context)
     try set(easy, CURLOPT_HEADERDATA, "HEADERDATA", pointer: context)
+    try setHeaders(transfer.request.headers, on: easy)
     try Self.check(
       movies_curl_set_data_fn(easy, CURLOPT_WRITEFUNCTION, curlReceiveBody),
       "setting WRITEFUNCTION")
     try Self.check(
       movies_curl_set_data_fn(easy, CURLOPT_HEADERFUNCTION, curlReceiveHeader),
       "setting HEADERFUNCTION")
+  }
+
+  /// libcurl does not send a custom `Authorization` header on after a redirect to another
+  /// host, so a bearer token stays with the API's host.
+  private func setHeaders(_ headers: [String], on easy: UnsafeMutableRawPointer)
+    throws(TransferFailure)
+  {
+    guard !headers.isEmpty else { return }
+    var list: UnsafeMutablePointer<curl_slist>?
+    for header in headers {
+      guard let longer = curl_slist_append(list, header) else {
+        if let list { curl_slist_free_all(list) }
+        throw .failed("libcurl could not add a request header")
+      }
+      list = longer
+    }
+    guard let list else { return }
+    headerLists[easy] = list
+    try set(easy, CURLOPT_HTTPHEADER, "HTTPHEADER", pointer: UnsafeMutableRawPointer(list))
   }
 
   private func set(

@@ -41,14 +41,19 @@ public final class HTTPEngine: Sendable {
 
   /// Loads `url` once. Cancelling the calling task ends the transfer at once and throws
   /// `CancellationError`; any other failure is a ``TransferFailure``.
-  public func load(_ url: URL, limits: TransferLimits) async throws -> Response {
+  /// - Parameter headers: extra request headers, `Name: value` each (none by default).
+  public func load(_ url: URL, limits: TransferLimits, headers: [String] = []) async throws
+    -> Response
+  {
     let id = ids.add(1, ordering: .relaxed).newValue
     let loop = self.loop
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         // A cancellation that came before the start found nothing to end: nothing is sent.
         guard !Task.isCancelled else { return continuation.resume(throwing: CancellationError()) }
-        loop.send(.start(CurlRequest(id: id, url: url, limits: limits, reply: continuation)))
+        loop.send(
+          .start(
+            CurlRequest(id: id, url: url, limits: limits, headers: headers, reply: continuation)))
         // One that came in between is queued after the start, which ends it before it is sent.
         if Task.isCancelled { loop.send(.cancel(id)) }
       }

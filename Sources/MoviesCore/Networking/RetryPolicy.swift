@@ -41,3 +41,31 @@ public struct RetryPolicy: Sendable {
     return baseDelay * (Double(1 << exponent) * jitter())
   }
 }
+
+extension RetryPolicy {
+  /// How one attempt of a request ended.
+  public enum Attempt<Value: Sendable>: Sendable {
+    case success(Value)
+    /// A failure; `transient` ones are tried again, after the server's `retryAfter` if any.
+    case failure(any Error, transient: Bool, retryAfter: Duration?)
+  }
+
+  /// Runs `attempt` (numbered from 1) until it succeeds, fails for good, or the retries are
+  /// spent, waiting between tries as ``delay(afterAttempt:retryAfter:)`` says; throws the last
+  /// failure. The wait throws `CancellationError` at once when Ctrl-C cancels the command.
+  public func run<Value: Sendable>(_ attempt: (Int) async throws -> Attempt<Value>)
+    async throws -> Value
+  {
+    var number = 1
+    while true {
+      try Task.checkCancellation()
+      switch try await attempt(number) {
+      case .success(let value): return value
+      case .failure(let error, let transient, let retryAfter):
+        guard transient, number <= retries else { throw error }
+        try await sleep(delay(afterAttempt: number, retryAfter: retryAfter))
+        number += 1
+      }
+    }
+  }
+}

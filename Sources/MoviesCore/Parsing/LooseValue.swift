@@ -4,39 +4,46 @@ import Foundation
 /// numbers, `null` or an empty string for "unknown".
 enum LooseValue {
   /// Text for a string or number; nil for null, empty text, containers and booleans.
-  static func text(_ value: Any?) -> String? {
-    switch value {
-    case let string as String:
+  static func text(_ value: Any?) -> String? { value.flatMap { text($0) } }
+
+  /// A finite number from a number or numeric text.
+  static func double(_ value: Any?) -> Double? { value.flatMap { double($0) } }
+
+  /// A whole number from a number or text; `"123"`, `123` and `123.0` all give 123.
+  static func integer(_ value: Any?) -> Int? { value.flatMap { integer($0) } }
+
+  // The parser's own calls, with a value that is there: wrapping it in an Optional to pass
+  // it, then copying it out to cast it, cost as much as the casts.
+
+  static func text(_ value: Any) -> String? {
+    if let string = value as? String {
       let trimmed = trim(string)
       guard !trimmed.isEmpty else { return nil }
       // UTF-8 counts are stored; `count` would walk every character.
       return trimmed.utf8.count == string.utf8.count ? string : String(trimmed)
-    case let number as NSNumber where !isBoolean(number):
-      return number.stringValue
-    default:
-      return nil
     }
+    if let number = value as? NSNumber, !isBoolean(number) { return number.stringValue }
+    return nil
   }
 
-  /// A finite number from a number or numeric text.
-  static func double(_ value: Any?) -> Double? {
+  static func double(_ value: Any) -> Double? {
     let result: Double?
-    switch value {
-    case let number as NSNumber where !isBoolean(number):
-      result = number.doubleValue
-    case let string as String:
+    // Text first: servers of this kind mostly send numbers as text, and a failed cast to
+    // NSNumber costs more than one to String.
+    if let string = value as? String {
       result = Double(trim(string))
-    default:
+    } else if let number = value as? NSNumber, !isBoolean(number) {
+      result = number.doubleValue
+    } else {
       result = nil
     }
     guard let result, result.isFinite else { return nil }
     return result
   }
 
-  /// A whole number from a number or text; `"123"`, `123` and `123.0` all give 123.
-  static func integer(_ value: Any?) -> Int? {
-    if let string = value as? String, let integer = Int(trim(string)) {
-      return integer
+  static func integer(_ value: Any) -> Int? {
+    if let string = value as? String {
+      if let integer = Int(trim(string)) { return integer }
     }
     guard let double = double(value), double == double.rounded(),
       abs(double) < 9_007_199_254_740_992

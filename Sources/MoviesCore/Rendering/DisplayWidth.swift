@@ -5,7 +5,31 @@ public enum DisplayWidth {
     // Most titles are printable ASCII, one column a byte; Unicode properties are looked up
     // only for the rest, which keeps rendering a page cheap.
     if isPrintableASCII(text) { return text.utf8.count }
+    if let count = latinScalarCount(text) { return count }
     return text.reduce(0) { $0 + columns(of: $1) }
+  }
+
+  /// The scalar count of text that is all printable Latin-1 and Latin Extended letters
+  /// (`Amélie`, `Łódź`) and the dashes, quotes and `…` of General Punctuation (a cut cell
+  /// ends in `…`), one column each with no grapheme clusters to find; nil for other text.
+  /// The soft hyphen, which takes none, is left to the full look-up.
+  private static func latinScalarCount(_ text: some StringProtocol) -> Int? {
+    var count = 0
+    for scalar in text.unicodeScalars {
+      guard isOneColumnOnItsOwn(scalar.value) else { return nil }
+      count += 1
+    }
+    return count
+  }
+
+  /// Whether a scalar takes one column and never joins a grapheme cluster with its neighbours.
+  private static func isOneColumnOnItsOwn(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x20..<0x7F, 0x2010...0x2027: true
+    case 0xAD: false  // the soft hyphen takes none
+    case 0xA0..<0x300: true
+    default: false
+    }
   }
 
   private static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
@@ -89,12 +113,9 @@ public enum DisplayWidth {
   public static func append(
     _ text: String, paddedTo width: Int, alignRight: Bool = false, to line: inout String
   ) {
-    let fitted: String
-    let used: Int
-    if text.utf8.count <= width, isPrintableASCII(text) {
-      fitted = text
-      used = text.utf8.count
-    } else {
+    var fitted = text
+    var used = columns(of: text)
+    if used > width {
       fitted = truncate(text, toColumns: width)
       used = columns(of: fitted)
     }

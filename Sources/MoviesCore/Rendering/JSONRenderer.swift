@@ -13,35 +13,18 @@ public enum JSONRenderer {
     _ result: CommandResult, of command: Command, describer: ErrorDescriber = .plain
   ) -> Reply {
     var object: [String: Any] = ["command": command.name]
+    // The verdict is the result's (``CommandResult/problem``), as in text mode.
     var reply = Reply(for: result, describer: describer)
-    func fail(_ error: any Error) {
-      let message = describer.message(for: error)
-      object["ok"] = false
-      object["error"] = ["code": describer.code(for: error).rawValue, "message": message]
-      reply.error = message
+    object["ok"] = reply.error == nil
+    if let problem = result.problem, let message = reply.error {
+      object["error"] = ["code": describer.code(for: problem.error).rawValue, "message": message]
     }
-    switch result.outcome {
-    case .failure(let error):
-      fail(error)
-      reply.wasCancelled = describer.code(for: error) == .cancelled
-    case .success(let outcome):
-      object["ok"] = true
+    if case .success(let outcome) = result.outcome {
       object.merge(fields(of: outcome, watched: result.watched, describer: describer)) {
         _, new in new
       }
       // `thumb wN`: the row is the entry's number; say which list it is from.
       if case .onWatchlist(_, let entry) = command { object["entry"] = "w\(entry)" }
-      if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
-        object["ok"] = false
-        object["error"] = ["code": problem.code.rawValue, "message": problem.message]
-        reply.error = problem.message
-        reply.wasCancelled = problem.cancelled
-      }
-      if case .found(let found) = outcome, let failure = found.failure { fail(failure) }
-      if let error = result.stoppedBy {
-        fail(error)
-        reply.wasCancelled = describer.code(for: error) == .cancelled
-      }
     }
     if !reply.warnings.isEmpty { object["warnings"] = reply.warnings }
     reply.output = line(object)

@@ -1,7 +1,7 @@
 /// Renders every field of one movie, labelled, for `show N`.
 public enum MovieDetails {
   /// With `thumbnail`, the Thumbnail line also says whether it is cached. With `width`, the
-  /// title and each value wrap at spaces under themselves, past their labels.
+  /// title and each value (an overview) wrap at spaces under themselves, past their labels.
   public static func render(
     _ movie: Movie, row: Int, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
     width: Int? = nil

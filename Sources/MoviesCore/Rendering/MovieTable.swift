@@ -9,10 +9,10 @@
 /// Genres, then Rating, before Title is cut below ``titleFloor`` (three "Godfather, …" rows
 /// say nothing). Widths count terminal columns, so Korean titles line up; long titles are
 /// cut with `…`.
-public struct MovieTable: Sendable {
+public struct MovieTable: Sendable, Equatable {
   /// The column that marks watched movies: their watchlist keys, and the mark (`★`, or `*`
   /// where the terminal has no Unicode).
-  public struct Marks: Sendable {
+  public struct Marks: Sendable, Equatable {
     public var watched: Set<String>
     public var symbol: String
 
@@ -54,7 +54,18 @@ public struct MovieTable: Sendable {
   ///   - marks: the watched movies, for a column of marks after the row number.
   ///   - labelPrefix: put before row numbers (`w` for the watchlist's `w1`, `w2`, …).
   public init(
-    width: Int, largestRow: Int, palette: Palette, firstPage: some Collection<Movie> = [Movie](),
+    width: Int, largestRow: Int, palette: Palette, firstPage: some Collection<Movie>,
+    marks: Marks? = nil, labelPrefix: String = ""
+  ) {
+    self.init(
+      width: width, largestRow: largestRow, palette: palette,
+      needs: ColumnNeeds(measuring: firstPage), marks: marks, labelPrefix: labelPrefix)
+  }
+
+  /// A table whose Title and Genres are sized by `needs` (by default, room for long ones), as
+  /// the list measured them once from its first page.
+  public init(
+    width: Int, largestRow: Int, palette: Palette, needs: ColumnNeeds = .unknown,
     marks: Marks? = nil, labelPrefix: String = ""
   ) {
     self.palette = palette
@@ -62,18 +73,8 @@ public struct MovieTable: Sendable {
     numberWidth = max(2, labelPrefix.count + String(largestRow).count)
     // What Title and the optional columns share, after the row number (and mark) and its gap.
     let shared = width - numberWidth - Self.gap.count - (marks == nil ? 0 : Self.markWidth)
-    let longestTitle =
-      firstPage.isEmpty
-      ? Self.titleCap
-      : firstPage.map { DisplayWidth.columns(of: TerminalText.escape($0.title)) }.max() ?? 0
-    let longestGenres =
-      firstPage.isEmpty
-      ? 22
-      : firstPage.map {
-        DisplayWidth.columns(of: TerminalText.escape($0.genres.joined(separator: ", ")))
-      }.max() ?? 0
-    let title = min(Self.titleCap, max(12, longestTitle))
-    let genresNeed = max("Genres".count, longestGenres)
+    let title = min(Self.titleCap, max(12, needs.title))
+    let genresNeed = max("Genres".count, needs.genres)
     let floor = min(title, Self.titleFloor)
     let genresRoom = Self.gap.count + Self.smallestGenres
     // Columns give way in turn until Title keeps its floor: Released, Genres, then Rating.

@@ -2,6 +2,8 @@
 public struct Reply: Sendable, Equatable {
   /// Text for standard output, already escaped and styled.
   public var output = ""
+  /// Rows printed after ``output``, rendered as they are written (`list`); nil for none.
+  public var rows: RowStream?
   /// Notes that did not stop the command (skipped rows), one sentence each, not escaped.
   public var warnings: [String] = []
   /// Why the command failed, not escaped; nil when it succeeded.
@@ -23,10 +25,24 @@ public struct Reply: Sendable, Equatable {
     self.error = error
   }
 
-  /// The reply to `result` before its text: its warnings in the describer's words, and what
-  /// the prompt needs next.
+  /// Everything it prints: ``output``, then ``rows`` rendered.
+  public var text: String { output + (rows?.text ?? "") }
+
+  /// How many lines it prints, without rendering ``rows``.
+  public var lineCount: Int { Self.lineCount(of: output) + (rows?.lineCount ?? 0) }
+
+  static func lineCount(of text: String) -> Int {
+    text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+  }
+
+  /// The reply to `result` before its text: its warnings in the describer's words, whether
+  /// it failed or was cancelled as the result decided it, and what the prompt needs next.
   init(for result: CommandResult, describer: ErrorDescriber) {
     warnings = result.warnings(describedBy: describer)
+    if let problem = result.problem {
+      error = describer.message(for: problem.error)
+      wasCancelled = problem.cancelled
+    }
     list = result.list
     shownRows = result.view?.rowNumbers
     if case .success(.quit) = result.outcome { quits = true }

@@ -45,33 +45,19 @@ public struct TextRenderer: Sendable {
   }
 
   private func renderWithMarks(_ result: CommandResult) -> Reply {
+    // The reply carries the result's own verdict (``CommandResult/problem``); this only
+    // renders the outcome.
     var reply = Reply(for: result, describer: describer)
-    switch result.outcome {
-    case .failure(let error):
-      reply.error = describer.message(for: error)
-      reply.wasCancelled = describer.code(for: error) == .cancelled
-    case .success(let outcome):
-      reply.output = render(outcome)
-      if !layout.unicode { reply.output = TerminalText.asciiMarks(in: reply.output) }
-      if layout.wrapsText, Self.isProse(outcome) {
-        reply.output = TextWrap.wrap(
-          reply.output, toColumns: layout.width, indent: Self.indent(outcome))
-      }
-      if case .thumbnailsSaved(let batch) = outcome, let problem = ThumbnailSummary.problem(batch) {
-        if !problem.cancelled {
-          reply.warnings += ThumbnailSummary.failureWarnings(batch, describer: describer)
-        }
-        reply.error = problem.message
-        reply.wasCancelled = problem.cancelled
-      }
-      if case .found(let found) = outcome {
-        reply.error = found.failure.map(describer.message(for:))
-        reply.wasCancelled = found.stopped
-      }
-      if let error = result.stoppedBy {
-        reply.error = describer.message(for: error)
-        reply.wasCancelled = describer.code(for: error) == .cancelled
-      }
+    guard case .success(let outcome) = result.outcome else { return reply }
+    reply.output = render(outcome)
+    if !layout.unicode { reply.output = TerminalText.asciiMarks(in: reply.output) }
+    if case .list(let shown, let status) = outcome { reply.rows = rows(shown, of: status) }
+    if layout.wrapsText, Self.isProse(outcome) {
+      reply.output = TextWrap.wrap(
+        reply.output, toColumns: layout.width, indent: Self.indent(outcome))
+    }
+    if case .thumbnailsSaved(let batch) = outcome, !batch.wasCancelled {
+      reply.warnings += ThumbnailSummary.failureWarnings(batch, describer: describer)
     }
     return reply
   }
@@ -94,11 +80,9 @@ public struct TextRenderer: Sendable {
     case .nothingMoreToLoad(let list):
       return "All \(Format.grouped(list.shownCount)) movies are already loaded; "
         + "type 'list' to see them again.\n"
-    case .list(let shown, let status):
-      let table = self.table(for: status)
-      return table.header() + "\n" + table.rows(shown.movies, firstRow: 1)
-        + StatusLine.render(status, palette: palette, width: statusWidth, hints: layout.atPrompt)
-        + "\n"
+    case .list(_, let status):
+      // The rows follow as a stream (``rows(_:of:)``).
+      return table(for: status).header() + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
       return MovieDetails.render(
@@ -241,10 +225,19 @@ public struct TextRenderer: Sendable {
     layout.palette.apply(layout.palette.dim, to: TerminalText.escape(found.summary)) + "\n"
   }
 
+  /// `list`'s rows under the header, and its status line after them.
+  private func rows(_ shown: AddedRows, of status: ListStatus) -> RowStream {
+    RowStream(
+      table: table(for: status), movies: shown.movies, firstRow: shown.range?.lowerBound ?? 1,
+      trailer: StatusLine.render(
+        status, palette: layout.palette, width: statusWidth, hints: layout.atPrompt) + "\n",
+      ascii: !layout.unicode)
+  }
+
   private func table(for list: ListStatus) -> MovieTable {
     MovieTable(
       width: layout.width, largestRow: list.largestRow, palette: layout.palette,
-      firstPage: list.firstPage[...], marks: marks)
+      needs: list.columns, marks: marks)
   }
 
   private var marks: MovieTable.Marks? {

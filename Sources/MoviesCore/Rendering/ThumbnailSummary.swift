@@ -71,11 +71,13 @@ enum ThumbnailSummary {
   /// The error line when Ctrl-C stopped the batch.
   /// Why a batch counts as failed, when it does: rows that failed, or Ctrl-C. Both renderers
   /// report it the same way, so the exit status does not depend on `--json`.
-  static func problem(_ batch: ThumbnailBatch) -> (
-    message: String, code: ErrorCode, cancelled: Bool
-  )? {
-    if batch.wasCancelled { return (cancelledSentence(batch), .cancelled, true) }
-    if !batch.failures.isEmpty { return (failureSentence(batch), .thumbnail, false) }
+  static func problem(_ batch: ThumbnailBatch) -> CommandProblem.Partial? {
+    if batch.wasCancelled {
+      return CommandProblem.Partial(message: cancelledSentence(batch), code: .cancelled)
+    }
+    if !batch.failures.isEmpty {
+      return CommandProblem.Partial(message: failureSentence(batch), code: .thumbnail)
+    }
     return nil
   }
 

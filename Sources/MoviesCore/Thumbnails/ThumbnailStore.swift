@@ -14,6 +14,8 @@ public struct ThumbnailStore: Sendable {
   /// Why a thumbnail could not be saved.
   public enum Error: Swift.Error, Sendable, UserFacingError {
     case noThumbnail(row: Int)
+    /// The source says in its own words that it has no image for the movie.
+    case noneAtSource(row: Int, message: String)
     case notAnImage(row: Int)
     case cannotWrite(path: String, reason: String)
 
@@ -28,6 +30,8 @@ public struct ThumbnailStore: Sendable {
       switch self {
       case .noThumbnail(let row):
         "Row \(row) has no thumbnail address."
+      case .noneAtSource(let row, let message):
+        "Row \(row): \(message)"
       case .notAnImage(let row):
         "The thumbnail of row \(row) is not a PNG, JPEG, GIF or WebP image, so nothing was saved."
       case .cannotWrite(let path, let reason):
@@ -88,7 +92,10 @@ public struct ThumbnailStore: Sendable {
   public func save(_ movie: Movie, row: Int, label: String = "", from source: any MovieSource)
     async throws -> SavedThumbnail
   {
-    guard let reference = movie.thumbnail else { throw Error.noThumbnail(row: row) }
+    guard let reference = movie.thumbnail else {
+      throw source.capabilities.noThumbnailMessage.map { Error.noneAtSource(row: row, message: $0) }
+        ?? Error.noThumbnail(row: row)
+    }
     let url = try source.thumbnailURL(for: reference)
     let image: LoadedImage
     do {

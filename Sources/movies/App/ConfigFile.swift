@@ -13,6 +13,16 @@ struct ConfigFile {
 
   var path: String
   var entries: [Entry]
+  /// Whether the group or others may read the file, as `ssh` checks for its keys.
+  var othersCanRead = false
+
+  /// The keys that hold a secret: a file with one should be readable by its owner only.
+  static let secretKeys: Set<String> = ["tmdb-api-key", "tmdb-access-token"]
+
+  /// Whether the file holds a secret that others can read.
+  var exposesSecret: Bool {
+    othersCanRead && entries.contains { Self.secretKeys.contains($0.key) }
+  }
 
   /// Where the file is: `$XDG_CONFIG_HOME/movies/config`, else `$HOME/.config/movies/config`.
   static func location(environment: [String: String]) -> String? {
@@ -98,6 +108,7 @@ struct ConfigFile {
       }
       entries.append(Entry(key: key, value: value, line: index + 1))
     }
-    return ConfigFile(path: path, entries: entries)
+    let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    return ConfigFile(path: path, entries: entries, othersCanRead: (mode ?? 0) & 0o044 != 0)
   }
 }

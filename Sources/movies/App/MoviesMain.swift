@@ -13,9 +13,11 @@ enum MoviesMain {
   @MainActor static func main() async {
     let environment = ProcessInfo.processInfo.environment
     var options: Options
+    var configFile: ConfigFile?
     do {
       let arguments = Array(CommandLine.arguments.dropFirst())
       let config = try ConfigFile.load(arguments: arguments, environment: environment)
+      configFile = config
       switch try Options.parse(arguments, environment: environment, config: config) {
       case .help:
         let width = min(Terminal.width(environment: environment), 80)
@@ -47,24 +49,28 @@ enum MoviesMain {
       environment: environment, reporter: options.json ? nil : reporter)
     if options.resume { await adoptSavedSession(library, into: &options) }
 
-    let source: any MovieSource
-    let genreSource: any GenreSource
-    if let api = options.api {
-      let engine: HTTPEngine
-      do {
-        engine = try HTTPEngine(timeout: .milliseconds(Int(options.timeout * 1_000)))
-      } catch {
-        reporter.exit(.httpEngine(error))
-      }
-      source = HoppinClient(
-        apiURL: api, engine: engine, retry: RetryPolicy(retries: options.retries))
-      genreSource = HoppinGenres(apiURL: api, engine: engine)
-    } else if let folder = SampleCatalogue.locate() {
-      let catalogue = OfflineCatalogue(folder: folder)
-      source = catalogue
-      genreSource = catalogue
-    } else {
-      reporter.exit(.noCatalogue)
+    if let config = configFile, config.exposesSecret, !options.json {
+      reporter.warning(
+        "\(config.path) holds a TMDb secret and others can read it; 'chmod 600 \(config.path)' "
+          + "keeps it yours.")
+    }
+    let folder = cacheFolder(options, environment: environment)
+    let choice: SourceChoice
+    do {
+      choice = try SourceChoice.make(
+        options, environment: environment, cacheFolder: folder,
+        terminalWidth: Terminal.width(environment: environment))
+    } catch {
+      reporter.exit(error)
+    }
+    let source = choice.source
+    let genreSource = choice.genreSource
+    if !options.orderGiven, !options.resume || !source.offers(order: options.query.order) {
+      options.query.order = source.capabilities.defaultOrder
+    }
+    guard source.offers(order: options.query.order) else {
+      reporter.exit(
+        .order(.order(options.query.order, offered: source.capabilities.orders ?? [])))
     }
     var genreName: String?
     if !options.query.genreID.isEmpty {
@@ -82,7 +88,7 @@ enum MoviesMain {
       downloadFolder: URL(
         fileURLWithPath: HomeFolder.expand(options.downloadFolder, environment: environment),
         isDirectory: true),
-      cacheFolder: cacheFolder(options, environment: environment))
+      cacheFolder: folder)
     if thumbnails.downloadFolderIsInCache {
       reporter.exit(
         .downloadFolderInCache(
@@ -94,7 +100,7 @@ enum MoviesMain {
     let runner = CommandRunner(
       browser: browser, genreSource: genreSource,
       linkOpener: DesktopOpener(environment: environment), library: library,
-      sourceID: options.api?.absoluteString ?? "offline")
+      sourceID: choice.id)
 
     let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
     // History only at the prompt: scripts must not fill it.
@@ -107,23 +113,26 @@ enum MoviesMain {
       pager: options.noPager || !Terminal.outputIsTerminal
         ? nil : Pager(environment: environment, command: options.pager),
       history: history)
-    shell.preview = preview(options, interactive: interactive, environment: environment)
+    let typedAhead: [UInt8]
+    (shell.preview, typedAhead) = preview(
+      options, interactive: interactive, environment: environment)
     if shell.preview == nil, interactive, !options.noPreview, Terminal.outputIsTerminal {
       shell.previewNote = noColorReason(options, environment: environment).map {
         "(No poster drawn: \($0). '--preview symbols' draws posters anyway.)"
       }
     }
-    if let mode = shell.preview?.mode, !options.json, mode != .symbols,
-      PreviewMode.insideMultiplexer(environment: environment)
+    if let choice = shell.preview?.choice, !options.json, choice.mode != .symbols,
+      !choice.passthrough, PreviewMode.insideMultiplexer(environment: environment)
     {
       reporter.warning(
-        "\(mode.rawValue) images do not get through tmux or screen, so posters may not show; "
+        "\(choice.mode.rawValue) images do not get through tmux or screen, so posters may not show; "
           + "'--preview symbols' draws them there.")
     }
     if interactive && !options.json && Terminal.outputIsTerminal {
       shell.picker = Picker(
         environment: environment,
-        thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"))
+        thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"),
+        preview: shell.preview?.choice)
     }
     shell.resumes = options.resume
     shell.atPrompt = interactive
@@ -139,6 +148,8 @@ enum MoviesMain {
       }
     }
     if let editor {
+      // Keys typed while the terminal was asked about graphics are not lost.
+      editor.push(typedAhead)
       let banner = TextWrap.wrap(
         "movies \(Options.version) on \(source.name). 'help' lists commands; Ctrl-D leaves.",
         toColumns: Terminal.width(environment: environment))
@@ -174,25 +185,47 @@ enum MoviesMain {
     else { return }
     if saved.source == "offline" {
       options.api = nil
+      options.source = .offline
+    } else if saved.source == "tmdb" {
+      // The address stays as given: a local TMDb for tests, else TMDb itself.
+      options.source = .tmdb
     } else if let url = URL(string: saved.source) {
       options.api = url
+      options.source = .hoppin
     }
     options.query = saved.query
   }
 
   /// Posters are drawn when `--preview` asks, or at a colour terminal at the prompt; never in
-  /// script mode unless asked, never with `--no-preview`.
+  /// script mode unless asked, never with `--no-preview`. A graphics mode (or `auto`) asks
+  /// the terminal, once, what it draws and how big its cells are; what was typed meanwhile
+  /// comes back for the prompt.
   private static func preview(_ options: Options, interactive: Bool, environment: [String: String])
-    -> PosterPreview?
+    -> (PosterPreview?, typed: [UInt8])
   {
-    if options.noPreview { return nil }
-    if let mode = options.previewMode {
-      return PosterPreview(mode: mode, environment: environment)
+    if options.noPreview { return (nil, []) }
+    guard let mode = options.previewMode else {
+      let colorTerminal = Terminal.usesColor(
+        onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment)
+      guard interactive && colorTerminal else { return (nil, []) }
+      // Inside tmux, symbols come in true colour where the terminal outside has it.
+      let choice = PreviewChoice.decide(
+        .symbols, environment: environment, answers: nil,
+        tmux: TmuxFacts.read(environment: environment), window: Terminal.windowSize())
+      return (PosterPreview(choice: choice), [])
     }
-    let colorTerminal = Terminal.usesColor(
-      onTerminal: Terminal.outputIsTerminal, mode: options.color, environment: environment)
-    return interactive && colorTerminal
-      ? PosterPreview(mode: .symbols, environment: environment) : nil
+    let tmux = TmuxFacts.read(environment: environment)
+    // Inside tmux only the outer terminal's answers tell, and they come through only with
+    // passthrough on.
+    let inTmux = PreviewMode.insideTmux(environment: environment)
+    let asks =
+      mode != .symbols && !options.json && environment["TERM"] != "dumb"
+      && (!inTmux || tmux?.passthrough == true)
+    let answers = asks ? TerminalProbe.ask(passthrough: inTmux) : nil
+    let choice = PreviewChoice.decide(
+      mode, environment: environment, answers: answers, tmux: tmux,
+      window: Terminal.windowSize())
+    return (PosterPreview(choice: choice), answers?.typed ?? [])
   }
 
   /// Why colour, and with it the poster preview, is off at this terminal; nil when it is on.

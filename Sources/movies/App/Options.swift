@@ -20,6 +20,15 @@ struct Options {
   static let version = "0.1.0"
 
   var api: URL?
+  /// `--source`: nil picks Hoppin with `--api`, else the offline catalogue.
+  var source: SourceKind?
+  /// `--language` and `--region` for TMDb; nil takes them from the locale.
+  var language: String?
+  var region: String?
+  /// The config file's `tmdb-api-key` or `tmdb-access-token`; never a flag (argv is public).
+  var configCredential: TMDbCredential?
+  /// Whether `--order` (or the config) chose the order, else the source's default is used.
+  var orderGiven = false
   var query = MovieQuery()
   var downloadFolder = "thumbnails"
   var cacheFolder: String?
@@ -103,6 +112,16 @@ struct Options {
     return url
   }
 
+  /// A language (`fr`, `pt-BR`) or a country (`DE`): letters and a dash, as TMDb takes them.
+  static func localeCode(_ text: String, flag: String, example: String) throws(UsageError)
+    -> String
+  {
+    guard (2...10).contains(text.count),
+      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") })
+    else { throw UsageError(message: "\(flag) needs a code such as \(example).") }
+    return text
+  }
+
   static func pageSize(_ text: String, flag: String) throws(UsageError) -> Int {
     guard let count = Int(text), (1...1_000).contains(count) else {
       throw UsageError(message: "\(flag) needs a whole number from 1 to 1000.")
@@ -158,6 +177,13 @@ struct Options {
     guard !text.isEmpty else { throw UsageError(message: "\(option) needs a folder.") }
     return text
   }
+}
+
+/// `--source`: where the movies come from.
+enum SourceKind: String, CaseIterable {
+  case offline
+  case hoppin
+  case tmdb
 }
 
 /// `--color`: when to use colour.

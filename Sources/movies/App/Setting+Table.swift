@@ -4,12 +4,45 @@ import MoviesCore
 extension Setting {
   static let all: [Setting] = [
     .value(
+      "--source", "SOURCE",
+      help: "offline (the default without --api), hoppin (the default with --api) or tmdb "
+        + "(needs TMDB_API_KEY or TMDB_ACCESS_TOKEN)",
+      completes: .choices(SourceKind.allCases.map(\.rawValue)), configKey: "source"
+    ) { options, text, flag throws(Options.UsageError) in
+      guard let source = SourceKind(rawValue: text.lowercased()) else {
+        throw Options.UsageError(message: "\(flag) needs offline, hoppin or tmdb.")
+      }
+      options.source = source
+    },
+    .toggle(
+      "--offline",
+      help: "browse the offline catalogue, the same as --source offline, even with another "
+        + "source or an api in the config file or MOVIES_API"
+    ) { $0.source = .offline },
+    .value(
       "--api", "URL",
       help: "the Hoppin movies endpoint to browse (also MOVIES_API); without it, the "
-        + "offline catalogue that comes with the program",
+        + "offline catalogue that comes with the program; with --source tmdb, the TMDb API "
+        + "base (default https://api.themoviedb.org/3)",
       completes: .url, configKey: "api"
     ) { options, text, flag throws(Options.UsageError) in
       options.api = try Options.apiURL(text, from: flag)
+    },
+    .value(
+      "--language", "CODE",
+      help: "TMDb's language for titles and overviews, such as fr-FR (default: from the "
+        + "locale)",
+      configKey: "language"
+    ) { options, text, flag throws(Options.UsageError) in
+      options.language = try Options.localeCode(text, flag: flag, example: "en-US or fr")
+    },
+    .value(
+      "--region", "CODE",
+      help: "TMDb's country for release dates and where to stream, such as DE (default: from "
+        + "the locale, else US)",
+      configKey: "region"
+    ) { options, text, flag throws(Options.UsageError) in
+      options.region = try Options.localeCode(text, flag: flag, example: "US or DE").uppercased()
     },
     .value(
       "--count", "N", help: "movies per page, 1 to 1000 (default 10)",
@@ -24,6 +57,7 @@ extension Setting {
       completes: .choices(OrderName.words), configKey: "order"
     ) { options, text, flag throws(Options.UsageError) in
       options.query.order = try Options.order(text, flag: flag)
+      options.orderGiven = true
     },
     .value(
       "--genre", "NAME|ID",
@@ -81,8 +115,8 @@ extension Setting {
     Setting(
       flags: ["--preview"], value: "MODE",
       help: "draw posters under 'thumb N' as symbols (the default at a terminal), kitty, "
-        + "iterm, sixel, or auto (a graphics protocol only where the terminal is known to "
-        + "have it); also in scripts; in the config file, off draws none",
+        + "iterm, sixel, or auto (asks the terminal which it draws: kitty, sixel, iterm, "
+        + "else symbols); also in scripts; in the config file, off draws none",
       completes: .choices(PreviewMode.allCases.map(\.rawValue)), configKey: "preview"
     ) { options, values throws(Options.UsageError) in
       let mode = try values.value()
@@ -107,10 +141,6 @@ extension Setting {
       options.color = color
     },
     .toggle("--no-color", help: "no colour, the same as --color never") { $0.color = .never },
-    .toggle(
-      "--offline",
-      help: "browse the offline catalogue, even with an api in the config file or MOVIES_API"
-    ) { $0.api = nil },
     .toggle("--no-config", help: "read no config file") { _ in },
     .value(
       "--config", "FILE",
@@ -157,6 +187,9 @@ extension Setting {
       options.pager = try values.value()
       return nil
     },
+    tmdbSecret("tmdb-api-key", .apiKey, help: "a TMDb v3 API key, as TMDB_API_KEY"),
+    tmdbSecret(
+      "tmdb-access-token", .accessToken, help: "a TMDb v4 read access token, as TMDB_ACCESS_TOKEN"),
     Setting(flags: ["-h", "--help"], help: "show this help") { _, _ in .help },
     Setting(flags: ["--version"], help: "show the version") { _, _ in .version },
     Setting(
@@ -170,4 +203,16 @@ extension Setting {
       return .pickPreview(file: file, row: row)
     },
   ]
+
+  /// A TMDb secret, from the config file only: a flag's value is on the command line, which
+  /// `ps` shows to everyone.
+  private static func tmdbSecret(_ key: String, _ kind: TMDbCredential.Kind, help: String)
+    -> Setting
+  {
+    Setting(flags: [], help: help, configKey: key) { options, values throws(Options.UsageError) in
+      options.configCredential = TMDbCredential(
+        kind: kind, secret: try values.value(), origin: "the config file's \(key)")
+      return nil
+    }
+  }
 }

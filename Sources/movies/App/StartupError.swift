@@ -17,6 +17,12 @@ enum StartupError: Error, UserFacingError {
   case noCatalogue
   /// `-f FILE` could not be opened.
   case scriptFile(path: String, errno: Int32)
+  /// `--source tmdb` without a key in the environment or the config file.
+  case noTMDbCredential
+  /// `--source hoppin` without `--api`.
+  case hoppinNeedsAddress
+  /// `--order` names an order the source does not sort by.
+  case order(SourceRefusal)
   /// `--download-dir` is inside the image cache, whose files are removed to keep it small.
   case downloadFolderInCache(downloads: String, entries: String)
 
@@ -37,6 +43,12 @@ enum StartupError: Error, UserFacingError {
     case .noCatalogue:
       "the offline catalogue (sample-data/) is not next to the program; reinstall it "
         + "(scripts/install)."
+    case .noTMDbCredential:
+      "TMDb needs an API key: get one free at https://www.themoviedb.org/settings/api and "
+        + "set TMDB_API_KEY (or TMDB_ACCESS_TOKEN to a read access token)."
+    case .hoppinNeedsAddress:
+      "--source hoppin needs the server's movies endpoint: --api URL (or MOVIES_API)."
+    case .order(let refusal): "--order: " + refusal.message
     case .downloadFolderInCache(let downloads, let entries):
       "the download folder \(downloads) is inside the image cache's \(entries), "
         + "where files may be removed; pick another --download-dir or --cache-dir."
@@ -50,7 +62,9 @@ enum StartupError: Error, UserFacingError {
 
   var code: ErrorCode {
     switch self {
-    case .options, .downloadFolderInCache, .scriptFile: .usage
+    case .options, .downloadFolderInCache, .scriptFile, .noTMDbCredential, .hoppinNeedsAddress,
+      .order:
+      .usage
     case .genre(let error, _): Reporter.describer.code(for: error)
     case .httpEngine: .internal
     case .noCatalogue: .source

@@ -5,8 +5,17 @@ import MoviesCore
 /// folder, then one line per row, each a one-movie page in the API's shape (read back with
 /// the same parser as any page) and the poster's address.
 enum PickFile {
+  /// How the preview draws posters: the mode (symbols, or a graphics mode where fzf shows
+  /// images) and the terminal's cell, which the preview, run by fzf off the terminal, cannot
+  /// ask for.
+  struct Drawing: Sendable, Hashable {
+    var mode: PreviewMode
+    var cell: CellSize
+  }
+
   static func rows(
-    _ movies: [(row: Int, movie: Movie)], source: any MovieSource, thumbnailCache: URL
+    _ movies: [(row: Int, movie: Movie)], source: any MovieSource, thumbnailCache: URL,
+    drawing: Drawing
   ) -> Data {
     // Written by hand, not with JSONSerialization: after a full scan there are tens of
     // thousands of rows, and the picker should open at once.
@@ -14,7 +23,9 @@ enum PickFile {
     bytes.reserveCapacity(movies.count * 400)
     bytes += Array(#"{"cache":"#.utf8)
     appendString(thumbnailCache.path, to: &bytes)
-    bytes += Array("}\n".utf8)
+    bytes += Array(#","mode":"#.utf8)
+    appendString(drawing.mode.rawValue, to: &bytes)
+    bytes += Array(#","cell":[\#(drawing.cell.width),\#(drawing.cell.height)]}"#.utf8) + [0x0A]
     for (row, movie) in movies {
       let poster = movie.thumbnail.flatMap { try? source.thumbnailURL(for: $0).absoluteString }
       bytes += Array(#"{"row":\#(row),"poster":"#.utf8)
@@ -33,9 +44,12 @@ enum PickFile {
     return Data(bytes)
   }
 
-  /// The row number, movie and poster address at place `row` (from 1) of the file, and the
-  /// cache folder; nil when the file has no such row or it does not parse.
-  static func read(_ file: URL, row: Int) -> (row: Int, movie: Movie, poster: URL?, cache: URL)? {
+  /// The row number, movie and poster address at place `row` (from 1) of the file, the
+  /// cache folder and how to draw; nil when the file has no such row or it does not parse. A
+  /// header without a drawing (or a nonsense one) means symbols in the standard cell.
+  static func read(_ file: URL, row: Int)
+    -> (row: Int, movie: Movie, poster: URL?, cache: URL, drawing: Drawing)?
+  {
     guard row >= 1, let data = FileManager.default.contents(atPath: file.path),
       let headerLine = line(0, of: data), let rowLine = line(row, of: data),
       let header = try? JSONSerialization.jsonObject(with: headerLine) as? [String: Any],
@@ -45,7 +59,13 @@ enum PickFile {
     else { return nil }
     let poster = (object["poster"] as? String).flatMap(URL.init(string:))
     let number = (object["row"] as? Int) ?? row
-    return (number, movie, poster, URL(fileURLWithPath: cache, isDirectory: true))
+    let mode = (header["mode"] as? String).flatMap(PreviewMode.init(rawValue:))
+    let cell = (header["cell"] as? [Int]).flatMap {
+      $0.count == 2 ? CellSize(validating: $0[0], $0[1]) : nil
+    }
+    let drawing = Drawing(
+      mode: mode == .auto ? .symbols : mode ?? .symbols, cell: cell ?? .standard)
+    return (number, movie, poster, URL(fileURLWithPath: cache, isDirectory: true), drawing)
   }
 
   /// Line `index` (from 0) of the file, found by counting newlines: the preview runs at each

@@ -11,7 +11,9 @@ import MoviesCore
 @MainActor
 enum PickPreview {
   static func run(file: String, row: Int, environment: [String: String]) -> Int32 {
-    guard let (number, movie, poster, cache) = PickFile.read(URL(fileURLWithPath: file), row: row)
+    guard
+      let (number, movie, poster, cache, drawing) = PickFile.read(
+        URL(fileURLWithPath: file), row: row)
     else {
       Terminal.write("There is no row \(row) to preview.\n", to: STDOUT_FILENO)
       return 1
@@ -25,13 +27,19 @@ enum PickPreview {
     let details = MovieDetails.render(
       movie, row: number, palette: colored ? .ansi : .plain, thumbnail: state)
     Terminal.write(details, to: STDOUT_FILENO)
-    let columns = Int(environment["FZF_PREVIEW_COLUMNS"] ?? "") ?? 40
+    let columns = max(1, Int(environment["FZF_PREVIEW_COLUMNS"] ?? "") ?? 40)
     let lines = Int(environment["FZF_PREVIEW_LINES"] ?? "") ?? 30
-    let rows = lines - details.split(separator: "\n").count - 1
+    // The pane wraps long detail lines (a link): each takes as many rows as it fills.
+    let detailRows = details.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      .reduce(0) { rows, line in
+        let width = DisplayWidth.columns(of: String(line).replacing(/\x{1B}\[[0-9;]*m/, with: ""))
+        return rows + max(1, (width + columns - 1) / columns)
+      }
+    let rows = lines - detailRows - 1
     if colored, rows >= 4, let image,
-      let drawing = draw(image, rows: rows, columns: columns, environment: environment)
+      let picture = draw(image, drawing, rows: rows, columns: columns, environment: environment)
     {
-      Terminal.write(drawing, to: STDOUT_FILENO)
+      Terminal.write(picture, to: STDOUT_FILENO)
     }
     return 0
   }
@@ -43,11 +51,21 @@ enum PickPreview {
     return DiskCache(folder: cache).read(url)?.data
   }
 
-  private static func draw(_ data: Data, rows: Int, columns: Int, environment: [String: String])
-    -> String?
-  {
-    // A poster that cannot be drawn leaves the details alone in the pane.
-    try? PosterPreview(mode: .symbols, environment: environment).draw(
-      data, format: ImageFormat(sniffing: data), rows: min(rows, 20), maximumColumns: columns)
+  /// The poster within the pane, never wider: symbols, or the session's graphics mode where
+  /// fzf shows images (it places the picture itself). A poster that cannot be drawn leaves
+  /// the details alone in the pane.
+  private static func draw(
+    _ data: Data, _ drawing: PickFile.Drawing, rows: Int, columns: Int,
+    environment: [String: String]
+  ) -> String? {
+    guard let image = try? PosterPreview.decode(data, format: ImageFormat(sniffing: data)) else {
+      return nil
+    }
+    var choice = PreviewChoice.decide(
+      drawing.mode, environment: environment, answers: nil, tmux: nil, window: nil)
+    choice.cell = drawing.cell
+    return try? PosterPreview(choice: choice).picture(
+      image, rows: min(rows, 20), maximumColumns: columns
+    ).text
   }
 }

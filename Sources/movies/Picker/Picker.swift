@@ -43,6 +43,29 @@ struct Picker {
   let environment: [String: String]
   /// The folder of the disk cache of thumbnails, where the preview looks for posters.
   let thumbnailCache: URL
+  /// How the session draws posters (its mode and cell size); nil for symbols.
+  var preview: PreviewChoice? = nil
+
+  /// fzf shows images in its preview pane from 0.44 on; older ones (Debian 12 has 0.38)
+  /// would print the bytes as text, so they get symbols.
+  static func showsImages(fzfVersion: String) -> Bool {
+    let numbers = fzfVersion.prefix { !$0.isWhitespace }.split(separator: ".").map { Int($0) }
+    guard numbers.count >= 2, let major = numbers[0], let minor = numbers[1] else { return false }
+    return major > 0 || minor >= 44
+  }
+
+  /// How the preview draws: the session's graphics mode only where this fzf shows images.
+  private func drawing(fzf: String) async -> PickFile.Drawing {
+    let cell = preview?.cell ?? .standard
+    guard let mode = preview?.mode, mode != .symbols else {
+      return PickFile.Drawing(mode: .symbols, cell: cell)
+    }
+    let version = await Blocking.wait {
+      ChildProcess.output(of: [fzf, "--version"], timeout: .seconds(2))
+    }
+    let shows = version.map(Self.showsImages(fzfVersion:)) ?? false
+    return PickFile.Drawing(mode: shows ? mode : .symbols, cell: cell)
+  }
 
   /// Opens fzf over the rows, starting with `query` typed. Files are written and fzf waited
   /// for off the concurrency pool (``Blocking``).
@@ -58,7 +81,8 @@ struct Picker {
     let rowsFile = folder.appendingPathComponent("rows.jsonl")
     let input = folder.appendingPathComponent("input")
     let output = folder.appendingPathComponent("output")
-    let rows = PickFile.rows(list, source: source, thumbnailCache: thumbnailCache)
+    let rows = PickFile.rows(
+      list, source: source, thumbnailCache: thumbnailCache, drawing: await drawing(fzf: fzf))
     let lines = lines(list)
     do {
       try await Blocking.fileIO {

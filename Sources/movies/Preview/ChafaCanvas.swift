@@ -7,7 +7,7 @@ import MoviesCore
 /// checked in one place, ``check(_:_:)``.
 enum ChafaCanvas {
   /// How many colours symbols may use.
-  enum Colors {
+  enum Colors: Sendable, Hashable {
     case trueColor
     case indexed256
   }
@@ -27,9 +27,12 @@ enum ChafaCanvas {
     return result
   }
 
-  /// The picture, `geometry.rows` lines of text (for symbols) ending in a newline.
+  /// The picture: `geometry.rows` lines of text ending in a newline for symbols, else one
+  /// graphics sequence. A graphics mode draws `geometry` cells of `cell` pixels each, so the
+  /// picture is as many pixels as the cells it covers.
   static func draw(
-    _ image: RGBAImage, geometry: PreviewGeometry, mode: PreviewMode, colors: Colors
+    _ image: RGBAImage, geometry: PreviewGeometry, mode: PreviewMode, colors: Colors,
+    cell: CellSize = .standard
   ) throws(Error) -> String {
     let symbols = try check(chafa_symbol_map_new(), "chafa_symbol_map_new")
     defer { chafa_symbol_map_unref(symbols) }
@@ -41,8 +44,19 @@ enum ChafaCanvas {
     let config = try check(chafa_canvas_config_new(), "chafa_canvas_config_new")
     defer { chafa_canvas_config_unref(config) }
     chafa_canvas_config_set_geometry(config, Int32(geometry.columns), Int32(geometry.rows))
-    chafa_canvas_config_set_canvas_mode(
-      config, colors == .trueColor ? CHAFA_CANVAS_MODE_TRUECOLOR : CHAFA_CANVAS_MODE_INDEXED_256)
+    chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
+    // A graphics mode makes its own palette from the picture (sixel) or sends it whole: the
+    // terminal's colours limit only symbols.
+    if colors == .trueColor || mode != .symbols {
+      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+    } else {
+      // 256 colours: error diffusion in a perceptual colour space, so a blue stays blue
+      // instead of the nearest palette entry by RGB distance (a violet).
+      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_256)
+      chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_DIFFUSION)
+      chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_DIN99D)
+      chafa_canvas_config_set_color_extractor(config, CHAFA_COLOR_EXTRACTOR_MEDIAN)
+    }
     chafa_canvas_config_set_pixel_mode(config, pixelMode(mode))
     chafa_canvas_config_set_symbol_map(config, symbols)
 
@@ -63,8 +77,8 @@ enum ChafaCanvas {
     let printed = try check(chafa_canvas_print(canvas, terminal), "chafa_canvas_print")
     defer { movies_g_string_free(printed) }
     let text = try check(printed.pointee.str, "chafa_canvas_print")
-    let reset = mode == .symbols ? "\u{1B}[0m" : ""
-    return String(cString: text) + reset + "\n"
+    // Symbols are lines of text; a graphics sequence is placed by its caller.
+    return mode == .symbols ? String(cString: text) + "\u{1B}[0m\n" : String(cString: text)
   }
 
   private static func pixelMode(_ mode: PreviewMode) -> ChafaPixelMode {

@@ -7,36 +7,60 @@ struct PosterPreview {
   /// How tall the preview is, in terminal rows.
   static let rows = 12
 
-  /// The mode to draw with, already resolved (never `auto`).
-  let mode: PreviewMode
-  let colors: ChafaCanvas.Colors
+  /// How to draw, decided for the session (the mode is never `auto`).
+  let choice: PreviewChoice
+  var mode: PreviewMode { choice.mode }
 
-  init(mode: PreviewMode, environment: [String: String]) {
-    self.mode = mode.resolved(environment: environment)
-    let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
-    colors = colorTerm == "truecolor" || colorTerm == "24bit" ? .trueColor : .indexed256
+  init(choice: PreviewChoice) {
+    self.choice = choice
   }
 
   /// The preview of a saved thumbnail, at most `maximumColumns` wide; nil for formats without
   /// a decoder here (GIF, WebP).
   func render(_ saved: SavedThumbnail, maximumColumns: Int) throws -> String? {
-    try draw(saved.data, format: saved.format, rows: Self.rows, maximumColumns: maximumColumns)
+    guard let image = try Self.decode(saved.data, format: saved.format) else { return nil }
+    return try draw(image, rows: Self.rows, maximumColumns: maximumColumns)
   }
 
-  /// An image's bytes drawn at most `rows` tall and `maximumColumns` wide; nil for formats
-  /// without a decoder here.
-  func draw(_ data: Data, format: ImageFormat?, rows: Int, maximumColumns: Int) throws
-    -> String?
-  {
-    let image: RGBAImage
+  /// The image decoded; nil for formats without a decoder here.
+  static func decode(_ data: Data, format: ImageFormat?) throws -> RGBAImage? {
     switch format {
-    case .png: image = try PNGDecoder.decode(data)
-    case .jpeg: image = try JPEGDecoder.decode(data)
-    case .gif, .webp, nil: return nil
+    case .png: try PNGDecoder.decode(data)
+    case .jpeg: try JPEGDecoder.decode(data)
+    case .gif, .webp, nil: nil
     }
+  }
+
+  /// The picture alone, as chafa draws it, and the cells it covers: for a program that
+  /// places it itself (fzf's preview).
+  func picture(_ image: RGBAImage, rows: Int, maximumColumns: Int) throws(ChafaCanvas.Error)
+    -> (text: String, geometry: PreviewGeometry)
+  {
     let geometry = PreviewGeometry.fitting(
       PixelSize(width: image.width, height: image.height), rows: rows,
-      maximumColumns: maximumColumns)
-    return try ChafaCanvas.draw(image, geometry: geometry, mode: mode, colors: colors)
+      maximumColumns: maximumColumns, cell: choice.cell)
+    let text = try ChafaCanvas.draw(
+      image, geometry: geometry, mode: mode, colors: choice.colors, cell: choice.cell)
+    return (text, geometry)
+  }
+
+  /// `rows` tall (fewer when `maximumColumns` is too narrow for the shape), taking exactly
+  /// those rows: text lines for symbols; for graphics, the rows are made first (so the
+  /// terminal never scrolls under the picture), the picture is drawn at their top, and the
+  /// cursor is put back under them, wherever the terminal left it.
+  func draw(_ image: RGBAImage, rows: Int, maximumColumns: Int) throws(ChafaCanvas.Error)
+    -> String
+  {
+    let (picture, geometry) = try self.picture(image, rows: rows, maximumColumns: maximumColumns)
+    guard mode != .symbols, !picture.isEmpty else { return picture }
+    let height = geometry.rows
+    let rowsMade = String(repeating: "\n", count: height) + "\u{1B}[\(height)A\r"
+    guard choice.passthrough else {
+      return rowsMade + "\u{1B}7" + picture + "\u{1B}8\u{1B}[\(height)B\r"
+    }
+    // tmux passes the picture on wherever the outer terminal's cursor last was, and moves
+    // that cursor lazily, when it next draws. Inserting a blank (CSI @) on the empty first
+    // row makes it put the cursor there first.
+    return rowsMade + "\u{1B}[@" + TmuxFacts.passedThrough(picture) + "\u{1B}[\(height)B\r"
   }
 }

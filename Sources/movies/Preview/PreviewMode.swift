@@ -8,30 +8,31 @@ enum PreviewMode: String, Sendable, Hashable, CaseIterable {
   case iterm
   /// DEC sixel graphics (foot, mlterm, xterm with sixel on).
   case sixel
-  /// A graphics protocol only where the environment proves the terminal has it, else symbols.
+  /// The best the terminal answers that it has (see ``PreviewChoice``), else symbols.
   case auto
 
-  /// The mode to draw with: `auto` picks from the environment, other modes are kept.
-  ///
-  /// Inside tmux or screen `auto` always means symbols: they do not pass graphics through
-  /// without extra setup, and the terminal they run in cannot be known from here.
-  func resolved(environment: [String: String]) -> PreviewMode {
-    guard self == .auto else { return self }
+  /// The graphics the environment proves without asking the terminal: kitty's or Ghostty's
+  /// `TERM` or `KITTY_WINDOW_ID`, iTerm2's or WezTerm's `TERM_PROGRAM`, foot's or mlterm's
+  /// `TERM`; nil when it proves none.
+  static func hinted(by environment: [String: String]) -> PreviewMode? {
     let term = environment["TERM"] ?? ""
-    if Self.insideMultiplexer(environment: environment) { return .symbols }
     let program = environment["TERM_PROGRAM"] ?? ""
     if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || term == "xterm-ghostty" {
       return .kitty
     }
     if program == "iTerm.app" || program == "WezTerm" { return .iterm }
     if term.hasPrefix("foot") || term.hasPrefix("mlterm") { return .sixel }
-    return .symbols
+    return nil
+  }
+
+  /// Inside tmux (`$TMUX`): graphics get through only with its passthrough on.
+  static func insideTmux(environment: [String: String]) -> Bool {
+    environment["TMUX"] != nil || (environment["TERM"] ?? "").hasPrefix("tmux")
   }
 
   /// Inside tmux or screen, which do not pass graphics protocols through by default.
   static func insideMultiplexer(environment: [String: String]) -> Bool {
-    let term = environment["TERM"] ?? ""
-    return environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("screen")
-      || term.hasPrefix("tmux")
+    insideTmux(environment: environment) || environment["STY"] != nil
+      || (environment["TERM"] ?? "").hasPrefix("screen")
   }
 }

@@ -38,8 +38,8 @@ struct Pager {
     self.environment = childEnvironment
   }
 
-  /// Pipes the text to the pager and waits for it to quit.
-  func show(_ text: String) async -> Outcome {
+  /// Pipes the reply to the pager and waits for it to quit.
+  func show(_ reply: Reply) async -> Outcome {
     guard let (readEnd, writeEnd) = try? ChildProcess.pipe() else {
       return .couldNotStart(status: nil)
     }
@@ -55,7 +55,9 @@ struct Pager {
     close(readEnd)
     // A pager that quits early closes the pipe; SIGPIPE must not end the browser with it.
     let previous = signal(SIGPIPE, SIG_IGN)
-    Terminal.write(text, to: writeEnd)
+    // Rows are rendered as the pager reads them: it shows the first screen at once, and a
+    // pager that quits early stops the rendering.
+    Terminal.write(reply, to: writeEnd)
     close(writeEnd)
     let status = await ChildProcess.exitStatus(of: pid)
     signal(SIGPIPE, previous)

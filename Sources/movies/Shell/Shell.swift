@@ -40,7 +40,8 @@ struct Shell {
   var atPrompt = false
   /// `--stop-on-error`: script mode ends at the first command that fails.
   var stopsOnError = false
-  /// Said once, under the first poster that is not drawn: why posters are off.
+  /// Said once, under the first poster that is not drawn: why posters are off. (A drawn
+  /// poster's own note, from ``PreviewChoice``, is said the same way.)
   var previewNote: String? = nil
   private let notes = Notes()
 
@@ -248,9 +249,13 @@ struct Shell {
         } catch {
           reply.warnings.append(Reporter.describer.message(for: error))
         }
-      } else if let previewNote, !notes.previewNoteSaid.withLock({ $0 }) {
+      }
+      // Why posters are off, or drawn in symbols inside tmux: said once.
+      if let note = preview.map(\.choice.note) ?? previewNote,
+        !notes.previewNoteSaid.withLock({ $0 })
+      {
         notes.previewNoteSaid.withLock { $0 = true }
-        reply.output += previewNote + "\n"
+        reply.output += note + "\n"
       }
     }
     // The terminal echoed ^C where the cursor was; the message starts on a line of its own,
@@ -259,16 +264,16 @@ struct Shell {
     if !printsOutput && reply.error == nil {
       // The first page of a -c run: loaded, not printed (a failure still is, for --json).
     } else if interrupts != nil, let pager, isPaged(command),
-      reply.output.split(separator: "\n").count >= terminal.lines
+      reply.lineCount >= terminal.lines
     {
-      let outcome = await pager.show(reply.output)
-      if outcome != .shown { Terminal.write(reply.output, to: STDOUT_FILENO) }
+      let outcome = await pager.show(reply)
+      if outcome != .shown { Terminal.write(reply, to: STDOUT_FILENO) }
       if let failure = pager.failure(outcome), !notes.pagerFailureSaid.withLock({ $0 }) {
         notes.pagerFailureSaid.withLock { $0 = true }
         reply.warnings.append(failure)
       }
     } else {
-      Terminal.write(reply.output, to: STDOUT_FILENO)
+      Terminal.write(reply, to: STDOUT_FILENO)
     }
     guard !json else { return reply }
     let reporter = reporter

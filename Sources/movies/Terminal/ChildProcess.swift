@@ -28,9 +28,11 @@ enum ChildProcess {
 
   /// Starts `argv` with `stdin` as its standard input (nil: inherited) and the other
   /// streams either inherited or sent to /dev/null, in `environment` (nil: this process's).
+  /// With `stdout`, the child's standard output goes there (and its errors to /dev/null).
   /// Returns the child's pid.
   static func spawn(
-    _ argv: [String], stdin: Int32?, quiet: Bool, environment: [String: String]? = nil
+    _ argv: [String], stdin: Int32?, quiet: Bool, stdout: Int32? = nil,
+    environment: [String: String]? = nil
   ) throws(Error) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
@@ -40,8 +42,14 @@ enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO),
         "posix_spawn_file_actions_adddup2")
     }
-    if quiet {
-      for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+    if let stdout {
+      try check(
+        posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO),
+        "posix_spawn_file_actions_adddup2")
+    }
+    // With `stdout` given, only the errors go to /dev/null.
+    if quiet || stdout != nil {
+      for descriptor in stdout == nil ? [STDOUT_FILENO, STDERR_FILENO] : [STDERR_FILENO] {
         try check(
           posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0),
           "posix_spawn_file_actions_addopen")
@@ -96,6 +104,43 @@ enum ChildProcess {
     return (descriptors[0], descriptors[1])
   }
 
+  /// What a short-lived helper (`tmux display`) prints, read on this thread with a time
+  /// bound: nil when it cannot start, fails, or takes longer than `timeout` (then it is
+  /// killed). Only for the moment before the prompt, when nothing else waits on this thread.
+  static func output(of argv: [String], timeout: Duration) -> String? {
+    guard let (readEnd, writeEnd) = try? pipe() else { return nil }
+    let pid: pid_t
+    do {
+      pid = try spawn(argv, stdin: nil, quiet: true, stdout: writeEnd)
+    } catch {
+      close(readEnd)
+      close(writeEnd)
+      return nil
+    }
+    close(writeEnd)
+    defer { close(readEnd) }
+    let deadline = ContinuousClock.now + timeout
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let left = deadline - ContinuousClock.now
+      var ready = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+      let polled = left > .zero ? poll(&ready, 1, Int32((left / .milliseconds(1)).rounded(.up))) : 0
+      if polled < 0, errno == EINTR { continue }
+      // Too slow, or far more than a helper's answer: stopped, not waited for.
+      guard polled > 0, bytes.count <= 65_536 else {
+        kill(pid, SIGKILL)
+        waitBlocking(pid)
+        return nil
+      }
+      let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    return waitBlocking(pid) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+  }
+
   /// Waits for a child to finish, off the concurrency pool (`waitpid` blocks); returns its
   /// exit status, or -1 when it was killed.
   @discardableResult
@@ -103,6 +148,7 @@ enum ChildProcess {
     await Blocking.wait { waitBlocking(pid) }
   }
 
+  @discardableResult
   private static func waitBlocking(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {

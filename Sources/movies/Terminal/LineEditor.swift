@@ -167,6 +167,14 @@ final class LineEditor {
     if let terminalOutput { fclose(terminalOutput) }
   }
 
+  /// Keys typed before the prompt was up, read by the first ``readLine()`` as if typed then.
+  func push(_ typed: [UInt8]) {
+    // A C string ends at a NUL (Ctrl-@), which has no meaning at the prompt anyway.
+    let bytes = typed.filter { $0 != 0 }
+    guard !bytes.isEmpty else { return }
+    el_push(editor, String(decoding: bytes, as: UTF8.self))
+  }
+
   /// Shows the prompt and reads one line; a non-empty line goes into the history unless
   /// `remembers` is false (the answer to a question).
   func readLine(remembers: Bool = true) -> LineInput {

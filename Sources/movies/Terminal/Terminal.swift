@@ -1,4 +1,5 @@
 import Foundation
+import MoviesCore
 
 #if canImport(Glibc)
   import Glibc
@@ -27,6 +28,18 @@ enum Terminal {
     let columns = measured && size.ws_col > 0 ? Int(size.ws_col) : 80
     let lines = measured && size.ws_row > 0 ? Int(size.ws_row) : 24
     return (variable("COLUMNS") ?? columns, variable("LINES") ?? lines)
+  }
+
+  /// The window's size in cells and, where the terminal fills them in, pixels
+  /// (`TIOCGWINSZ`); nil when standard output is not a terminal.
+  static func windowSize() -> (columns: Int, rows: Int, pixels: PixelSize?)? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return nil }
+    let pixels =
+      size.ws_xpixel > 0 && size.ws_ypixel > 0
+      ? PixelSize(width: Int(size.ws_xpixel), height: Int(size.ws_ypixel)) : nil
+    return (Int(size.ws_col), Int(size.ws_row), pixels)
   }
 
   /// `always` and `never` are obeyed; `auto` is colour only on a terminal, and never with a
@@ -71,7 +84,10 @@ enum Terminal {
   /// quietly, by SIGPIPE, even when SIGPIPE was ignored; anything else (a full disk) with
   /// `movies: write error: …` and status 1, so a script never takes lost output for success.
   /// A failed write to standard error is ignored: there is nowhere left to say so.
-  @MainActor static func write(_ text: String, to descriptor: Int32) {
+  /// Returns false when the descriptor took no more (a pager that quit); a failure on
+  /// standard output ends the program instead.
+  @MainActor @discardableResult
+  static func write(_ text: String, to descriptor: Int32) -> Bool {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -83,10 +99,27 @@ enum Terminal {
           if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
         }
         if descriptor == STDOUT_FILENO { outputFailed(errno: errno) }
-        return
+        return false
       }
       bytes = bytes.dropFirst(written)
     }
+    return true
+  }
+
+  /// Writes a reply's text, then its rows a slice at a time as they are rendered; stops at
+  /// the first write the descriptor does not take.
+  @MainActor @discardableResult
+  static func write(_ reply: Reply, to descriptor: Int32) -> Bool {
+    guard let rows = reply.rows else { return write(reply.output, to: descriptor) }
+    // The text goes out with the first slice, in one write, as it did before it streamed.
+    var unwritten = reply.output
+    var written = true
+    rows.forEachSlice {
+      written = write(unwritten.isEmpty ? $0 : unwritten + $0, to: descriptor)
+      unwritten = ""
+      return written
+    }
+    return written
   }
 
   @MainActor private static func outputFailed(errno code: Int32) -> Never {

@@ -1,28 +1,16 @@
-extension Browser {
-  /// Whether the thumbnail of a row is cached; loads nothing.
-  public func thumbnailCacheState(row: Int) async throws -> ThumbnailCacheState {
-    await thumbnails.cacheState(of: try movie(atRow: row), from: source)
-  }
-
-  /// The loaded rows of `range`: rows past the loaded ones are left out (the caller says
-  /// so); a range that starts past them has nothing to save.
-  public func loadedRows(_ range: ClosedRange<Int>) throws(Error) -> [Int] {
-    _ = try movie(atRow: range.lowerBound)
-    return Array(range.lowerBound...min(range.upperBound, list.movies.count))
-  }
-
-  /// Saves the thumbnails of many rows at once, each downloaded at most once, reporting
-  /// `progress(done, total)` as each finishes. A row that fails is recorded in the batch and
-  /// the others go on; cancelling stops the rest and keeps what was saved.
-  public func saveThumbnails(
-    _ rows: [Int], progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
-  ) async throws -> ThumbnailBatch {
-    let work = try rows.map { row in (row, try movie(atRow: row)) }
-    var batch = ThumbnailBatch(rows: rows)
+/// `thumb N-M` and `thumb all`: many rows saved at once.
+extension ThumbnailStore {
+  /// Saves the thumbnails of many rows of `source` at once, each downloaded at most once,
+  /// reporting `progress(done, total)` as each finishes. A row that fails is recorded in the
+  /// batch and the others go on; cancelling stops the rest and keeps what was saved.
+  public func save(
+    _ work: [(row: Int, movie: Movie)], from source: any MovieSource,
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
+  ) async -> ThumbnailBatch {
+    var batch = ThumbnailBatch(rows: work.map(\.row))
     let clock = ContinuousClock()
     let start = clock.now
-    let store = thumbnails
-    let source = self.source
+    let store = self
     progress(0, work.count)
     await withTaskGroup(of: (Int, Result<SavedThumbnail, any Swift.Error>).self) { group in
       for (row, movie) in work {

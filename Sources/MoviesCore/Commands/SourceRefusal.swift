@@ -1,0 +1,40 @@
+/// A command the source cannot carry out, by what it says it can do (its
+/// ``SourceCapabilities``), refused before anything is asked of it.
+public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
+  /// An order the source does not sort by; `offered` are the ones it does.
+  case order(String, offered: [String])
+
+  public var code: ErrorCode { .usage }
+
+  public var message: String {
+    switch self {
+    case .order(let order, let offered):
+      "This source cannot sort by \(CommandUsage.excerpt(OrderName.shortName(order))); "
+        + "it sorts by \(offered.map(OrderName.shortName).joined(separator: ", "))."
+    }
+  }
+}
+
+extension MovieQuery {
+  /// The query as a browsing list: a source's own search results left behind, so `genre`
+  /// and `order` after a `find` browse again.
+  public var browsing: MovieQuery {
+    var query = self
+    query.searchText = ""
+    query.releaseYear = nil
+    return query
+  }
+}
+
+extension CommandRunner {
+  /// The movie with what the source fetches on demand; when that fails the list's fields
+  /// still show, with a line saying why the rest does not.
+  func withDetails(_ movie: Movie) async -> (Movie, [String]) {
+    guard source.capabilities.hasDetails else { return (movie, []) }
+    do {
+      return (try await source.details(for: movie), [])
+    } catch {
+      return (movie, [ErrorDescriber.plain.message(for: error)])
+    }
+  }
+}

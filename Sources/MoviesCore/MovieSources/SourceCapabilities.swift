@@ -1,0 +1,43 @@
+/// What a ``MovieSource`` can do beyond paging, stated by the source so the browser and the
+/// commands ask it instead of checking its type. The defaults are a plain paging source: no
+/// server search, any order word passed on, pages of the size asked for, no credentials.
+public struct SourceCapabilities: Sendable, Hashable {
+  /// The source searches titles itself (``MovieSource/searchQuery(for:)``), so `find` asks it
+  /// instead of scanning the whole list.
+  public var searchesOnServer = false
+  /// The orders it can sort by; nil when any word is passed on for the server to judge.
+  public var orders: [String]?
+  /// The order a list has when none is asked for.
+  public var defaultOrder = MovieQuery.defaultOrder
+  /// The page size the server always serves, whatever the browser's page size; the source
+  /// joins and splits its pages so a browser page is still ``MovieQuery/pageSize`` rows.
+  public var fixedPageSize: Int?
+  /// The deepest page the server serves, so a list ends there whatever its total says.
+  public var maxPages: Int?
+  /// The source fetches more about one movie on demand (``MovieSource/details(for:)``).
+  public var hasDetails = false
+  /// Where the source's secret comes from (an environment variable), for messages; nil when
+  /// it needs none.
+  public var credential: String?
+  /// What `thumb` says about a movie without a thumbnail; nil for the browser's own words.
+  public var noThumbnailMessage: String?
+
+  public init() {}
+}
+
+extension MovieSource {
+  public var capabilities: SourceCapabilities { SourceCapabilities() }
+
+  /// The query that lists the source's own matches for a search, for a source that
+  /// ``SourceCapabilities/searchesOnServer``; nil when the search needs the rows scanned.
+  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? { nil }
+
+  /// The movie with what the list does not carry, fetched once; the movie as it is for a
+  /// source without ``SourceCapabilities/hasDetails``.
+  public func details(for movie: Movie) async throws -> Movie { movie }
+
+  /// Whether the source sorts by `order`: always for one that passes any word on.
+  public func offers(order: String) -> Bool {
+    capabilities.orders?.contains(order) ?? true
+  }
+}

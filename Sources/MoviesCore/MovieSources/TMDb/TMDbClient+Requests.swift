@@ -1,0 +1,122 @@
+import Foundation
+
+extension TMDbClient {
+  /// Loads a body: waits for a pacer slot, adds the credential to API requests, retries
+  /// transient failures (a 429 after its `Retry-After`), and turns TMDb's error bodies into
+  /// ``Error``s. Throws the last failure once it gives up.
+  func get(
+    _ url: URL, target: Error.Target, limits: TransferLimits? = nil, authorized: Bool = true
+  ) async throws -> Data {
+    let credential = settings.credential
+    var sent = url
+    if authorized, !credential.queryItems.isEmpty,
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+    {
+      components.queryItems = (components.queryItems ?? []) + credential.queryItems
+      sent = components.url ?? url
+    }
+    return try await retry.run { attempt in
+      try await pacer.waitForSlot()
+      do {
+        let response = try await engine.load(
+          sent, limits: limits ?? apiLimits, headers: authorized ? credential.headers : [])
+        if (200..<300).contains(response.status) { return .success(response.body) }
+        let body = TMDbParser.error(response.body)
+        if response.status == 401, authorized {
+          throw Error.refusedCredential(origin: credential.origin, serverMessage: body.message)
+        }
+        let failure = Error.status(
+          response.status, serverMessage: body.message, target, attempts: attempt)
+        return .failure(
+          failure, transient: failure.isTransient, retryAfter: RetryAfter.wait(response.retryAfter))
+      } catch let transfer as TransferFailure {
+        let failure = Error.transfer(transfer, target, attempts: attempt)
+        return .failure(failure, transient: failure.isTransient, retryAfter: nil)
+      }
+    }
+  }
+
+  /// What rows need beside themselves: genre names and the poster base, each loaded once. A
+  /// list still shows without them, with a warning for missing posters.
+  func rowContext() async -> (TMDbParser.RowContext, [String]) {
+    async let genres = try? self.genres()
+    async let base = try? posterAddressBase()
+    var context = TMDbParser.RowContext()
+    for genre in await genres ?? [] { context.genreNames[genre.id] = genre.name }
+    context.posterBase = await base
+    let warnings =
+      context.posterBase == nil
+      ? ["TMDb's image configuration could not be loaded, so these rows have no posters."] : []
+    return (context, warnings)
+  }
+
+  /// The image base and the poster size for the preview, `…/t/p/w342`: from the saved
+  /// configuration while it is fresh, else from `/configuration`, then saved.
+  func posterAddressBase() async throws -> String {
+    try await posterBase.value(for: 0) {
+      let data: Data
+      if let saved = savedConfiguration() {
+        data = saved
+      } else {
+        data = try await get(address("configuration", []), target: .configuration)
+        save(configuration: data)
+      }
+      guard let images = try? TMDbParser.images(data) else {
+        throw Error.unreadable(.configuration)
+      }
+      let base = images.base.hasSuffix("/") ? images.base : images.base + "/"
+      return base + Self.posterSize(among: images.posterSizes, width: settings.posterWidth)
+    }
+  }
+
+  /// The widest `wN` size no wider than `width`; the narrowest offered when all are wider.
+  static func posterSize(among sizes: [String], width: Int) -> String {
+    let widths = sizes.compactMap { size in
+      size.first == "w" ? Int(size.dropFirst()).map { (size, $0) } : nil
+    }
+    let fitting = widths.filter { $0.1 <= width }.max { $0.1 < $1.1 }
+    return fitting?.0 ?? widths.min { $0.1 < $1.1 }?.0 ?? "w342"
+  }
+
+  private func savedConfiguration() -> Data? {
+    guard let file = settings.configurationFile,
+      let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+      let modified = attributes[.modificationDate] as? Date,
+      Date().timeIntervalSince(modified) < Self.configurationLifetime,
+      let data = FileManager.default.contents(atPath: file.path),
+      (try? TMDbParser.images(data)) != nil
+    else { return nil }
+    return data
+  }
+
+  /// Saving is a convenience: a folder that cannot be written only costs a request next run.
+  private func save(configuration data: Data) {
+    guard let file = settings.configurationFile else { return }
+    try? FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? data.write(to: file, options: .atomic)
+  }
+
+  /// `/movie/{id}` and where it streams in the region, asked for once a session per film.
+  public func details(for movie: Movie) async throws -> Movie {
+    guard let id = movie.id, !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber)
+    else { return movie }
+    return try await detailed.value(for: id) {
+      let region = settings.region ?? "US"
+      async let details = get(address("movie/\(id)", []), target: .details)
+      async let providers = try? get(address("movie/\(id)/watch/providers", []), target: .details)
+      var full: Movie
+      do {
+        full = try TMDbParser.details(try await details, adding: movie)
+      } catch let error as Error {
+        throw error
+      } catch is TMDbParser.Unreadable {
+        throw Error.unreadable(.details)
+      }
+      if let data = await providers, let place = try? TMDbParser.providers(data, region: region) {
+        full.otherFields["Where to watch"] = place
+      }
+      return full
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// A ``MovieSource`` over The Movie Database's API v3: `/discover/movie` for browsing,
+/// `/search/movie` for `find`, `/genre/movie/list`, `/configuration` for poster addresses, and
+/// `/movie/{id}` with its watch providers for `show`.
+///
+/// TMDb serves pages of 20 and no page past 500: the client joins and splits its pages into
+/// the browser's (``FixedPages``), each TMDb page asked for once however many browser pages
+/// share it, and a list ends at page 500. Every request, posters too, waits for a slot of one
+/// ``RequestPacer``, so prefetching, `find` and `thumb all` together stay under TMDb's rate
+/// limit; a 429 waits for its `Retry-After`. All of it goes through the one ``HTTPEngine``.
+public struct TMDbClient: MovieSource, GenreSource {
+  /// Where TMDb is and how to ask it.
+  public struct Settings: Sendable {
+    /// The API base, `https://api.themoviedb.org/3` for the real service.
+    public var apiURL: URL
+    public var credential: TMDbCredential
+    /// The language of titles and overviews (`en-US`); nil for TMDb's default.
+    public var language: String?
+    /// The country whose release dates and watch providers count (`US`).
+    public var region: String?
+    /// The widest poster wanted, in pixels: the preview needs no more.
+    public var posterWidth = 342
+    /// Where `/configuration` is kept between runs; nil to fetch it every run.
+    public var configurationFile: URL?
+
+    public init(
+      apiURL: URL, credential: TMDbCredential, language: String? = nil, region: String? = nil
+    ) {
+      self.apiURL = apiURL
+      self.credential = credential
+      self.language = language
+      self.region = region
+    }
+  }
+
+  /// TMDb's page size and deepest page.
+  public static let pageSize = 20
+  public static let maxPages = 500
+  /// TMDb allows about 40 requests a second; 37, and two at once after a pause, keep any
+  /// second under it with room for jitter.
+  public static let requestsPerSecond = 37
+  /// `rating` lists only films with at least this many votes, so one 10/10 vote cannot lead.
+  public static let minimumVotesForRating = 200
+  /// How long a saved `/configuration` is used before it is asked for again: TMDb asks
+  /// clients to cache it and to check it every few days.
+  public static let configurationLifetime: TimeInterval = 3 * 24 * 3600
+  /// The orders TMDb sorts by, as the browser names them, with TMDb's `sort_by`.
+  static let sorts: [(order: String, sortBy: String)] = [
+    ("popularitydesc", "popularity.desc"), ("releasedatedesc", "primary_release_date.desc"),
+    ("releasedateasc", "primary_release_date.asc"), ("ratingdesc", "vote_average.desc"),
+    ("titleasc", "title.asc"),
+  ]
+
+  public let settings: Settings
+  let engine: HTTPEngine
+  let retry: RetryPolicy
+  let pacer: RequestPacer
+  let fixed = FixedPages(size: TMDbClient.pageSize, maxPages: TMDbClient.maxPages)
+  let listPages = SharedLoads<String, TMDbParser.ListPage>(capacity: 16)
+  let genreList = SharedLoads<Int, [Genre]>(capacity: 1)
+  let posterBase = SharedLoads<Int, String>(capacity: 1)
+  let detailed = SharedLoads<String, Movie>(capacity: 500)
+  let apiLimits: TransferLimits
+  let imageLimits: TransferLimits
+
+  public init(
+    settings: Settings, engine: HTTPEngine, retry: RetryPolicy = RetryPolicy(),
+    pacer: RequestPacer = RequestPacer(requestsPerSecond: TMDbClient.requestsPerSecond)
+  ) {
+    self.settings = settings
+    self.engine = engine
+    self.retry = retry
+    self.pacer = pacer
+    apiLimits = TransferLimits(maxBytes: 4_000_000, deadline: engine.timeout)
+    imageLimits = TransferLimits(maxBytes: HoppinClient.defaultImageLimit, deadline: engine.timeout)
+  }
+
+  public var name: String {
+    guard let host = settings.apiURL.host, host != "api.themoviedb.org" else { return "TMDb" }
+    return "TMDb at " + (settings.apiURL.port.map { "\(host):\($0)" } ?? host)
+  }
+
+  public var capabilities: SourceCapabilities {
+    var capabilities = SourceCapabilities()
+    capabilities.searchesOnServer = true
+    capabilities.orders = Self.sorts.map(\.order)
+    capabilities.defaultOrder = "popularitydesc"
+    capabilities.fixedPageSize = Self.pageSize
+    capabilities.maxPages = Self.maxPages
+    capabilities.hasDetails = true
+    capabilities.credential = settings.credential.origin
+    capabilities.noThumbnailMessage = "TMDb has no poster for this film."
+    return capabilities
+  }
+
+  /// The title words go to `/search/movie`, an exact year with them as
+  /// `primary_release_year`; a year alone lists that year with `/discover/movie`.
+  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
+    let exactYear = search.years.flatMap { $0.count == 1 ? $0.lowerBound : nil }
+    guard !search.words.isEmpty || exactYear != nil else { return nil }
+    var searching = MovieQuery(genreID: "", order: query.order, pageSize: query.pageSize)
+    searching.searchText = search.titleWords
+    searching.releaseYear = exactYear
+    return searching
+  }
+
+  public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+    async let context = rowContext()
+    var rows: [[String: String]] = []
+    var total: Int?
+    for piece in fixed.pieces(ofPage: number, pageSize: query.pageSize) {
+      // Nothing is asked for past the end the server has already shown.
+      if let total, (piece.page - 1) * Self.pageSize >= total { break }
+      let page = try await listPage(piece.page, of: query, for: number)
+      let start = min(piece.rows.lowerBound, page.rows.count)
+      rows += page.rows[start..<min(piece.rows.upperBound, page.rows.count)]
+      total = page.totalResults
+      if page.rows.count < Self.pageSize { break }
+    }
+    let (rowContext, contextWarnings) = await context
+    var movies: [Movie] = []
+    var skipped = 0
+    for row in rows {
+      if let movie = TMDbParser.movie(row, context: rowContext) {
+        movies.append(movie)
+      } else {
+        skipped += 1
+      }
+    }
+    var warnings = contextWarnings
+    if skipped > 0 {
+      warnings.append(
+        "Left out \(skipped == 1 ? "1 row" : "\(skipped) rows") without an id or title.")
+    }
+    if let total, let maxRows = fixed.maxRows, total > maxRows,
+      fixed.reachesCap(page: number, pageSize: query.pageSize)
+    {
+      warnings.append(
+        "This is as far as TMDb goes: it serves \(Self.maxPages) pages (\(Format.grouped(maxRows)) "
+          + "films) of a list, and this one has \(Format.grouped(total)). Narrow it with "
+          + "'genre NAME', or find a year with 'find year:1999'.")
+    }
+    let capped = total.map { min($0, fixed.maxRows ?? $0) }
+    return MoviePage(movies: movies, rowCount: rows.count, totalCount: capped, warnings: warnings)
+  }
+
+  public func genres() async throws -> [Genre] {
+    try await genreList.value(for: 0) {
+      let data = try await get(address("genre/movie/list", []), target: .genres)
+      do { return try TMDbParser.genres(data) } catch { throw Error.unreadable(.genres) }
+    }
+  }
+
+  public func thumbnailURL(for reference: String) throws -> URL {
+    guard let url = URL(string: reference), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else { throw Error.unsupportedThumbnailAddress(reference) }
+    return url
+  }
+
+  public func thumbnailData(at url: URL) async throws -> Data {
+    try await get(url, target: .poster, limits: imageLimits, authorized: false)
+  }
+
+  /// One TMDb page of a query, asked for once however many browser pages need it.
+  func listPage(_ page: Int, of query: MovieQuery, for browserPage: Int) async throws
+    -> TMDbParser.ListPage
+  {
+    let url = listAddress(page, of: query)
+    return try await listPages.value(for: url.absoluteString) {
+      let data = try await get(url, target: .page(browserPage))
+      do { return try TMDbParser.listPage(data) } catch {
+        throw Error.unreadable(.page(browserPage))
+      }
+    }
+  }
+
+  /// The address of TMDb page `page` of a query, without the credential.
+  func listAddress(_ page: Int, of query: MovieQuery) -> URL {
+    var items = [URLQueryItem(name: "include_adult", value: "false")]
+    if let year = query.releaseYear {
+      items.append(URLQueryItem(name: "primary_release_year", value: String(year)))
+    }
+    if !query.searchText.isEmpty {
+      items.append(URLQueryItem(name: "query", value: query.searchText))
+    } else {
+      let sortBy = Self.sorts.first { $0.order == query.order }?.sortBy ?? "popularity.desc"
+      items.append(URLQueryItem(name: "sort_by", value: sortBy))
+      if sortBy.hasPrefix("vote_average") {
+        items.append(
+          URLQueryItem(name: "vote_count.gte", value: String(Self.minimumVotesForRating)))
+      }
+      if !query.genreID.isEmpty {
+        items.append(URLQueryItem(name: "with_genres", value: query.genreID))
+      }
+    }
+    if let region = settings.region { items.append(URLQueryItem(name: "region", value: region)) }
+    items.append(URLQueryItem(name: "page", value: String(page)))
+    return address(query.searchText.isEmpty ? "discover/movie" : "search/movie", items)
+  }
+
+  /// An API address with the language; the credential is added only when it is sent.
+  func address(_ path: String, _ items: [URLQueryItem]) -> URL {
+    let url = settings.apiURL.appendingPathComponent(path)
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+      return url
+    }
+    let language = settings.language.map { [URLQueryItem(name: "language", value: $0)] } ?? []
+    components.queryItems = (components.queryItems ?? []) + items + language
+    return components.url ?? url
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The secret TMDb is asked with: a v3 API key, sent as the `api_key` parameter, or a v4 read
+/// access token, sent as `Authorization: Bearer`. It comes from the environment or the config
+/// file, never the command line, and its description never shows the secret.
+public struct TMDbCredential: Sendable, CustomStringConvertible {
+  public enum Kind: Sendable, Hashable {
+    case apiKey
+    case accessToken
+  }
+
+  public var kind: Kind
+  /// Where it was read, for messages: `TMDB_API_KEY`, or the config file's key.
+  public var origin: String
+  let secret: String
+
+  public init(kind: Kind, secret: String, origin: String) {
+    self.kind = kind
+    self.secret = secret
+    self.origin = origin
+  }
+
+  /// The environment variables, in the order they are looked for.
+  public static let keyVariable = "TMDB_API_KEY"
+  public static let tokenVariable = "TMDB_ACCESS_TOKEN"
+
+  public var description: String {
+    "TMDb \(kind == .apiKey ? "API key" : "access token") (\(origin))"
+  }
+
+  /// The request headers the credential adds: the bearer, for a token.
+  var headers: [String] {
+    kind == .accessToken ? ["Authorization: Bearer \(secret)"] : []
+  }
+
+  /// The query items it adds: the key, for a v3 key.
+  var queryItems: [URLQueryItem] {
+    kind == .apiKey ? [URLQueryItem(name: "api_key", value: secret)] : []
+  }
+}
+
+/// Removes secrets from text that may hold a URL: the value of every `api_key` parameter
+/// becomes `REDACTED`, so an address in a message or a log never carries the key.
+public enum SecretRedaction {
+  public static func redact(_ text: String) -> String {
+    guard text.range(of: "api_key=", options: .caseInsensitive) != nil else { return text }
+    var result = ""
+    var rest = text[...]
+    while let found = rest.range(of: "api_key=", options: .caseInsensitive) {
+      result += rest[..<found.upperBound] + "REDACTED"
+      let value = rest[found.upperBound...]
+      rest = value[(value.firstIndex { "&# \"'\n\t)>".contains($0) } ?? value.endIndex)...]
+    }
+    return result + rest
+  }
+}

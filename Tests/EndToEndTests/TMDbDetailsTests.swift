@@ -1,0 +1,98 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `find` through TMDb's search, `show` with details and providers fetched once, posters
+/// loaded only when asked, and TMDb's error messages, against the local TMDb.
+@Suite(.timeLimit(.minutes(2))) struct TMDbDetailsTests {
+  private func run(
+    _ server: TMDbTestServer, _ arguments: [String], input: String, cache: URL? = nil
+  ) async throws -> MoviesRun {
+    let folder = try cache ?? TestPaths.makeTemporaryFolder()
+    defer { if cache == nil { try? FileManager.default.removeItem(at: folder) } }
+    return try await MoviesRun.run(
+      server.arguments(arguments + ["--download-dir", folder.appendingPathComponent("t").path]),
+      input: input, environment: server.environment(cache: folder))
+  }
+
+  @Test func findAsksTMDbsSearchOnePagePerTwentyMatches() async throws {
+    let server = try await TMDbTestServer()
+    let run = try await run(server, ["--no-prefetch"], input: "find godfather\nshow 1\n")
+    #expect(run.status == 0, "\(run.stderr)")
+    let expected = try await server.results("search/movie", query: "query=godfather")
+    let searches = try server.requests(to: "/3/search/movie")
+    #expect(searches.map { $0.query["query"] } == ["godfather", "godfather"])  // ours, the oracle's
+    #expect(try server.pages() == [1], "find scanned the list")
+    let titles = expected.compactMap { $0["title"] as? String }
+    #expect(titles.contains("Godfather, The"))
+    #expect(run.stdout.contains("\(titles.count) matches"))
+    for title in titles { #expect(run.stdout.contains(String(title.prefix(30)))) }
+    #expect(run.stdout.contains("#1  \(titles[0])"))
+  }
+
+  @Test func anExactYearGoesToTheServerAndOtherFiltersToTheRows() async throws {
+    let server = try await TMDbTestServer()
+    let run = try await run(server, ["--no-prefetch"], input: "find the year:1999 rating:>8\n")
+    #expect(run.status == 0, "\(run.stderr)")
+    let search = try #require(try server.requests(to: "/3/search/movie").first?.query)
+    #expect(search["primary_release_year"] == "1999")
+    #expect(search["query"] == "the")
+    let ratings = run.tableRows.dropFirst(20).compactMap { row in
+      row.text.split(separator: " ").compactMap { Double($0) }.last
+    }
+    #expect(!ratings.isEmpty)
+    #expect(ratings.allSatisfy { $0 > 8 }, "\(ratings)")
+    #expect(
+      try server.pages(of: "/3/search/movie")
+        == Array(1...(try server.pages(of: "/3/search/movie").count)))
+  }
+
+  @Test func showFetchesDetailsAndProvidersOncePerFilm() async throws {
+    let server = try await TMDbTestServer(limit: 60)
+    let run = try await run(server, ["--no-prefetch"], input: "show 1\nshow 1\nshow 2\n")
+    #expect(run.status == 0, "\(run.stderr)")
+    let first = try #require(try await server.results().first)
+    let id = try #require(first["id"] as? Int)
+    #expect(try server.requests(to: "/3/movie/\(id)").count == 1)
+    #expect(try server.requests(to: "/3/movie/\(id)/watch/providers").count == 1)
+    #expect(run.stdout.contains("Running time"))
+    #expect(run.stdout.contains("IMDb ID         tt"))
+    #expect(run.stdout.contains("Status          Released"))
+    #expect(run.stdout.contains("data by JustWatch"))
+    #expect(run.stdout.contains("Link            https://www.themoviedb.org/movie/\(id)"))
+  }
+
+  @Test func postersLoadOnlyWhenAskedAtThePreviewsSize() async throws {
+    let server = try await TMDbTestServer(limit: 60)
+    let cache = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let results = try await server.results()
+    let withPoster = try #require(results.firstIndex { $0["poster_path"] is String }) + 1
+    let without = try #require(results.firstIndex { $0["poster_path"] is NSNull }) + 1
+    let thumbs = try await run(
+      server, [], input: "more\nshow 3\nthumb \(withPoster)\nthumb \(without)\n", cache: cache)
+    #expect(thumbs.status == 1)
+    #expect(thumbs.stderr.contains("Row \(without): TMDb has no poster for this film."))
+    let posters = try server.posterRequests()
+    #expect(posters.count == 1)
+    #expect(posters.first?.path.hasPrefix("/t/p/w342/") == true)
+    #expect(try server.requests(to: "/3/configuration").count == 1)
+    // The configuration is kept on disk: the next run does not ask for it.
+    _ = try await run(server, ["--no-prefetch"], input: "", cache: cache)
+    #expect(try server.requests(to: "/3/configuration").count == 1)
+  }
+
+  @Test func tmdbsOwnMessageIsQuotedEscaped() async throws {
+    let server = try await TMDbTestServer(
+      limit: 30,
+      extraArguments: [
+        "--fail", "/3/movie/", "--fail-status", "404", "--fail-message",
+        "Gone \u{1B}[31mfor good api_key=abc123",
+      ])
+    let run = try await run(server, ["--no-prefetch"], input: "show 1\n")
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("#1 "))
+    #expect(run.stderr.contains("it answered HTTP 404 (\"Gone ^[[31mfor good api_key=REDACTED\")"))
+    #expect(!run.stderr.contains("\u{1B}"))
+  }
+}

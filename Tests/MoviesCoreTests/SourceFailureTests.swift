@@ -1,0 +1,47 @@
+import Testing
+
+@testable import MoviesCore
+
+/// The browser and the commands know a source's failures by their kind, not their type: a
+/// source other than Hoppin (TMDb, Jellyfin) fits without the browser knowing it.
+@Suite(.timeLimit(.minutes(1))) struct SourceFailureTests {
+  /// Another source's error: an answer that is not a page.
+  struct GarbledAnswer: SourceFailure {
+    var kind: SourceFailureKind { .unreadablePage }
+    var code: ErrorCode { .source }
+    var message: String { message(retrying: "more") }
+    func message(retrying command: String) -> String {
+      "The answer was garbled; type '\(command)' or 'skip'."
+    }
+  }
+
+  private let layout = TextRenderer.Layout(width: 80, palette: .plain)
+
+  @Test func anUnreadablePageOfAnySourceCanBeSkipped() async throws {
+    let source = FakeMovieSource(movieCount: 30)
+    let runner = CommandRunner(
+      browser: Browser(
+        source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false))
+    _ = await runner.execute(.more)
+    source.failNextPage(with: GarbledAnswer())
+    #expect(await runner.run(.more, layout: layout).error?.contains("garbled") == true)
+    let skipped = await runner.run(.skip, layout: layout)
+    #expect(skipped.error == nil, "\(skipped.error ?? "")")
+    #expect(skipped.warnings == ["Skipped page 2; its rows are missing from the list."])
+    // Page 3 next, its rows numbered on from the list's.
+    let next = await runner.run(.more, layout: layout)
+    #expect(next.shownRows == Array(11...20))
+    #expect(next.output.contains("Movie 21"))
+  }
+
+  @Test func aFailedSwitchAdvisesTheCommandInTheSourcesOwnWords() async throws {
+    let source = FakeMovieSource(movieCount: 30)
+    let runner = CommandRunner(
+      browser: Browser(
+        source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false))
+    _ = await runner.execute(.more)
+    source.failNextPage(with: GarbledAnswer())
+    let failed = await runner.run(.order("titleasc"), layout: layout)
+    #expect(failed.error == "The answer was garbled; type 'order titleasc' or 'skip'.")
+  }
+}
