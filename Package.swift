@@ -18,7 +18,7 @@ let package = Package(
     .executableTarget(
       name: "movies",
       dependencies: [
-        "MoviesCore", "MoviesStore", "CEditLine", "CChafa", "CPNG", "CTurboJPEG",
+        "MoviesCore", "MoviesStore", "CEditLine", "CChafa", "CPNG", "CJPEG",
       ]),
 
     // System C libraries, one module each.
@@ -37,7 +37,7 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // The poster preview: chafa draws pixels as terminal text; libpng and libturbojpeg decode.
+    // The poster preview: chafa draws pixels as terminal text; libpng and libjpeg decode.
     .systemLibrary(
       name: "CChafa",
       pkgConfig: "chafa",
@@ -49,9 +49,9 @@ let package = Package(
       providers: [.apt(["libpng-dev"])]
     ),
     .systemLibrary(
-      name: "CTurboJPEG",
-      pkgConfig: "libturbojpeg",
-      providers: [.apt(["libturbojpeg0-dev"])]
+      name: "CJPEG",
+      pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg62-turbo-dev"])]
     ),
 
     // Tests. Shared helpers (the local Hoppin server, running the binary) live in TestSupport.

@@ -7,10 +7,10 @@ _movies() {
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
     --order)
-      COMPREPLY=($(compgen -W "newest oldest rating title popular releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
+      COMPREPLY=($(compgen -W "newest oldest rating title popular added releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
       return ;;
     --source)
-      COMPREPLY=($(compgen -W "offline hoppin tmdb" -- "$cur"))
+      COMPREPLY=($(compgen -W "offline hoppin tmdb jellyfin" -- "$cur"))
       return ;;
     --color)
       COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
@@ -26,12 +26,12 @@ _movies() {
       return ;;
     -c)
       # The command to run: its name, such as 'find godfather' or 'pick'.
-      COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open watch unwatch watchlist resume help quit exit" -- "$cur"))
+      COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open play watch unwatch watchlist resume help quit exit" -- "$cur"))
       return ;;
-    --api|--count|--genre|--retries|--timeout|--language|--region)
+    --api|--count|--genre|--retries|--timeout|--language|--region|--jellyfin-user)
       return ;;
   esac
-  local flags="--source --api --language --region --count --order --genre --download-dir --cache-dir --color --no-color"
+  local flags="--source --api --jellyfin-user --language --region --count --order --genre --download-dir --cache-dir --color --no-color"
   flags+=" --json --no-pager --retries --timeout --no-prefetch --preview --no-preview"
   flags+=" --resume -c -f --stop-on-error --offline --no-config --config -h --help --version"
   COMPREPLY=($(compgen -W "$flags" -- "$cur"))

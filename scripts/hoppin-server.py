@@ -234,6 +234,10 @@ class HoppinHandler(BaseHTTPRequestHandler):
             start += hoppin_faults.SHIFT_ROWS
             total -= hoppin_faults.SHIFT_ROWS
         page_texts = [texts[i] for i in selected[start:start + count]]
+        lie = hoppin_faults.lying_list(faults.kind, page, count,
+                                       [texts[i] for i in selected[:count]]) if hit else None
+        if lie is not None:
+            page_texts, total = lie
         body = build_page_body(page_texts, total)
         if hit:
             lie = hoppin_faults.page_body(faults.kind, body)
@@ -273,6 +277,8 @@ class HoppinHandler(BaseHTTPRequestHandler):
                 self.send_body(200, ctype, body, {"Content-Disposition": header})
             elif faults.kind == "redirect":
                 hoppin_faults.redirect(self, self.MOVED_POSTERS_PREFIX + raw_name)
+            elif faults.kind == "poster-file":
+                self.send_body(200, ctype, Path(faults.file).read_bytes())
             elif not hoppin_faults.respond(self, faults, body, ctype):
                 self.send_body(200, ctype, body)
             return

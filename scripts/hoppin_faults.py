@@ -8,12 +8,14 @@ One fault per server, chosen with --fault KIND and narrowed with:
     --fault-status CODE        the status for KIND=status (default 503)
     --retry-after VALUE        a Retry-After header for KIND=status (seconds or an HTTP date)
     --fault-seconds S          the delay for hang, slow-headers and trickle (default 3600/2/0.2)
+    --fault-file FILE          the bytes every poster is for KIND=poster-file
 
 Kinds (any request):    status, hang, slow-headers, trickle, endless, short-body, reset,
                         redirect-loop, redirect-file, gzip-bomb, zstd-bomb, header-flood
 Kinds (pages):          html, wrong-types, truncated, deep, shift, total-change,
-                        total-shrink, huge-number, many-rows
-Kinds (posters):        not-image, content-disposition, redirect
+                        total-shrink, huge-number, many-rows, endless-list, growing-total,
+                        same-page
+Kinds (posters):        not-image, content-disposition, redirect, poster-file
 """
 
 import socket
@@ -28,6 +30,7 @@ KINDS = {
     "redirect-loop", "redirect-file", "html", "wrong-types", "truncated", "deep", "shift",
     "total-change", "total-shrink", "huge-number", "many-rows", "not-image",
     "content-disposition", "redirect", "gzip-bomb", "zstd-bomb", "header-flood",
+    "endless-list", "growing-total", "same-page", "poster-file",
 }
 # What the bombs decode to: small on the wire, far past any cap once decoded.
 GZIP_BOMB_BYTES = 256 << 20
@@ -41,6 +44,8 @@ TOTAL_CHANGE = 5
 DEEP_LEVELS = 600
 # `many-rows`: a page of this many tiny rows, about 14 MB, under the browser's 16 MB cap.
 MANY_ROWS = 1_000_000
+# `endless-list` and `same-page`: the totalCount they claim.
+ENDLESS_TOTAL = 1_000_000_000
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -52,6 +57,7 @@ def add_arguments(ap):
     ap.add_argument("--fault-status", type=int, default=503, metavar="CODE")
     ap.add_argument("--retry-after", metavar="VALUE")
     ap.add_argument("--fault-seconds", type=float, metavar="S")
+    ap.add_argument("--fault-file", metavar="FILE")
 
 
 class Faults:
@@ -65,6 +71,7 @@ class Faults:
         self.status = options.fault_status
         self.retry_after = options.retry_after
         self.seconds = options.fault_seconds
+        self.file = options.fault_file
         self._hits = 0
         self._lock = threading.Lock()
         # Made before the server says it is listening, so the first answer is not late.
@@ -262,6 +269,21 @@ def redirect(handler, location):
 
 
 # ---------------------------------------------------------------- page bodies that lie
+
+def lying_list(kind, page, count, first_page_texts):
+    """A list that never ends: `endless-list` (a full page of new movies every time, and a
+    totalCount of a billion), `growing-total` (the same, with a totalCount always one page
+    past this one) and `same-page` (page 1's movies on every page, a totalCount of a
+    billion). None for the other kinds."""
+    if kind == "same-page":
+        return first_page_texts, ENDLESS_TOTAL
+    if kind not in ("endless-list", "growing-total"):
+        return None
+    first = (page - 1) * count + 1
+    texts = ['{"movieId":"lie-%d","title":"Lie %d","genreNames":"Drama","ratingAverage":"5.0"}'
+             % (row, row) for row in range(first, first + count)]
+    return texts, ENDLESS_TOTAL if kind == "endless-list" else (page + 1) * count
+
 
 def page_body(kind, body):
     """A page body replaced by one that is not a page; None when the kind is not one of these."""

@@ -11,6 +11,7 @@ import json
 import socket
 import subprocess
 import sys
+import tempfile
 import unittest
 import zlib
 from pathlib import Path
@@ -256,6 +257,32 @@ class FaultTest(unittest.TestCase):
         self.assertEqual(status, 302)
         status, _, body = server.get(response.getheader("Location"))
         self.assertEqual((status, body), (200, (CATALOGUE / poster).read_bytes()))
+
+        with tempfile.NamedTemporaryFile() as file:
+            file.write(b"any bytes")
+            file.flush()
+            server = self.start("--fault", "poster-file", "--fault-file", file.name,
+                                "--fault-on", "posters")
+            self.assertEqual(server.get("/" + poster)[2], b"any bytes")
+
+    def test_lying_lists_never_end(self):
+        def page(server, number):
+            found = json.loads(server.get(PAGE + str(number))[2])["hoppin"]
+            return [m["title"] for m in found["movies"]["movie"]], int(found["totalCount"])
+
+        server = self.start("--fault", "endless-list")
+        first, total = page(server, 1)
+        later, _ = page(server, 500)
+        self.assertEqual((len(first), len(later), total), (10, 10, 1_000_000_000))
+        self.assertFalse(set(first) & set(later))
+
+        server = self.start("--fault", "growing-total")
+        self.assertEqual(page(server, 3)[1], 40)
+        self.assertEqual(page(server, 7)[1], 80)
+
+        server = self.start("--fault", "same-page")
+        self.assertEqual(page(server, 1), page(server, 9))
+        self.assertEqual(page(server, 9)[1], 1_000_000_000)
 
 
 if __name__ == "__main__":

@@ -58,6 +58,28 @@ enum LibrarySchema {
   /// The version this build writes.
   static var latest: Int { migrations.count }
 
+  /// `PRAGMA application_id` of a movies file ("MOVI"): another program's SQLite file is
+  /// recognised before anything writes to it. Files from before it was set have 0.
+  static let applicationID: Int32 = 0x4D4F_5649
+
+  /// Whether a file is one this build may open: ours by its application id, or (id 0, from
+  /// before the id, or new) with exactly the tables and indexes migrations 1 to its
+  /// `user_version` make. Reads only.
+  static func isOurs(_ database: SQLiteDatabase) throws(SQLiteError) -> Bool {
+    let id = try database.applicationID()
+    let version = try database.userVersion()
+    guard id == applicationID || id == 0 else { return false }
+    guard version <= latest else { return id == applicationID }
+    return try database.schema() == expectedSchema(version: version)
+  }
+
+  /// The schema migrations 1 to `version` make, built in memory: one definition of it.
+  static func expectedSchema(version: Int) throws(SQLiteError) -> [[SQLiteValue]] {
+    let fresh = try SQLiteDatabase(path: ":memory:", access: .inMemory)
+    for script in migrations.prefix(version) { try fresh.execute(script: script) }
+    return try fresh.schema()
+  }
+
   /// Brings the database up to `target` (default: the latest). A file from a newer build is
   /// refused, never touched. Two processes opening a new file at once both succeed: the
   /// version is read again inside the write transaction.

@@ -1,4 +1,9 @@
 import CSQLite
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// One SQLite value, bound to a statement or read from a row.
 enum SQLiteValue: Sendable, Hashable {
@@ -54,33 +59,111 @@ struct SQLiteError: Error, Sendable, Equatable {
 ///
 /// Not thread-safe: one owner (``SQLiteLibrary``, behind a mutex on its own queue) uses it.
 final class SQLiteDatabase {
+  /// The wait for another process's lock: SQLite asks the busy handler before each retry,
+  /// and it says stop once the timeout has passed or the operation was cancelled (Ctrl-C),
+  /// instead of sleeping through `sqlite3_busy_timeout`, which nothing interrupts.
+  final class BusyWait: Sendable {
+    /// Which operation may be cancelled, and whether it was.
+    private let state = Mutex((operation: 0, cancelled: false))
+    let timeout: Duration
+
+    init(timeout: Duration) {
+      self.timeout = timeout
+    }
+
+    /// Starts an operation; returns its number for ``cancel(_:)``.
+    func begin() -> Int {
+      state.withLock { state in
+        state = (state.operation &+ 1, false)
+        return state.operation
+      }
+    }
+
+    /// Stops the waits of `operation`, if it is still the current one.
+    func cancel(_ operation: Int) {
+      state.withLock { state in
+        if state.operation == operation { state.cancelled = true }
+      }
+    }
+
+    /// Whether the current operation was cancelled.
+    var wasCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// How long the handler sleeps between SQLite's retries.
+    static let interval: Duration = .milliseconds(10)
+
+    /// The busy handler: nonzero to wait and retry. `attempts` counts this lock's retries.
+    static let handler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = {
+      context, attempts in
+      guard let context else { return 0 }
+      let wait = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
+      guard !wait.wasCancelled, interval * Int(attempts) < wait.timeout else { return 0 }
+      usleep(UInt32(interval.components.attoseconds / 1_000_000_000_000))
+      return wait.wasCancelled ? 0 : 1
+    }
+  }
+
   private let connection: OpaquePointer
+  /// The busy handler's state; retained here for as long as the connection has the handler.
+  let busyWait: BusyWait
   /// Prepared statements by their SQL text, reset after each use.
   private var statements: [String: OpaquePointer] = [:]
 
-  /// Opens an existing file for reading and writing; never creates or truncates one.
+  /// How a connection may use its file.
+  enum Access {
+    case readWrite
+    case readOnly
+    /// Read-only, and no `-shm` file may be made beside it (its folder cannot be written):
+    /// SQLite reads a WAL file then only when told nothing else changes it (`immutable`).
+    case immutable
+    /// `":memory:"`: a new empty database in memory.
+    case inMemory
+  }
+
+  /// Opens an existing file; never creates or truncates one.
   /// - Parameter busyTimeout: how long a statement waits for another process's lock.
-  init(path: String, busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
+  init(path: String, access: Access = .readWrite, busyTimeout: Duration = .seconds(5))
+    throws(SQLiteError)
+  {
     var handle: OpaquePointer?
-    let status = sqlite3_open_v2(
-      path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+    let (name, flags): (String, Int32) =
+      switch access {
+      case .readWrite: (path, SQLITE_OPEN_READWRITE)
+      case .readOnly: (path, SQLITE_OPEN_READONLY)
+      case .immutable: (Self.uri(path) + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+      case .inMemory: (path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY)
+      }
+    let status = sqlite3_open_v2(name, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard let handle else {
       throw SQLiteError(
         code: SQLITE_NOMEM, extendedCode: SQLITE_NOMEM, message: "out of memory",
         operation: "open")
     }
     connection = handle
+    busyWait = BusyWait(timeout: busyTimeout)
     do {
       try check(status, "open")
       try check(sqlite3_extended_result_codes(connection, 1), "extended_result_codes")
-      let milliseconds =
-        busyTimeout.components.seconds * 1_000
-        + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-      try check(sqlite3_busy_timeout(connection, Int32(clamping: milliseconds)), "busy_timeout")
+      try check(
+        sqlite3_busy_handler(
+          connection, BusyWait.handler, Unmanaged.passUnretained(busyWait).toOpaque()),
+        "busy_handler")
     } catch {
       sqlite3_close_v2(handle)
       throw error
     }
+  }
+
+  /// A `file:` URI for a path: every byte but letters, digits, `/`, `-`, `.`, `_` and `~`
+  /// percent-encoded, so `?`, `#` and `%` in a name stay part of it.
+  private static func uri(_ path: String) -> String {
+    "file:"
+      + path.utf8.map { byte in
+        let character = Character(Unicode.Scalar(byte))
+        return character.isASCII && (character.isLetter || character.isNumber)
+          || "/-._~".contains(character)
+          ? String(character) : String(format: "%%%02X", byte)
+      }.joined()
   }
 
   // finalize and close_v2 only repeat an earlier statement's error, or defer the close
@@ -168,6 +251,23 @@ final class SQLiteDatabase {
   func setUserVersion(_ version: Int) throws(SQLiteError) {
     try execute(script: "PRAGMA user_version = \(version)")
   }
+
+  /// The number in the header that says which program's file this is (0: none said).
+  func applicationID() throws(SQLiteError) -> Int32 {
+    Int32(truncatingIfNeeded: try query("PRAGMA application_id").first?.first?.integer ?? 0)
+  }
+
+  func setApplicationID(_ id: Int32) throws(SQLiteError) {
+    try execute(script: "PRAGMA application_id = \(id)")
+  }
+
+  /// Every table, index and trigger, with its SQL, in a fixed order: what the file's schema is.
+  func schema() throws(SQLiteError) -> [[SQLiteValue]] {
+    try query("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")
+  }
+
+  /// Whether the connection can only read (the file or its folder cannot be written).
+  var isReadOnly: Bool { sqlite3_db_readonly(connection, "main") == 1 }
 
   private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
     if let statement = statements[sql] { return statement }

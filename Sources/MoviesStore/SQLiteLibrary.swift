@@ -3,10 +3,6 @@ import Foundation
 import MoviesCore
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The library in one SQLite file: WAL, a busy timeout so two `movies` at once both get
 /// through, every write a transaction. Calls run on the library's own queue, never on the
 /// Swift concurrency pool, since SQLite blocks on the disk and on other processes' locks.
@@ -17,9 +13,19 @@ public final class SQLiteLibrary: Library {
   private let database: Mutex<SQLiteDatabase>
   private let queue = DispatchQueue(label: "movies.library")
 
-  private init(path: String, database: sending SQLiteDatabase) {
+  /// True when the file or its folder cannot be written: the watchlist is read, never
+  /// changed, and no session is saved.
+  public let isReadOnly: Bool
+
+  /// The connection's wait for other processes' locks, reached without the mutex, so a
+  /// cancelled task stops the wait its call is in.
+  private let busyWait: SQLiteDatabase.BusyWait
+
+  private init(path: String, database: sending SQLiteDatabase, readOnly: Bool) {
     self.path = path
+    busyWait = database.busyWait
     self.database = Mutex(database)
+    isReadOnly = readOnly
   }
 
   /// `MOVIES_DB` when set (`/dev/null` turns the library off: nil), else
@@ -49,25 +55,33 @@ public final class SQLiteLibrary: Library {
 
   /// The same as ``open(path:)``, on the calling thread.
   private static func openNow(path: String) throws(LibraryError) -> SQLiteLibrary {
-    try create(path)
+    let access = try LibraryFile.prepare(path)
     do {
-      let database = try SQLiteDatabase(path: path)
-      // Read before anything writes: a file that is not a database, is from a newer version,
-      // or is another program's (version 0 with tables in it) is refused here, untouched
-      // (switching to WAL writes to the header). One statement reads both, so a process
-      // migrating the file at this moment cannot be caught half-way.
-      let header = try database.query(
-        "SELECT user_version, (SELECT count(*) FROM sqlite_master) FROM pragma_user_version")
-      let version = Int(header.first?.first?.integer ?? 0)
+      // Read before anything writes (switching to WAL writes to the header): a file that is
+      // not a database, is another program's, or is from a newer version is refused here,
+      // untouched.
+      let (database, ours, version) = try openReadingHeader(path, access)
+      guard ours else { throw LibraryError.notADatabase(path: path) }
       if version > LibrarySchema.latest {
         throw LibraryError.newerVersion(path: path, version: version, known: LibrarySchema.latest)
       }
-      if version == 0, header.first?.last?.integer != 0 {
-        throw LibraryError.notADatabase(path: path)
+      if access == .readOnly || database.isReadOnly {
+        // Nothing can be migrated: an older file cannot be read by this build's queries.
+        guard version == LibrarySchema.latest else { throw LibraryError.notWritable(path: path) }
+        return SQLiteLibrary(path: path, database: database, readOnly: true)
       }
       try database.query("PRAGMA journal_mode = WAL")
+      // Marked once; a file already marked and up to date is not written to at all, so
+      // opening never waits for another process's lock.
+      if try database.applicationID() == 0 {
+        try database.transaction {
+          if try database.applicationID() == 0 {
+            try database.setApplicationID(LibrarySchema.applicationID)
+          }
+        }
+      }
       try LibrarySchema.migrate(database)
-      return SQLiteLibrary(path: path, database: database)
+      return SQLiteLibrary(path: path, database: database, readOnly: false)
     } catch let error as SQLiteError {
       throw libraryError(error, path: path)
     } catch LibrarySchema.MigrationError.newer(let version) {
@@ -81,29 +95,35 @@ public final class SQLiteLibrary: Library {
     }
   }
 
-  /// Makes the folder and an empty file only readable by the user; SQLite gives its `-wal`
-  /// and `-shm` files the same mode. An existing file is left alone.
-  private static func create(_ path: String) throws(LibraryError) {
-    // mkdir -p, one level at a time, so each failure has its errno.
-    var folder = path.hasPrefix("/") ? "" : "."
-    for part in path.split(separator: "/").dropLast() {
-      folder += "/" + part
-      if mkdir(folder, 0o700) != 0, errno != EEXIST { throw fileError(errno: errno, path) }
-    }
-    let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if descriptor >= 0 {
-      Glibc.close(descriptor)
-    } else if errno != EEXIST {
-      throw fileError(errno: errno, path)
+  /// The connection, whether the file is ours, and its version.
+  private static func openReadingHeader(_ path: String, _ access: LibraryFile.Access)
+    throws(SQLiteError) -> (SQLiteDatabase, Bool, Int)
+  {
+    let database = try SQLiteDatabase(
+      path: path, access: access == .readOnly ? .readOnly : .readWrite)
+    do {
+      let (ours, version) = try readHeader(database)
+      return (database, ours, version)
+    } catch
+      where access == .readOnly
+      && [SQLiteError.readOnly, SQLiteError.cannotOpen].contains(error.code)
+    {
+      // A WAL file whose folder cannot be written: no -shm can be made to read it with
+      // (SQLITE_READONLY_CANTINIT).
+      let immutable = try SQLiteDatabase(path: path, access: .immutable)
+      let (ours, version) = try readHeader(immutable)
+      return (immutable, ours, version)
     }
   }
 
-  private static func fileError(errno code: Int32, _ path: String) -> LibraryError {
-    switch code {
-    case ENOSPC, EDQUOT: .diskFull(path: path)
-    case EACCES, EPERM, EROFS, ENOTDIR, EISDIR: .notWritable(path: path)
-    default: .failed(path: path, reason: String(cString: strerror(code)))
-    }
+  /// Whether the file is ours, and its version, read in one transaction, so a process
+  /// migrating the file at this moment cannot be caught half-way.
+  private static func readHeader(_ database: SQLiteDatabase) throws(SQLiteError) -> (Bool, Int) {
+    try database.query("BEGIN")
+    let ours = try LibrarySchema.isOurs(database)
+    let version = try database.userVersion()
+    try database.query("COMMIT")
+    return (ours, version)
   }
 
   /// SQLite's result codes, as the sentence the user reads.
@@ -118,28 +138,60 @@ public final class SQLiteLibrary: Library {
     }
   }
 
-  /// Runs `work` on the library's queue with the connection.
+  /// Runs `work` on the library's queue with the connection. Cancelling the task (Ctrl-C)
+  /// stops its wait for another process's lock at once, even before the work has started.
   private func run<T: Sendable>(_ work: @escaping @Sendable (SQLiteDatabase) throws -> T)
     async throws(LibraryError) -> T
   {
-    let result: Result<T, LibraryError> = await withCheckedContinuation { done in
-      queue.async {
-        let outcome: Result<T, LibraryError>
-        do {
-          outcome = .success(try self.database.withLock { database in try work(database) })
-        } catch let error as SQLiteError {
-          outcome = .failure(Self.libraryError(error, path: self.path))
-        } catch {
-          outcome = .failure(.failed(path: self.path, reason: "\(error)"))
+    let call = Mutex((operation: Int?.none, cancelled: false))
+    let result: Result<T, LibraryError> = await withTaskCancellationHandler {
+      await withCheckedContinuation { done in
+        queue.async {
+          let operation = self.busyWait.begin()
+          call.withLock { call in
+            call.operation = operation
+            if call.cancelled { self.busyWait.cancel(operation) }
+          }
+          done.resume(returning: self.runNow(work))
         }
-        done.resume(returning: outcome)
+      }
+    } onCancel: {
+      call.withLock { call in
+        call.cancelled = true
+        call.operation.map(busyWait.cancel)
       }
     }
     return try result.get()
   }
 
+  /// ``run(_:)`` on the queue: the work, and its errors as the user reads them.
+  private func runNow<T: Sendable>(_ work: @Sendable (SQLiteDatabase) throws -> T)
+    -> Result<T, LibraryError>
+  {
+    do {
+      return .success(try database.withLock { database in try work(database) })
+    } catch let error as SQLiteError {
+      let cancelled =
+        busyWait.wasCancelled && [SQLiteError.busy, SQLiteError.locked].contains(error.code)
+      return .failure(
+        cancelled ? .cancelledWaiting(path: path) : Self.libraryError(error, path: path))
+    } catch let error as LibraryError {
+      return .failure(error)
+    } catch {
+      return .failure(.failed(path: path, reason: "\(error)"))
+    }
+  }
+
+  /// Runs a change on the library's queue; a read-only library refuses it at once.
+  private func write<T: Sendable>(_ work: @escaping @Sendable (SQLiteDatabase) throws -> T)
+    async throws(LibraryError) -> T
+  {
+    if isReadOnly { throw .readOnly(path: path) }
+    return try await run(work)
+  }
+
   public func add(_ entry: WatchEntry) async throws(LibraryError) -> Bool {
-    try await run { database in
+    try await write { database in
       try database.transaction {
         let movie = entry.movie
         try database.query(
@@ -162,7 +214,7 @@ public final class SQLiteLibrary: Library {
   }
 
   public func remove(source: String, key: String) async throws(LibraryError) -> Bool {
-    try await run { database in
+    try await write { database in
       try database.transaction {
         try database.query(
           "DELETE FROM watchlist WHERE source = ? AND movie_key = ?", [.text(source), .text(key)])
@@ -191,8 +243,45 @@ public final class SQLiteLibrary: Library {
     }
   }
 
-  public func saveSession(_ session: SavedSession) async throws(LibraryError) {
+  public func watchedKeys(source: String, among keys: [String]) async throws(LibraryError)
+    -> Set<String>
+  {
+    guard !keys.isEmpty else { return [] }
+    // One statement whatever the number of keys: they go in as a JSON array, looked up in
+    // the primary key's index.
+    let list = String(
+      decoding: (try? JSONSerialization.data(withJSONObject: keys)) ?? Data("[]".utf8),
+      as: UTF8.self)
+    return try await run { database in
+      Set(
+        try database.query(
+          """
+          SELECT movie_key FROM watchlist
+          WHERE source = ? AND movie_key IN (SELECT value FROM json_each(?))
+          """, [.text(source), .text(list)]
+        ).compactMap { $0.first?.text })
+    }
+  }
+
+  public func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int) {
     try await run { database in
+      // Newest first through the index on added_at: no sort of the whole watchlist.
+      let entry = try database.query(
+        """
+        SELECT source, movie_id, title, genres, rating, release_date, link, thumbnail,
+          added_at, running_time, grade
+        FROM watchlist ORDER BY added_at DESC, rowid DESC LIMIT 1 OFFSET ?
+        """, [.integer(Int64(max(0, number - 1)))]
+      ).first.map(Self.entry)
+      let count = try database.query("SELECT count(*) FROM watchlist").first?.first?.integer
+      return (number >= 1 ? entry : nil, Int(count ?? 0))
+    }
+  }
+
+  public func saveSession(_ session: SavedSession) async throws(LibraryError) {
+    // A read-only file was reported when it opened, saying no session would be saved.
+    if isReadOnly { return }
+    try await write { database in
       try database.transaction {
         // The same list saved again (left twice at one place) moves up instead of taking
         // another of the few places.
@@ -219,10 +308,16 @@ public final class SQLiteLibrary: Library {
     }
   }
 
+  /// A session whose values no session can have (``SavedSession/problem``) is left out;
+  /// when it is the newest, the one `resume` would reopen, that is an error naming the file.
   public func savedSessions() async throws(LibraryError) -> [SavedSession] {
-    try await run { database in
+    let sessions = try await run { database in
       try Self.sessions(in: database, limit: SavedSession.kept).map(\.session)
     }
+    if let problem = sessions.first?.problem {
+      throw .damagedSession(path: path, problem: problem)
+    }
+    return sessions.filter { $0.problem == nil }
   }
 
   /// The newest sessions with their row ids; a row with a missing or wrong-typed value is

@@ -71,3 +71,31 @@ import Testing
     #expect(try Data(contentsOf: second.appendingPathComponent(file)) == servedPoster(server))
   }
 }
+
+/// A cache entry larger than any entry can be is never read into memory.
+@Suite(.timeLimit(.minutes(2))) struct OversizedCacheEntryTests {
+  @Test func aHugeSparseEntryIsDownloadedAgainNotRead() async throws {
+    let server = try await HoppinTestServer(limit: 10)
+    defer { server.stop() }
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
+    let first = try await MoviesRun.run(folders.arguments(for: server), input: "thumb 1\n")
+    #expect(first.status == 0, "\(first.stderr)")
+    let entries = folders.cache.appendingPathComponent("thumbnails")
+    let names = try FileManager.default.contentsOfDirectory(atPath: entries.path)
+    let name = try #require(names.first { !$0.hasPrefix(".") })
+    // 1 GB that takes no disk: a sparse file where the entry was.
+    let entry = entries.appendingPathComponent(name)
+    let handle = try FileHandle(forWritingTo: entry)
+    try handle.truncate(atOffset: 1 << 30)
+    try handle.close()
+
+    let again = try await MoviesRun.runMeasuringMemory(
+      folders.arguments(for: server, downloads: "again"), input: "thumb 1\n")
+
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try server.posterRequests().count == 2, "downloaded again")
+    // It took 1.08 GB when the file was read whole.
+    #expect(again.peakResidentBytes < 200 << 20, "\(again.peakResidentBytes) bytes")
+  }
+}

@@ -86,9 +86,23 @@ import Testing
       "genre": "Drama", "preview": "off", "pager": "cat", "download-dir": "shots",
       "cache-dir": "/tmp/movies-cache", "retries": "4", "timeout": "30", "color": "never",
       "prefetch": "off", "source": "tmdb", "language": "fr-FR", "region": "de",
+      "jellyfin-user": "alice", "jellyfin-token": "a-token",
       "tmdb-api-key": "k3y", "tmdb-access-token": "t0ken",
     ]
-    #expect(Set(values.keys) == Set(Setting.configKeys), "a value for each key")
+    // Every declared key is taken on its own line.
+    let others = [
+      "source": "offline", "language": "fr-FR", "region": "DE", "tmdb-api-key": "k3y",
+      "tmdb-access-token": "t0ken",
+    ]
+    let samples = values.merging(others) { first, _ in first }
+    #expect(Set(samples.keys) == Set(Setting.configKeys), "a value for each key")
+    for (key, value) in samples {
+      try "\(key) = \(value)\n".write(to: file, atomically: true, encoding: .utf8)
+      let one = try ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path])
+      #expect(throws: Never.self, "\(key)") {
+        try Options.parse([], environment: [:], config: one)
+      }
+    }
     try values.map { "\($0.key) = \($0.value)" }.joined(separator: "\n")
       .write(to: file, atomically: true, encoding: .utf8)
     let config = try #require(try ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path]))
@@ -104,6 +118,7 @@ import Testing
     #expect(options.retries == 4 && options.timeout == 30 && options.color == .never)
     #expect(options.noPrefetch)
     #expect(options.source == .tmdb && options.language == "fr-FR" && options.region == "DE")
+    #expect(options.jellyfinUser == "alice" && options.jellyfinToken == "a-token")
     // Whichever secret line comes last is kept; the file here has both.
     #expect(options.configCredential != nil)
 
@@ -145,7 +160,7 @@ import Testing
 
   @Test(arguments: [40, 80])
   func helpAtThePromptKeepsItsColumnAndFits(width: Int) async throws {
-    let session = try TmuxSession(arguments: [], width: width, height: 60)
+    let session = try TmuxSession(arguments: [], width: width, height: 70)
     defer { session.stop() }
     try await session.waitFor("more")
     try session.type("help\r")

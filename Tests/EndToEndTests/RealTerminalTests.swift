@@ -20,7 +20,8 @@ import Testing
   ) async throws -> (RGBImage, String) {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let server = try await HoppinTestServer(catalogue: try BandedPoster.catalogue(in: folder))
+    let server = try await HoppinTestServer(
+      catalogue: try await offThePool { try BandedPoster.catalogue(in: folder) })
     defer { server.stop() }
     let home = folder.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -40,7 +41,10 @@ import Testing
       command = ["tmux", "-L", socket, "-f", config.path, "new-session", script.path]
     }
     defer {
-      if tmuxOptions != nil { _ = try? ImageTool.run(["tmux", "-L", socket, "kill-server"]) }
+      // On a thread of its own: cleanup never holds one of the concurrency pool's.
+      if tmuxOptions != nil {
+        Thread { _ = try? ImageTool.run(["tmux", "-L", socket, "kill-server"]) }.start()
+      }
     }
     let xterm = try await XtermSession(
       command: command,
@@ -52,7 +56,7 @@ import Testing
     defer { xterm.stop() }
 
     try await xterm.waitForLog("the first prompt") { $0.contains("movies 1>") }
-    try xterm.typeLine("thumb 1")
+    try await xterm.typeLine("thumb 1")
     try await xterm.waitForLog("the prompt after the poster") { log in
       guard let saved = log.range(of: "Saved ") else { return false }
       return log[saved.upperBound...].contains("movies 1>")

@@ -79,3 +79,63 @@ import Testing
     #expect(run.tableRows.suffix(10).map(\.number) == Array(1...10))
   }
 }
+
+/// `resume` of a deep list, and of a source that does not answer.
+@Suite(.timeLimit(.minutes(3))) struct ResumeCostTests {
+  /// A database `movies` made, with a saved session for `source` that Python wrote.
+  private func database(source: String, pageSize: Int, rows: Int, in folder: URL) async throws
+    -> String
+  {
+    let path = folder.appendingPathComponent("movies.sqlite3").path
+    let made = try await MoviesRun.run(["-c", "watchlist"], environment: ["MOVIES_DB": path])
+    #expect(made.status == 0, "\(made.stderr)")
+    try PythonSQLite.run(
+      "INSERT INTO sessions (source, genre_id, sort_order, page_size, rows, saved_at) "
+        + "VALUES ('\(source)', '', 'releasedateasc', \(pageSize), \(rows), 0);",
+      on: path)
+    return path
+  }
+
+  @Test func aDeepListComesBackInLargePages() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try await HoppinTestServer()
+    defer { server.stop() }
+    let path = try await database(
+      source: server.apiURL.absoluteString, pageSize: 10, rows: 2_006, in: folder)
+
+    let run = try await MoviesRun.run(
+      ["--resume", "--no-prefetch", "-c", "list"], environment: ["MOVIES_DB": path])
+
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.tableRows.map(\.number) == Array(1...2_006))
+    // Page 1, pages of 10, 20, 40 … 640 lined up, then 640s, then what is left: 201
+    // requests at --count before.
+    let pages = try server.requests().filter { $0.path.hasSuffix("/movies") }
+    #expect(pages.count <= 15, "\(pages.map(\.query))")
+    // `more` goes on at the saved page size from the right page.
+    #expect(pages.allSatisfy { Int($0.query["count"] ?? "") ?? 0 <= 1_000 })
+  }
+
+  @Test func aSourceThatNeverAnswersIsWaitedForOnce() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try await HoppinTestServer(limit: 25, extraArguments: ["--fault", "hang"])
+    defer { server.stop() }
+    let path = try await database(
+      source: server.apiURL.absoluteString, pageSize: 10, rows: 20, in: folder)
+
+    let clock = ContinuousClock()
+    let start = clock.now
+    let run = try await MoviesRun.run(
+      ["--resume", "--timeout", "2", "--retries", "0", "-c", "list"],
+      environment: ["MOVIES_DB": path])
+    let elapsed = start.duration(to: clock.now)
+
+    #expect(run.status == 1)
+    // The resume's first page, and not the fallback first page on the same server.
+    #expect(try server.pageRequests() == [1], "\(run.stderr)")
+    #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    #expect(elapsed < .seconds(8), "\(elapsed)")
+  }
+}

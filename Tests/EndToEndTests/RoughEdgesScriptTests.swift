@@ -177,3 +177,38 @@ import Testing
     #expect(run.tableRows.map(\.number) == Array(1...40))
   }
 }
+
+/// Config files as other editors and tools write them, and ones no one should parse.
+@Suite(.timeLimit(.minutes(2))) struct ConfigFileFormTests {
+  private func run(withConfig bytes: Data) async throws -> MoviesRun {
+    let config = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: config) }
+    let file = config.appendingPathComponent("movies/config")
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try bytes.write(to: file)
+    return try await MoviesRun.run(
+      ["--json", "-c", "list"], environment: ["XDG_CONFIG_HOME": config.path])
+  }
+
+  @Test func crlfLinesAndAByteOrderMarkAreRead() async throws {
+    let run = try await run(withConfig: Data("\u{FEFF}count = 3\r\norder = rating\r\n".utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains(#""count":3"#), "\(run.stdout)")
+    #expect(run.stdout.contains(#""order":"ratingdesc""#))
+  }
+
+  @Test func aGenreTheSourceDoesNotListNamesTheConfigLine() async throws {
+    let run = try await run(withConfig: Data("count = 3\ngenre = no-such-genre\n".utf8))
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("config, line 2: "), "\(run.stderr)")
+    #expect(!run.stderr.contains("--genre"), "\(run.stderr)")
+  }
+
+  @Test func aFileOverAMegabyteIsRefusedAtOnce() async throws {
+    // 200 MB took over 20 s to parse; 2 MB of comments is refused by its size alone.
+    let run = try await run(withConfig: Data(repeating: UInt8(ascii: "#"), count: 2 << 20))
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("is larger than 1.0 MB; a config file holds"), "\(run.stderr)")
+  }
+}

@@ -18,16 +18,22 @@ import Testing
     return ranges
   }
 
+  /// A prompt over HTTP that has run `find godfather`, which loaded all 2,006 rows.
+  private func afterFindingGodfather(_ server: HoppinTestServer) async throws -> TmuxSession {
+    let session = try TmuxSession(
+      arguments: ["--api", server.apiURL.absoluteString, "--no-color"], height: 40)
+    try await session.waitFor("movies 10/2,006>")
+    try session.type("find godfather\r")
+    try await session.waitFor("3 matches in 2,006 movies")
+    return session
+  }
+
   @Test func findThenMorePrintsRows11To20FromWhatIsLoadedWithNoRequest() async throws {
     let server = try await HoppinTestServer()
     defer { server.stop() }
-    let session = try TmuxSession(
-      arguments: ["--api", server.apiURL.absoluteString, "--no-color"], height: 40)
+    let session = try await afterFindingGodfather(server)
     defer { session.stop() }
-    try await session.waitFor("movies 10/2,006>")
-    try session.type("find godfather\r")
-    // The search loaded all 2,006 rows, but the prompt counts the browsing position.
-    try await session.waitFor("3 matches in 2,006 movies")
+    // The prompt counts the browsing position, which the search did not move.
     try await session.waitFor("movies 10/2,006>")
     let afterFind = try requestedRanges(server).count
 
@@ -45,12 +51,8 @@ import Testing
   @Test func findThenThumbAllSavesTheThreeMatchesNotTheWholeList() async throws {
     let server = try await HoppinTestServer()
     defer { server.stop() }
-    let session = try TmuxSession(
-      arguments: ["--api", server.apiURL.absoluteString, "--no-color"], height: 40)
+    let session = try await afterFindingGodfather(server)
     defer { session.stop() }
-    try await session.waitFor("movies 10/2,006>")
-    try session.type("find godfather\r")
-    try await session.waitFor("3 matches in 2,006 movies")
     try session.type("thumb all\r")
     try await session.waitFor("Saved 3 thumbnails")
     let saved = try FileManager.default.contentsOfDirectory(

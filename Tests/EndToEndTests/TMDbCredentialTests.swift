@@ -14,6 +14,18 @@ import Testing
     #expect(run.stderr.contains("TMDB_API_KEY"))
   }
 
+  @Test func aSourceThatCannotStartIsAUsageError() async throws {
+    let hoppin = try await MoviesRun.run(["--source", "hoppin", "-c", "more"])
+    #expect(hoppin.status == 2)
+    #expect(hoppin.stderr.contains("--source hoppin needs the server's movies endpoint"))
+    let unknown = try await MoviesRun.run(["--source", "imdb"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("--source needs offline, hoppin, tmdb or jellyfin."))
+    let offline = try await MoviesRun.run(["--source", "offline", "-c", "more"])
+    #expect(offline.status == 0)
+    #expect(offline.stdout.contains("Showing 20 of 2,006"))
+  }
+
   @Test func aRefusedKeyNamesTheVariable() async throws {
     let server = try await TMDbTestServer(limit: 30)
     let run = try await MoviesRun.run(

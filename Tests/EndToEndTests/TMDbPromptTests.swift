@@ -12,7 +12,8 @@ import Testing
     let arguments = server.arguments(["--no-color", "--preview", "symbols"])
     let session = try TmuxSession(arguments: arguments, environment: environment, height: 50)
     defer { session.stop() }
-    try await session.waitFor("movies 0.1.0 on TMDb at 127.0.0.1")
+    let banner = try await session.waitFor("movies 0.1.0 on TMDb at 127.0.0.1")
+    #expect(banner.contains("(key from TMDB_API_KEY)"))
     try await session.waitFor("popular 10/10,000>")
 
     try session.type("find zzzz\r")

@@ -189,3 +189,30 @@ import Testing
     }
   }
 }
+
+/// Numbers read back from the database that JSON cannot hold.
+@Suite(.timeLimit(.minutes(2))) struct WatchlistNumberTests {
+  @Test func anInfiniteRatingIsNullAndTheObjectKeepsItsCommand() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("movies.sqlite3").path
+    let watched = try await MoviesRun.run(["-c", "watch 1"], environment: ["MOVIES_DB": path])
+    #expect(watched.status == 0, "\(watched.stderr)")
+    // 9e999 is infinity to SQLite.
+    try PythonSQLite.run("UPDATE watchlist SET rating = 9e999, added_at = -9e999;", on: path)
+
+    let run = try await MoviesRun.run(
+      ["--json", "-c", "watchlist", "-c", "show w1"], environment: ["MOVIES_DB": path])
+
+    #expect(run.status == 0, "\(run.stderr)")
+    let objects = run.stdout.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    try #require(objects.count == 2, "\(run.stdout)")
+    #expect(objects.map { $0["command"] as? String } == ["watchlist", "show"])
+    let entry = try #require((objects[0]["entries"] as? [[String: Any]])?.first)
+    #expect(entry["rating"] is NSNull)
+    #expect(entry["added"] is NSNull)
+    #expect(objects.allSatisfy { $0["ok"] as? Bool == true })
+  }
+}

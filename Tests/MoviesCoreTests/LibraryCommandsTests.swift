@@ -120,7 +120,8 @@ import Testing
     _ = await runner.run(.more, layout: layout)
     try await library.saveSession(
       SavedSession(source: "offline", query: MovieQuery(order: "titleasc", pageSize: 10), rows: 40))
-    source.failOnce(page: 3)
+    // Rows 11-20 come as page 2 of 10, rows 21-40 as page 2 of 20 (lined up, as large as fit).
+    source.failOnce(page: 2)
 
     let reply = await runner.run(.resume, layout: layout)
     #expect(reply.error != nil)

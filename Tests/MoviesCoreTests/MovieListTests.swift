@@ -18,11 +18,11 @@ import Testing
     // A search's large page joins the list but is not shown.
     _ = list.add(page(rows: 15, first: 11, total: 25), spanning: 2)
     #expect(list.status.shownCount == 10 && list.status.loadedCount == 25)
-    #expect(list.isComplete && list.moreRemains && list.status.moreRemains)
+    #expect(list.isComplete && list.status.moreRemains)
     #expect(list.showNextLoaded() == 11...20)
     #expect(list.showNextLoaded() == 21...25)
     #expect(list.showNextLoaded() == nil)
-    #expect(!list.moreRemains)
+    #expect(!list.status.moreRemains)
     #expect(StatusLine.prompt(list.status) == "movies 25> ")
   }
 

@@ -101,6 +101,7 @@ import Testing
       let newer = try SQLiteDatabase(path: path)
       try newer.execute(script: "CREATE TABLE future (x)")
       try newer.setUserVersion(LibrarySchema.latest + 5)
+      try newer.setApplicationID(LibrarySchema.applicationID)
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
       let error = await #expect(throws: LibraryError.self) {

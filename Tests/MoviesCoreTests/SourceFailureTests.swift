@@ -17,13 +17,20 @@ import Testing
 
   private let layout = TextRenderer.Layout(width: 80, palette: .plain)
 
-  @Test func anUnreadablePageOfAnySourceCanBeSkipped() async throws {
+  /// A runner on 30 movies with its first page shown, whose next page request fails with
+  /// another source's error.
+  private func runnerFailingNextPage() async -> CommandRunner {
     let source = FakeMovieSource(movieCount: 30)
     let runner = CommandRunner(
       browser: Browser(
         source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false))
     _ = await runner.execute(.more)
     source.failNextPage(with: GarbledAnswer())
+    return runner
+  }
+
+  @Test func anUnreadablePageOfAnySourceCanBeSkipped() async throws {
+    let runner = await runnerFailingNextPage()
     #expect(await runner.run(.more, layout: layout).error?.contains("garbled") == true)
     let skipped = await runner.run(.skip, layout: layout)
     #expect(skipped.error == nil, "\(skipped.error ?? "")")
@@ -35,12 +42,7 @@ import Testing
   }
 
   @Test func aFailedSwitchAdvisesTheCommandInTheSourcesOwnWords() async throws {
-    let source = FakeMovieSource(movieCount: 30)
-    let runner = CommandRunner(
-      browser: Browser(
-        source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false))
-    _ = await runner.execute(.more)
-    source.failNextPage(with: GarbledAnswer())
+    let runner = await runnerFailingNextPage()
     let failed = await runner.run(.order("titleasc"), layout: layout)
     #expect(failed.error == "The answer was garbled; type 'order titleasc' or 'skip'.")
   }

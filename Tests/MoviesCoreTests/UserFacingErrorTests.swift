@@ -80,6 +80,18 @@ import Testing
         .noPicker, .openFailed(row: 1, link: "http://x"), .cancelledAfter(row: 10),
       ] as [CommandRunner.Error])
     errors.append(
+      contentsOf: [
+        CommandRunner.PlayError.notPlayable, .noStream(row: 1), .noPlayer,
+        .playerFailed(row: 1, status: 2),
+      ] as [CommandRunner.PlayError])
+    errors.append(
+      contentsOf: [
+        JellyfinClient.Error.transfer(.connectionRefused, .page(1)), .refused(401, .users),
+        .refused(403, .page(2)), .status(500, .genres), .unreadable(.notJSON, .page(1)),
+        .unknownOrder("x", known: ["added"]), .noSuchUser("x", known: ["alice"]),
+        .notAUserToken, .foreignAddress("http://x"), .status(404, .thumbnail),
+      ] as [JellyfinClient.Error])
+    errors.append(
       ListSwitchFailure(
         failure: HoppinClient.Error.status(404, .page(1), attempts: 1), command: "genre 4"))
     errors.append(
@@ -94,8 +106,11 @@ import Testing
     errors.append(
       contentsOf: [
         LibraryError.notADatabase(path: "/x"), .notWritable(path: "/x"), .diskFull(path: "/x"),
+        .notARegularFile(path: "/x"), .readOnly(path: "/x"),
         .newerVersion(path: "/x", version: 9, known: 2), .busy(path: "/x"),
-        .failed(path: "/x", reason: "I/O"), .off, .nothingSaved, .otherSource(saved: "offline"),
+        .cancelledWaiting(path: "/x"),
+        .failed(path: "/x", reason: "I/O"), .off, .nothingSaved,
+        .damagedSession(path: "/x", problem: "page size 0"), .otherSource(saved: "offline"),
       ] as [LibraryError])
     return errors
   }
@@ -128,7 +143,7 @@ import Testing
       ErrorCode.allCases.map(\.rawValue) == [
         "usage", "no_such_row", "unknown_genre", "no_genre_list", "no_link", "source",
         "open_failed", "thumbnail", "watchlist", "no_session", "cancelled", "no_picker",
-        "internal",
+        "no_stream", "no_player", "play_failed", "internal",
       ])
   }
 

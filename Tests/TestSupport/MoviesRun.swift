@@ -8,6 +8,8 @@ public struct MoviesRun: Sendable {
   public var stdoutBytes: Data
   /// The process's peak resident memory, when the run was asked to measure it; else 0.
   public var peakResidentBytes: Int
+  /// The CPU the process used (user and system), when the run was asked to measure it.
+  public var cpuSeconds: Double = 0
 
   public init(
     status: Int32, stdout: String, stderr: String, stdoutBytes: Data, peakResidentBytes: Int = 0
@@ -89,17 +91,18 @@ public struct MoviesRun: Sendable {
   }
 
   /// Starts `movies` from a small Python parent that waits for it and writes the child's
-  /// peak resident memory (`ru_maxrss`, in KB) to `report`.
+  /// peak resident memory (`ru_maxrss`, in KB) and CPU seconds to `report`.
   static let memoryWrapper = """
     import resource, subprocess, sys
     status = subprocess.run(sys.argv[2:]).returncode
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(sys.argv[1], "w") as report:
-        report.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+        report.write(f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}")
     sys.exit(status)
     """
 
-  /// Like `run`, and also measures the peak resident memory of the whole run, as the kernel
-  /// counted it when the process ended.
+  /// Like `run`, and also measures the peak resident memory and the CPU time of the whole
+  /// run, as the kernel counted them when the process ended.
   public static func runMeasuringMemory(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
     timeout: Duration = .seconds(60)
@@ -111,8 +114,9 @@ public struct MoviesRun: Sendable {
       ["python3", "-c", memoryWrapper, report.path, TestPaths.moviesExecutable.path] + arguments,
       input: input, environment: environment, timeout: timeout,
       executable: URL(fileURLWithPath: "/usr/bin/env"))
-    let kilobytes = Int((try? String(contentsOf: report, encoding: .utf8)) ?? "") ?? 0
-    run.peakResidentBytes = kilobytes * 1024
+    let fields = ((try? String(contentsOf: report, encoding: .utf8)) ?? "").split(separator: " ")
+    run.peakResidentBytes = (fields.first.flatMap { Int($0) } ?? 0) * 1024
+    run.cpuSeconds = fields.dropFirst().first.flatMap { Double($0) } ?? 0
     return run
   }
 }

@@ -90,7 +90,8 @@ public final class XtermSession {
       try await eventually(
         timeout: .seconds(20),
         {
-          (try? Self.x11(display, ["xdotool", "search", "--class", "xterm"]))?.isEmpty == false
+          (try? await Self.x11(display, ["xdotool", "search", "--class", "xterm"]))?.isEmpty
+            == false
         })
     else {
       stop()
@@ -100,15 +101,15 @@ public final class XtermSession {
         "xterm: no window appeared on \(display); it said: \(said ?? "nothing")")
     }
     // No window manager: keys go to the window under the pointer.
-    try Self.x11(display, ["xdotool", "mousemove", "20", "20"])
+    try await Self.x11(display, ["xdotool", "mousemove", "20", "20"])
   }
 
   deinit { stop() }
 
   /// Types the text, then Enter.
-  public func typeLine(_ text: String) throws {
-    try Self.x11(display, ["xdotool", "type", "--delay", "30", text])
-    try Self.x11(display, ["xdotool", "key", "Return"])
+  public func typeLine(_ text: String) async throws {
+    try await Self.x11(display, ["xdotool", "type", "--delay", "30", text])
+    try await Self.x11(display, ["xdotool", "key", "Return"])
   }
 
   /// What xterm was sent so far.
@@ -131,7 +132,7 @@ public final class XtermSession {
     try await offThePool { [display] in
       let dump = file.deletingPathExtension().appendingPathExtension("xwd")
       defer { try? FileManager.default.removeItem(at: dump) }
-      try Self.x11(display, ["xwd", "-root", "-silent", "-out", dump.path])
+      try ImageTool.run(["env", "DISPLAY=\(display)", "xwd", "-root", "-silent", "-out", dump.path])
       try ImageTool.run(["convert", "xwd:" + dump.path, "png:" + file.path])
       return try RGBImage(contentsOf: file)
     }
@@ -146,18 +147,21 @@ public final class XtermSession {
   }
 
   /// SIGTERM first, so Xvfb removes its lock and socket and xterm hangs up on its child;
-  /// SIGKILL when it has not gone within five seconds.
+  /// SIGKILL when it has not gone within five seconds. Waited for on a thread of its own, so
+  /// a test's cleanup never holds one of the concurrency pool's.
   private static func end(_ pid: pid_t) {
     kill(pid, SIGTERM)
-    let deadline = ContinuousClock.now + .seconds(5)
-    var status: Int32 = 0
-    while ContinuousClock.now < deadline {
-      let reaped = waitpid(pid, &status, WNOHANG)
-      if reaped == pid || (reaped < 0 && errno != EINTR) { return }
-      usleep(20_000)
-    }
-    kill(pid, SIGKILL)
-    CleanSpawn.wait(pid)
+    Thread {
+      let deadline = ContinuousClock.now + .seconds(5)
+      var status: Int32 = 0
+      while ContinuousClock.now < deadline {
+        let reaped = waitpid(pid, &status, WNOHANG)
+        if reaped == pid || (reaped < 0 && errno != EINTR) { return }
+        usleep(20_000)
+      }
+      kill(pid, SIGKILL)
+      CleanSpawn.wait(pid)
+    }.start()
   }
 
   /// Starts a program (``CleanSpawn``), its output and errors to `output`.
@@ -172,8 +176,9 @@ public final class XtermSession {
     }
   }
 
+  /// Runs an X program on the display, off the concurrency pool.
   @discardableResult
-  private static func x11(_ display: String, _ arguments: [String]) throws -> String {
-    try ImageTool.run(["env", "DISPLAY=\(display)"] + arguments)
+  private static func x11(_ display: String, _ arguments: [String]) async throws -> String {
+    try await offThePool { try ImageTool.run(["env", "DISPLAY=\(display)"] + arguments) }
   }
 }

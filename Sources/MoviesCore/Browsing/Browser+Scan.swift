@@ -13,12 +13,41 @@ extension Browser {
     public var warnings: [String] = []
     /// Warnings past the limit, not kept.
     var warningsLeftOut = 0
+    /// Pages in a row that added no row (every one already listed).
+    var pagesWithoutNewRows = 0
     /// The list after the search: every page it loaded has joined it.
     public var list = ListStatus(query: MovieQuery())
   }
 
   /// How many warnings a scan keeps: a hostile server could send one per row of every page.
   static let warningLimit = 20
+  /// The most rows one scan loads: a server whose list never ends (a `totalCount` of a
+  /// billion, or one that grows with every page) would otherwise fill memory. Ten times
+  /// the IMDb catalogue fits.
+  public static let scanRowLimit = SavedSession.maximumRows
+  /// A scan stops after this many pages in a row that add no row: a server sending the
+  /// same page forever would otherwise be asked forever.
+  static let pagesWithoutNewRowsLimit = 3
+
+  /// Why a scan stopped before the end of a list that would not end.
+  public enum ScanStop: Swift.Error, Sendable, Equatable, UserFacingError {
+    case rowLimit(Int)
+    case noNewRows(pages: Int)
+
+    public var code: ErrorCode { .source }
+
+    public var message: String {
+      switch self {
+      case .rowLimit(let limit):
+        "find stopped before loading more than \(Format.grouped(limit)) movies, the most one "
+          + "search loads, and the list goes on; 'genre NAME' browses one genre, where find "
+          + "searches fewer."
+      case .noNewRows(let pages):
+        "The server sent \(pages) pages in a row with no movie that was not listed already, "
+          + "so find stopped there; the list may never end."
+      }
+    }
+  }
 
   /// Searches the loaded rows, reporting their matches at once, then loads the rest of the
   /// list and searches each page as it arrives. Loaded pages join the list, so `more`,
@@ -119,8 +148,12 @@ extension Browser {
             // asked for would, so the page is dropped and asked for again in smaller pages.
             return ScanPlan.powerOfTwo(atMost: page.rowCount / query.pageSize)
           }
+          if list.movies.count + page.rowCount > Self.scanRowLimit {
+            scan.failure = ScanStop.rowLimit(Self.scanRowLimit)
+            return nil
+          }
           join(page, spans: request.spans, search, into: &scan, found, progress)
-          if list.isComplete { return nil }
+          if list.isComplete || scan.failure != nil { return nil }
           if Task.isCancelled {
             scan.stopped = true
             return nil
@@ -144,6 +177,10 @@ extension Browser {
     _ progress: @Sendable (Int, Int) -> Void
   ) {
     let change = list.add(page, spanning: spans)
+    scan.pagesWithoutNewRows = change.rows == nil ? scan.pagesWithoutNewRows + 1 : 0
+    if scan.pagesWithoutNewRows >= Self.pagesWithoutNewRowsLimit, !list.isComplete {
+      scan.failure = ScanStop.noNewRows(pages: scan.pagesWithoutNewRows)
+    }
     for warning in page.warnings + Self.notes(on: change, query: list.query) {
       if scan.warnings.count < Self.warningLimit {
         scan.warnings.append(warning)

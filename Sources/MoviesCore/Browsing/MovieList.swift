@@ -68,9 +68,6 @@ public struct MovieList: Sendable, Hashable {
   /// The page asked for next, or nil when everything is loaded.
   public var nextPage: Int? { isComplete ? nil : loadedPages + 1 }
 
-  /// Whether `more` has rows to show: loaded ones past the position, or pages still to load.
-  public var moreRemains: Bool { shownCount < movies.count || !isComplete }
-
   /// Adds a page's movies, advances the counter and shows them: `more`'s page, a switch's
   /// first page. Returns the row numbers that were added.
   @discardableResult

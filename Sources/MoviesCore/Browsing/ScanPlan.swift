@@ -47,6 +47,24 @@ struct ScanPlan: Sendable, Hashable {
     firstLargePage = loaded / factor + 1
   }
 
+  /// The requests that load list pages 2 to `wanted` when page 1 is loaded (`resume`): each
+  /// page as large as ``factor(pageSize:)`` allows, starting where a page of its size would,
+  /// and never past `wanted`, so the list ends at the depth asked for.
+  static func resumeRequests(wanted: Int, pageSize: Int) -> [Request] {
+    let factor = factor(pageSize: pageSize)
+    var loaded = 1
+    var requests: [Request] = []
+    while loaded < wanted {
+      var spans = 1
+      while spans * 2 <= factor, loaded % (spans * 2) == 0, loaded + spans * 2 <= wanted {
+        spans *= 2
+      }
+      requests.append(Request(page: loaded / spans + 1, pageSize: pageSize * spans, spans: spans))
+      loaded += spans
+    }
+    return requests
+  }
+
   /// The largest power of two up to ``rowsPerRequest`` / page size, at least 1.
   static func factor(pageSize: Int) -> Int {
     powerOfTwo(atMost: rowsPerRequest / max(1, pageSize))

@@ -26,6 +26,8 @@ public enum Command: Sendable, Hashable {
   case pick(String)
   /// Open row N's link, or print it.
   case open(row: Int)
+  /// Play row N's stream in mpv, from where the user stopped.
+  case play(row: Int)
   /// Add row N's movie to the watchlist, or take it off.
   case watch(row: Int)
   case unwatch(row: Int)
@@ -116,6 +118,7 @@ public enum Command: Sendable, Hashable {
     case .find: "find"
     case .pick: "pick"
     case .open: "open"
+    case .play: "play"
     case .watch: "watch"
     case .unwatch: "unwatch"
     case .watchlist: "watchlist"

@@ -22,6 +22,8 @@ public enum CommandOutcome: Sendable {
   case found(FindResult)
   /// `open`: the link, and whether it was handed to the desktop (else it is printed, and why).
   case link(String, row: Int, opening: LinkOpening)
+  /// `play N`: the film the player played, from this many seconds in.
+  case played(Movie, row: Int, from: Int)
   /// `watch N`: the entry, its row, and false when it was already on the watchlist.
   case watched(WatchEntry, row: Int, added: Bool)
   /// `unwatch N` or `unwatch wN`: the movie, and false when it was not on the watchlist.

@@ -85,17 +85,19 @@ extension CommandRunner {
     async throws -> (CommandOutcome, [String])
   {
     // The numbers of the last listing, so `unwatch w1` then `unwatch w2` takes off what was
-    // listed as w2; before the first listing, the watchlist as it is now.
-    let entries: [WatchEntry]
+    // listed as w2; before the first listing, the watchlist as it is now, looked up by number
+    // through the index rather than read whole.
+    let entry: WatchEntry
     if let listing = view.listing {
-      entries = listing
+      guard listing.indices.contains(number - 1) else {
+        throw WatchlistError.noSuchEntry(number, count: listing.count)
+      }
+      entry = listing[number - 1]
     } else {
-      entries = try await library.watchlist()
+      let (found, count) = try await library.entry(number)
+      guard let found else { throw WatchlistError.noSuchEntry(number, count: count) }
+      entry = found
     }
-    guard entries.indices.contains(number - 1) else {
-      throw WatchlistError.noSuchEntry(number, count: entries.count)
-    }
-    let entry = entries[number - 1]
     switch action {
     case .show:
       return (.watchlistEntry(entry, number: number), [])
@@ -112,15 +114,21 @@ extension CommandRunner {
     }
   }
 
-  /// The watched keys of this source when the outcome shows movies in a table; nil otherwise,
-  /// and when the library is not there (no column then).
+  /// Which of the movies the outcome shows in a table are watched; nil when it shows none,
+  /// and when the library is not there (no column then). Only their keys are looked up.
   func watchedKeys(_ outcome: CommandOutcome) async -> Set<String>? {
+    let shown: [Movie]
     switch outcome {
-    case .pageLoaded, .list, .restarted, .found, .resumed, .movie, .watched, .unwatched:
-      return await watchedKeys()
-    default:
-      return nil
+    case .pageLoaded(let added, _), .restarted(let added, _), .resumed(let added, _),
+      .list(let added, _):
+      shown = added.movies
+    case .found(let found): shown = found.matches.map(\.movie)
+    case .movie(let movie, _, _), .unwatched(let movie, _): shown = [movie]
+    case .watched(let entry, _, _): shown = [entry.movie]
+    default: return nil
     }
+    guard case .open(let library) = library else { return nil }
+    return try? await library.watchedKeys(source: sourceID, among: shown.map(WatchEntry.key))
   }
 
   /// The watched keys of this source, for tables printed while a command runs (`find`'s);
@@ -139,7 +147,8 @@ extension CommandRunner {
     let list = await browser.status
     guard list.query != start.query || list.shownCount != start.shownCount else { return nil }
     let session = SavedSession(
-      source: sourceID, query: list.query, genreName: list.genreName, rows: list.shownCount)
+      source: sourceID, query: list.query, genreName: list.genreName,
+      rows: min(list.shownCount, SavedSession.maximumRows))
     do {
       try await library.saveSession(session)
       return nil

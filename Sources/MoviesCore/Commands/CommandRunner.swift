@@ -61,18 +61,25 @@ public struct CommandRunner: Sendable {
   public let library: LibraryAccess
   /// The browsed source as the library records it: `offline`, or the API's address.
   public let sourceID: String
+  /// Where `play N` finds a film's stream; nil when the source has none.
+  public let streamSource: (any StreamSource)?
+  /// What `play N` hands streams to; nil when no player is installed.
+  public let player: (any MediaPlayer)?
   /// The rows in view and the last watchlist listing, which commands act on.
   public let view = ViewState()
 
   public init(
     browser: Browser, genreSource: (any GenreSource)? = nil, linkOpener: (any LinkOpener)? = nil,
-    library: LibraryAccess = .off, sourceID: String = "offline"
+    library: LibraryAccess = .off, sourceID: String = "offline",
+    streamSource: (any StreamSource)? = nil, player: (any MediaPlayer)? = nil
   ) {
     self.browser = browser
     self.genreSource = genreSource
     self.linkOpener = linkOpener
     self.library = library
     self.sourceID = sourceID
+    self.streamSource = streamSource
+    self.player = player
   }
 
   /// Runs a command; errors are part of the result, never thrown. Commands that work through
@@ -118,19 +125,8 @@ public struct CommandRunner: Sendable {
       case .thumb(let row):
         outcome = try await saveThumbnail(of: try await browser.movie(atRow: row), row: row)
       case .thumbs(let rows):
-        let wanted = try await thumbnailRows(rows)
-        if case .all = rows, wanted.count > ThumbRows.askAbove, !confirmed {
-          throw ThumbRows.Error.tooMany(wanted.count)
-        }
-        // The browser checks the rows; the thumbnail store saves.
-        let batch = await browser.thumbnails.save(
-          try await browser.movies(checking: wanted), from: source, progress: progress)
-        if case .range(let asked) = rows, let last = batch.rows.last, last < asked.upperBound {
-          warnings.append(
-            "Only rows 1 to \(last) are loaded, so rows \(last + 1) to \(asked.upperBound) "
-              + "were left out; 'more' loads more rows.")
-        }
-        outcome = .thumbnailsSaved(batch)
+        (outcome, warnings) = try await saveThumbnails(
+          rows, confirmed: confirmed, progress: progress)
       case .help:
         outcome = .help(moreRemains: await browser.status.moreRemains)
       case .helpOn(let name):
@@ -165,7 +161,9 @@ public struct CommandRunner: Sendable {
         try await checkGenreFilters(of: search)
         let clock = ContinuousClock()
         let start = clock.now
-        let serverQuery = source.searchQuery(for: search, from: await browser.status.query)
+        let serverQuery =
+          source.capabilities.searchesOnServer
+          ? source.searchQuery(for: search, from: await browser.status.query) : nil
         let scan =
           if let serverQuery {
             await browser.serverSearch(
@@ -183,6 +181,8 @@ public struct CommandRunner: Sendable {
         throw Error.noPicker
       case .open(let row):
         outcome = try await open(row: row)
+      case .play(let row):
+        outcome = try await play(row: row)
       case .watch, .unwatch, .watchlist, .onWatchlist, .resume, .resumeSession, .sessions:
         (outcome, warnings) = try await executeOnLibrary(command)
       }
@@ -192,31 +192,6 @@ public struct CommandRunner: Sendable {
         watched: await watchedKeys(outcome), view: view.rows)
     } catch {
       return CommandResult(outcome: .failure(error), warnings: warnings, view: view.rows)
-    }
-  }
-
-  /// `thumb N` and `thumb wN`: one route from a movie to its saved thumbnail; `row` is the
-  /// row's or the entry's number, for the file's name.
-  /// `label` goes before the number in the file's name: `w` for a watchlist entry.
-  func saveThumbnail(of movie: Movie, row: Int, label: String = "") async throws
-    -> CommandOutcome
-  {
-    .thumbnailSaved(
-      try await browser.thumbnails.save(movie, row: row, label: label, from: source), row: row)
-  }
-
-  /// The rows `thumb N-M` or `thumb all` would save: the loaded rows of the range, or the
-  /// rows in view. The shell asks before saving more than ``ThumbRows/askAbove``.
-  public func thumbnailRows(_ rows: ThumbRows) async throws -> [Int] {
-    switch rows {
-    case .range(let range):
-      return try await browser.loadedRows(range)
-    case .all:
-      switch view.rows {
-      case .rows(let rows) where !rows.isEmpty: return rows
-      case .rows: throw ThumbRows.Error.nothingInView(watchlist: false)
-      case .watchlist: throw ThumbRows.Error.nothingInView(watchlist: true)
-      }
     }
   }
 

@@ -81,6 +81,7 @@ extension CommandSpec {
     .onRow(
       "open", summary: "open the link of row N with xdg-open, or print it", entry: .open,
       { .open(row: $0) }),
+    .onRow("play", summary: "play row N in mpv", { .play(row: $0) }),
     .onRow(
       "watch", summary: "put row N's movie on the watchlist, kept across runs",
       { .watch(row: $0) }),

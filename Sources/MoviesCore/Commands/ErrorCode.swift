@@ -20,6 +20,12 @@ public enum ErrorCode: String, Sendable, Hashable, CaseIterable {
   /// Ctrl-C.
   case cancelled
   case noPicker = "no_picker"
+  /// `play N` on a source without streams, or a film without one.
+  case noStream = "no_stream"
+  /// `play N` without mpv.
+  case noPlayer = "no_player"
+  /// The player ran and failed.
+  case playFailed = "play_failed"
   /// A failure no type explains: a bug to report.
   case `internal`
 }

@@ -51,11 +51,15 @@ public struct FindResult: Sendable {
     guard list.isComplete else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
       let why =
-        stopped
-        ? "stopped"
-        : failure != nil
-          ? "a page failed: 'find' again goes on"
-          : "the server sent no more rows"
+        if stopped {
+          "stopped"
+        } else if failure is Browser.ScanStop {
+          "the list does not end"
+        } else if failure != nil {
+          "a page failed: 'find' again goes on"
+        } else {
+          "the server sent no more rows"
+        }
       return "\(count) in \(searched)\(total) movies (\(time)); \(why)."
     }
     return "\(count) in \(searched) movies (\(time))"

@@ -4,7 +4,7 @@ public enum OrderName {
   /// Friendly names for the API's orders.
   public static let aliases: [(alias: String, order: String)] = [
     ("newest", "releasedatedesc"), ("oldest", "releasedateasc"), ("rating", "ratingdesc"),
-    ("title", "titleasc"), ("popular", "popularitydesc"),
+    ("title", "titleasc"), ("popular", "popularitydesc"), ("added", "dateaddeddesc"),
   ]
 
   /// Every word offered for `order`, its completion and help: the aliases, then the API's

@@ -27,6 +27,15 @@ public enum Blocking {
       Thread { continuation.resume(returning: work()) }.start()
     }
   }
+
+  /// Runs CPU work that can take up to a second or so (decoding a poster) on a thread of its
+  /// own, so the pool's threads keep moving. The work must bound and stop itself (a budget
+  /// it checks): the task cannot interrupt it.
+  public static func compute<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async
+    -> Value
+  {
+    await wait(work)
+  }
 }
 
 /// One thread that runs file jobs in the order they come, started with the first one.

@@ -11,6 +11,11 @@ public protocol Library: Sendable {
   func watchlist() async throws(LibraryError) -> [WatchEntry]
   /// The keys of the watched movies of one source, to mark them in tables.
   func watchedKeys(source: String) async throws(LibraryError) -> Set<String>
+  /// Which of `keys` are watched movies of one source: only a page's keys are looked up, so
+  /// a long watchlist costs `more` nothing.
+  func watchedKeys(source: String, among keys: [String]) async throws(LibraryError) -> Set<String>
+  /// Entry `number` (1 for the newest), and how many entries there are.
+  func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int)
   /// Saves a session as the newest, keeping the last ``SavedSession/kept``; one the same as
   /// the newest (source, query and rows) replaces it instead of filling a place.
   func saveSession(_ session: SavedSession) async throws(LibraryError)
@@ -22,6 +27,19 @@ extension Library {
   /// The session saved last, if any.
   public func savedSession() async throws(LibraryError) -> SavedSession? {
     try await savedSessions().first
+  }
+}
+
+extension Library {
+  public func watchedKeys(source: String, among keys: [String]) async throws(LibraryError)
+    -> Set<String>
+  {
+    Set(keys).intersection(try await watchedKeys(source: source))
+  }
+
+  public func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int) {
+    let entries = try await watchlist()
+    return (entries.indices.contains(number - 1) ? entries[number - 1] : nil, entries.count)
   }
 }
 
@@ -82,6 +100,25 @@ public struct SavedSession: Sendable, Hashable {
   public func isSameList(as other: SavedSession) -> Bool {
     source == other.source && query == other.query && rows == other.rows
   }
+
+  /// The page sizes a session may have: those `--count` takes.
+  public static let pageSizes = 1...1_000
+  /// The deepest list a session may reopen: what one `find` may load (``Browser/scanRowLimit``).
+  public static let maximumRows = 1_000_000
+
+  /// Why a session read back from disk cannot be reopened, in a few words; nil when it can.
+  /// The file is untrusted input: a page size of 0 divides by zero, a huge row count
+  /// overflows, and an unknown source cannot be browsed.
+  public var problem: String? {
+    if !Self.pageSizes.contains(query.pageSize) { return "page size \(query.pageSize)" }
+    if !(0...Self.maximumRows).contains(rows) { return "\(rows) rows" }
+    if source != "offline" {
+      guard let url = URL(string: source), let scheme = url.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", url.host != nil
+      else { return "an unknown source" }
+    }
+    return nil
+  }
 }
 
 /// The library as one session has it: turned off, open, or failed to open.
@@ -96,19 +133,30 @@ public enum LibraryAccess: Sendable {
 public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   case notADatabase(path: String)
   case notWritable(path: String)
+  /// A device, FIFO, folder or socket where the file should be: SQLite never sees it.
+  case notARegularFile(path: String)
+  /// The file can be read but not written: the watchlist is shown, not changed.
+  case readOnly(path: String)
   case diskFull(path: String)
   case newerVersion(path: String, version: Int, known: Int)
   case busy(path: String)
+  /// Ctrl-C while waiting for another program's lock on the file.
+  case cancelledWaiting(path: String)
   case failed(path: String, reason: String)
   case off
   case nothingSaved
+  /// The newest saved session's row holds values no session can have; it is ignored.
+  case damagedSession(path: String, problem: String)
   case noSuchSession(Int, count: Int)
   case otherSource(saved: String)
 
   public var code: ErrorCode {
     switch self {
-    case .nothingSaved, .noSuchSession, .otherSource: .noSession
-    case .notADatabase, .notWritable, .diskFull, .newerVersion, .busy, .failed, .off: .watchlist
+    case .nothingSaved, .damagedSession, .noSuchSession, .otherSource: .noSession
+    case .cancelledWaiting: .cancelled
+    case .notADatabase, .notWritable, .notARegularFile, .readOnly, .diskFull, .newerVersion, .busy,
+      .failed, .off:
+      .watchlist
     }
   }
 
@@ -120,6 +168,12 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
     case .notWritable(let path):
       "\(path) cannot be written; make it and its folder writable, or point MOVIES_DB "
         + "at another file."
+    case .notARegularFile(let path):
+      "\(path) is not a regular file (a device, a FIFO or a folder); point MOVIES_DB at a file, "
+        + "or at /dev/null to keep no watchlist."
+    case .readOnly(let path):
+      "\(path) can only be read, so the watchlist cannot be changed and the session is not "
+        + "saved; make the file and its folder writable to change them."
     case .diskFull(let path):
       "The disk holding \(path) is full; free some space and try again."
     case .newerVersion(let path, let version, let known):
@@ -127,12 +181,17 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
         + "\(known)); use the newer movies, or point MOVIES_DB at another file."
     case .busy(let path):
       "\(path) is held by another program; try again in a moment."
+    case .cancelledWaiting(let path):
+      "Cancelled while waiting for \(path), which another program holds; nothing was changed."
     case .failed(let path, let reason):
       "The watchlist in \(path) failed (\(reason)); try again, or point MOVIES_DB at another file."
     case .off:
       "The watchlist is off in this session (MOVIES_DB is /dev/null or there is no home folder)."
     case .nothingSaved:
       "No session is saved yet; one is saved when you leave the prompt."
+    case .damagedSession(let path, let problem):
+      "The session saved in \(path) is damaged (\(problem)), so there is nothing to resume; "
+        + "leaving the prompt saves a new one."
     case .noSuchSession(let number, let count):
       "There is no saved session \(number); 'resume list' lists the \(count) kept."
     case .otherSource(let saved):

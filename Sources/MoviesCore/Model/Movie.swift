@@ -21,6 +21,8 @@ public struct Movie: Sendable, Hashable {
     var runningTime: Int?
     var grade: String?
     var otherFields: [String: String] = [:]
+    var overview: String?
+    var playback: Playback?
   }
 
   private final class Storage: Sendable {
@@ -45,13 +47,15 @@ public struct Movie: Sendable, Hashable {
     releaseDate: String? = nil,
     runningTime: Int? = nil,
     grade: String? = nil,
-    otherFields: [String: String] = [:]
+    otherFields: [String: String] = [:],
+    overview: String? = nil,
+    playback: Playback? = nil
   ) {
     self.init(
       Fields(
         id: id, title: title, genres: genres, thumbnail: thumbnail, link: link, rating: rating,
         ratingCount: ratingCount, releaseDate: releaseDate, runningTime: runningTime, grade: grade,
-        otherFields: otherFields))
+        otherFields: otherFields, overview: overview, playback: playback))
   }
 
   /// The server's identifier (`movieId`), when it sends one.
@@ -107,6 +111,17 @@ public struct Movie: Sendable, Hashable {
   public var otherFields: [String: String] {
     get { storage.fields.otherFields }
     set { change { $0.otherFields = newValue } }
+  }
+
+  /// A summary of the film, from sources that have one (Jellyfin's `Overview`).
+  public var overview: String? {
+    get { storage.fields.overview }
+    set { change { $0.overview = newValue } }
+  }
+  /// What the user has watched of it, from sources that know (a Jellyfin user's `UserData`).
+  public var playback: Playback? {
+    get { storage.fields.playback }
+    set { change { $0.playback = newValue } }
   }
 
   /// A new box with one field changed: other copies keep the old one.

@@ -1,6 +1,8 @@
 /// What a ``MovieSource`` can do beyond paging, stated by the source so the browser and the
 /// commands ask it instead of checking its type. The defaults are a plain paging source: no
-/// server search, any order word passed on, pages of the size asked for, no credentials.
+/// server search, any order word passed on, no details, no credentials. A server's fixed
+/// page size and deepest page stay inside its adapter (TMDb's ``FixedPages``): the browser
+/// asks for pages of its own size and the adapter joins and splits the server's.
 public struct SourceCapabilities: Sendable, Hashable {
   /// The source searches titles itself (``MovieSource/searchQuery(for:)``), so `find` asks it
   /// instead of scanning the whole list.
@@ -9,11 +11,6 @@ public struct SourceCapabilities: Sendable, Hashable {
   public var orders: [String]?
   /// The order a list has when none is asked for.
   public var defaultOrder = MovieQuery.defaultOrder
-  /// The page size the server always serves, whatever the browser's page size; the source
-  /// joins and splits its pages so a browser page is still ``MovieQuery/pageSize`` rows.
-  public var fixedPageSize: Int?
-  /// The deepest page the server serves, so a list ends there whatever its total says.
-  public var maxPages: Int?
   /// The source fetches more about one movie on demand (``MovieSource/details(for:)``).
   public var hasDetails = false
   /// Where the source's secret comes from (an environment variable), for messages; nil when

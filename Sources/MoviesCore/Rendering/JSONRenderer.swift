@@ -98,6 +98,8 @@ public enum JSONRenderer {
       return ["genres": genres.map { ["id": $0.id, "name": $0.name] }, "current": current]
     case .link(let link, let row, let opening):
       return ["row": row, "link": link, "opened": opening == .opened]
+    case .played(let movie, let row, let from):
+      return ["row": row, "movie": movieObject(movie, row: row), "from": from]
     case .watched(let entry, let row, let added):
       return ["row": row, "added": added, "movie": movieObject(entry.movie, row: row)]
     case .unwatched(let movie, let removed):
@@ -183,17 +185,43 @@ public enum JSONRenderer {
       "rating": value(movie.rating), "ratingCount": value(movie.ratingCount),
       "releaseDate": value(movie.releaseDate), "runningTime": value(movie.runningTime),
       "grade": value(movie.grade), "link": value(movie.link), "thumbnail": value(movie.thumbnail),
-      "otherFields": movie.otherFields, "watched": watched,
+      "otherFields": movie.otherFields, "watched": watched, "overview": value(movie.overview),
+      "playback": value(
+        movie.playback.map { playback -> [String: Any] in
+          [
+            "played": playback.played, "position": playback.position,
+            "length": value(playback.length),
+          ]
+        }),
     ]
   }
 
-  /// Sorted keys, so the same result always prints the same bytes.
+  /// Sorted keys, so the same result always prints the same bytes. A value JSON cannot hold
+  /// (an infinite or NaN rating read back from the database) becomes `null`, so the object
+  /// is still whole, `command` and all.
   private static func line(_ object: [String: Any]) -> String {
-    guard
-      let data = try? JSONSerialization.data(
+    func encoded(_ object: Any) -> Data? {
+      try? JSONSerialization.data(
         withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    else { return #"{"ok":false,"error":{"code":"internal","message":"unencodable"}}"# + "\n" }
+    }
+    guard let data = encoded(object) ?? encoded(representable(object)) else {
+      let fallback: [String: Any] = [
+        "command": object["command"] ?? NSNull(), "ok": false,
+        "error": ["code": ErrorCode.internal.rawValue, "message": "unencodable"],
+      ]
+      return String(decoding: encoded(fallback) ?? Data(), as: UTF8.self) + "\n"
+    }
     return escapeForTerminals(String(decoding: data, as: UTF8.self)) + "\n"
+  }
+
+  /// The value with every number JSON cannot write (infinity, NaN) replaced by `null`.
+  static func representable(_ value: Any) -> Any {
+    switch value {
+    case let number as Double: number.isFinite ? number : NSNull()
+    case let list as [Any]: list.map(representable)
+    case let object as [String: Any]: object.mapValues(representable)
+    default: value
+    }
   }
 
   /// JSONSerialization escapes C0 controls only; DEL, C1 controls and bidirectional

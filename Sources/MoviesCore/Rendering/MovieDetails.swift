@@ -28,6 +28,8 @@ public enum MovieDetails {
     add("Released", movie.releaseDate.map(Format.releaseDate))
     add("Running time", movie.runningTime.map { "\($0) min" })
     add("Grade", movie.grade)
+    add("Watched", movie.playback?.summary)
+    add("Overview", movie.overview)
     add("Movie ID", movie.id)
     add("Link", movie.link)
     add("Thumbnail", movie.thumbnail.map { $0 + (thumbnail.map(Self.describe) ?? "") })

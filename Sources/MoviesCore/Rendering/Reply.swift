@@ -8,6 +8,8 @@ public struct Reply: Sendable, Equatable {
   public var warnings: [String] = []
   /// Why the command failed, not escaped; nil when it succeeded.
   public var error: String?
+  /// The failure's code, when the command failed as a whole.
+  public var errorCode: ErrorCode?
   /// True after `quit`.
   public var quits = false
   /// True when the command was cancelled (Ctrl-C) before it finished.
@@ -45,6 +47,10 @@ public struct Reply: Sendable, Equatable {
     }
     list = result.list
     shownRows = result.view?.rowNumbers
-    if case .success(.quit) = result.outcome { quits = true }
+    switch result.outcome {
+    case .success(.quit): quits = true
+    case .success: break
+    case .failure(let error): errorCode = describer.code(for: error)
+    }
   }
 }

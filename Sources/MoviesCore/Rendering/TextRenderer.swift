@@ -117,6 +117,9 @@ public struct TextRenderer: Sendable {
       case .refusedScheme:
         return "Not opened: only http and https links are opened. The link: \(shown)\n"
       }
+    case .played(let movie, let row, let from):
+      let start = from > 0 ? " from \(Playback.clock(from))" : ""
+      return "Played row \(row), \(TerminalText.escape(movie.title))\(start).\n"
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
     case .sessions(let sessions, let current):
@@ -185,7 +188,7 @@ public struct TextRenderer: Sendable {
   private static func isProse(_ outcome: CommandOutcome) -> Bool {
     switch outcome {
     case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .commandHelp, .link, .watched,
-      .unwatched:
+      .unwatched, .played:
       true
     default: false
     }

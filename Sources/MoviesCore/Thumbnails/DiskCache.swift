@@ -55,17 +55,30 @@ public struct DiskCache: Sendable {
   public let byteLimit: Int
   private let usage = Usage()
 
-  public init(folder: URL, byteLimit: Int = 256 * 1_024 * 1_024) {
+  /// The largest file read as an entry: the largest image a download may be, with room for
+  /// the header and the address. Anything larger was not written by this cache (or is
+  /// damaged) and is never read into memory: a 1 GB sparse file there took 1 GB.
+  public let entryLimit: Int
+
+  public init(
+    folder: URL, byteLimit: Int = 256 * 1_024 * 1_024,
+    entryLimit: Int = HoppinClient.defaultImageLimit + (1 << 20)
+  ) {
     self.folder = folder
     self.byteLimit = byteLimit
+    self.entryLimit = entryLimit
   }
 
-  /// The entry for an address, marked as just used; nil when there is none or it is damaged.
+  /// The entry for an address, marked as just used; nil when there is none, it is damaged,
+  /// or the file is larger than an entry can be.
   public func read(_ url: URL) -> Entry? {
     let file = self.file(for: url)
-    guard let entry = Self.decode(FileManager.default.contents(atPath: file.path), for: url) else {
-      return nil
-    }
+    guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
+    defer { try? handle.close() }
+    // One byte past the limit says the file is too large, without reading the rest.
+    guard let bytes = try? handle.read(upToCount: entryLimit + 1), bytes.count <= entryLimit,
+      let entry = Self.decode(bytes, for: url)
+    else { return nil }
     // Reading counts as a use for eviction; in a read-only cache this quietly does nothing.
     try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
     return entry

@@ -42,9 +42,14 @@ struct ConfigFile {
     case file(String)
   }
 
+  /// A config file holds a few lines; anything larger is refused before it is parsed (a
+  /// 200 MB one took over 20 s).
+  static let byteLimit = 1 << 20
+
   /// The file's settings; nil when there is no file, or with `--no-config`. `--config FILE`
   /// reads that file instead, which must be there. A line that is not `key = value` with a
-  /// known key is an error naming the file and the line.
+  /// known key is an error naming the file and the line. Lines may end in CRLF, and a UTF-8
+  /// byte order mark before the first is skipped, as git and ssh do.
   static func load(arguments: [String] = [], environment: [String: String])
     throws(Options.UsageError) -> ConfigFile?
   {
@@ -52,15 +57,15 @@ struct ConfigFile {
     case .none: return nil
     case .file(let named):
       let path = HomeFolder.expand(named, environment: environment)
-      guard let data = FileManager.default.contents(atPath: path) else {
+      guard FileManager.default.fileExists(atPath: path) else {
         throw Options.UsageError(message: "--config: cannot read \(TerminalText.escape(path)).")
       }
-      return try parse(data, path: path)
+      return try parse(read(path), path: path)
     case .usual:
       guard let path = location(environment: environment),
-        let data = FileManager.default.contents(atPath: path)
+        FileManager.default.fileExists(atPath: path)
       else { return nil }
-      return try parse(data, path: path)
+      return try parse(read(path), path: path)
     }
   }
 
@@ -84,10 +89,34 @@ struct ConfigFile {
     return choice
   }
 
-  private static func parse(_ data: Data, path: String) throws(Options.UsageError) -> ConfigFile {
+  /// The file's text, within ``byteLimit``, without a byte order mark.
+  private static func read(_ path: String) throws(Options.UsageError) -> String {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    // Not a FIFO or a device, whose reading would never end.
+    guard attributes?[.type] as? FileAttributeType == .typeRegular,
+      let handle = FileHandle(forReadingAtPath: path)
+    else {
+      throw Options.UsageError(
+        message: "\(TerminalText.escape(path)) is not a file that can be read.")
+    }
+    defer { try? handle.close() }
+    let data = (try? handle.read(upToCount: byteLimit + 1)) ?? Data()
+    guard data.count <= byteLimit else {
+      throw Options.UsageError(
+        message: "\(TerminalText.escape(path)) is larger than \(Format.byteCount(byteLimit)); "
+          + "a config file holds a few 'key = value' lines.")
+    }
+    var text = String(decoding: data, as: UTF8.self)
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    return text
+  }
+
+  private static func parse(_ text: String, path: String) throws(Options.UsageError)
+    -> ConfigFile
+  {
     var entries: [Entry] = []
-    let lines = String(decoding: data, as: UTF8.self).split(
-      separator: "\n", omittingEmptySubsequences: false)
+    // "\r\n" is one Character to Swift, so splitting on "\n" alone keeps a CRLF file whole.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (index, raw) in lines.enumerated() {
       let text = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -47,7 +47,10 @@ enum MoviesMain {
 
     let library = await openLibrary(
       environment: environment, reporter: options.json ? nil : reporter)
-    if options.resume { await adoptSavedSession(library, into: &options) }
+    if options.resume {
+      await adoptSavedSession(
+        library, from: SQLiteLibrary.location(environment: environment), into: &options)
+    }
 
     if let config = configFile, config.exposesSecret, !options.json {
       reporter.warning(
@@ -57,7 +60,7 @@ enum MoviesMain {
     let folder = cacheFolder(options, environment: environment)
     let choice: SourceChoice
     do {
-      choice = try SourceChoice.make(
+      choice = try await SourceChoice.make(
         options, environment: environment, cacheFolder: folder,
         terminalWidth: Terminal.width(environment: environment))
     } catch {
@@ -81,7 +84,7 @@ enum MoviesMain {
         (options.query.genreID, genreName) = try await CommandRunner.genre(
           for: options.query.genreID, in: genreSource)
       } catch {
-        reporter.exit(.genre(error, configLine: options.genreConfigLine))
+        reporter.exit(.genre(error, from: options.genreOrigin))
       }
     }
     let thumbnails = ThumbnailStore(
@@ -100,7 +103,8 @@ enum MoviesMain {
     let runner = CommandRunner(
       browser: browser, genreSource: genreSource,
       linkOpener: DesktopOpener(environment: environment), library: library,
-      sourceID: choice.id)
+      sourceID: choice.id, streamSource: choice.streamSource,
+      player: MPVPlayer(environment: environment, quiet: options.json))
 
     let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
     // History only at the prompt: scripts must not fill it.
@@ -151,7 +155,9 @@ enum MoviesMain {
       // Keys typed while the terminal was asked about graphics are not lost.
       editor.push(typedAhead)
       let banner = TextWrap.wrap(
-        "movies \(Options.version) on \(source.name). 'help' lists commands; Ctrl-D leaves.",
+        "movies \(Options.version) on \(source.name)"
+          + (source.capabilities.credential.map { " (key from \($0))" } ?? "")
+          + ". 'help' lists commands; Ctrl-D leaves.",
         toColumns: Terminal.width(environment: environment))
       exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))
     } else if !options.commands.isEmpty {
@@ -168,7 +174,9 @@ enum MoviesMain {
   {
     guard let path = SQLiteLibrary.location(environment: environment) else { return .off }
     do {
-      return .open(try await SQLiteLibrary.open(path: path))
+      let library = try await SQLiteLibrary.open(path: path)
+      if library.isReadOnly { reporter?.warning(LibraryError.readOnly(path: path).message) }
+      return .open(library)
     } catch {
       reporter?.warning(error.message + " Going on without the watchlist.")
       return .unavailable(error)
@@ -177,9 +185,9 @@ enum MoviesMain {
 
   /// `--resume`: the saved source and query replace `--api`, `--genre`, `--order` and
   /// `--count`. With nothing saved they stay, and the `resume` run first says so.
-  private static func adoptSavedSession(_ library: LibraryAccess, into options: inout Options)
-    async
-  {
+  private static func adoptSavedSession(
+    _ library: LibraryAccess, from path: String?, into options: inout Options
+  ) async {
     guard case .open(let library) = library,
       let saved = try? await library.savedSession()
     else { return }
@@ -189,11 +197,16 @@ enum MoviesMain {
     } else if saved.source == "tmdb" {
       // The address stays as given: a local TMDb for tests, else TMDb itself.
       options.source = .tmdb
+    } else if saved.source.hasPrefix("jellyfin:"),
+      let url = URL(string: String(saved.source.dropFirst("jellyfin:".count)))
+    {
+      (options.source, options.api) = (.jellyfin, url)
     } else if let url = URL(string: saved.source) {
       options.api = url
       options.source = .hoppin
     }
     options.query = saved.query
+    options.genreOrigin = .savedSession(path: path ?? "the watchlist file")
   }
 
   /// Posters are drawn when `--preview` asks, or at a colour terminal at the prompt; never in

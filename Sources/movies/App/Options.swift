@@ -27,6 +27,10 @@ struct Options {
   var region: String?
   /// The config file's `tmdb-api-key` or `tmdb-access-token`; never a flag (argv is public).
   var configCredential: TMDbCredential?
+  /// `--jellyfin-user NAME`: whose library to show with an API key.
+  var jellyfinUser: String?
+  /// The config file's `jellyfin-token`; `JELLYFIN_TOKEN` wins over it.
+  var jellyfinToken: String?
   /// Whether `--order` (or the config) chose the order, else the source's default is used.
   var orderGiven = false
   var query = MovieQuery()
@@ -57,9 +61,14 @@ struct Options {
   var resume = false
   /// The config file's `pager`, used instead of `$PAGER`.
   var pager: String?
-  /// Where the genre came from when the config file gave it (`PATH, line 3`), so a genre
-  /// the source does not know names the file and the line; nil for `--genre`.
-  var genreConfigLine: String?
+  /// Where the genre came from, for a message about a genre the source does not list.
+  var genreOrigin = GenreOrigin.flag
+
+  enum GenreOrigin: Equatable {
+    case flag
+    case config(path: String, line: Int)
+    case savedSession(path: String)
+  }
 
   /// The config file first, then `MOVIES_API`, then the flags: each wins over the one before.
   static func parse(
@@ -75,10 +84,12 @@ struct Options {
       let place = "\(config?.path ?? "config"), line \(entry.line)"
       do {
         _ = try setting.apply(&options, &values)
+        if entry.key == "genre" {
+          options.genreOrigin = .config(path: config?.path ?? "config", line: entry.line)
+        }
       } catch {
         throw UsageError(message: "\(place): \(error.message)")
       }
-      if entry.key == "genre" { options.genreConfigLine = place }
     }
     if let api = environment["MOVIES_API"], !api.isEmpty {
       options.api = try apiURL(api, from: "MOVIES_API")
@@ -96,6 +107,7 @@ struct Options {
       }
       var values = Setting.Values(flag: name, inline: inline, remaining: remaining)
       if let action = try setting.apply(&options, &values) { return action }
+      if setting.flags.contains("--genre") { options.genreOrigin = .flag }
       remaining = values.remaining
     }
     return .browse(options)
@@ -184,6 +196,7 @@ enum SourceKind: String, CaseIterable {
   case offline
   case hoppin
   case tmdb
+  case jellyfin
 }
 
 /// `--color`: when to use colour.

@@ -5,12 +5,13 @@ extension Setting {
   static let all: [Setting] = [
     .value(
       "--source", "SOURCE",
-      help: "offline (the default without --api), hoppin (the default with --api) or tmdb "
-        + "(needs TMDB_API_KEY or TMDB_ACCESS_TOKEN)",
+      help: "offline (the default without --api), hoppin (the default with --api), tmdb "
+        + "(needs TMDB_API_KEY or TMDB_ACCESS_TOKEN) or jellyfin (a Jellyfin library at --api; "
+        + "needs JELLYFIN_TOKEN)",
       completes: .choices(SourceKind.allCases.map(\.rawValue)), configKey: "source"
     ) { options, text, flag throws(Options.UsageError) in
       guard let source = SourceKind(rawValue: text.lowercased()) else {
-        throw Options.UsageError(message: "\(flag) needs offline, hoppin or tmdb.")
+        throw Options.UsageError(message: "\(flag) needs offline, hoppin, tmdb or jellyfin.")
       }
       options.source = source
     },
@@ -67,8 +68,6 @@ extension Setting {
       configKey: "genre"
     ) { options, text, flag throws(Options.UsageError) in
       options.query.genreID = text
-      // The config reader sets it again for its own line.
-      options.genreConfigLine = nil
     },
     .value(
       "--download-dir", "DIR",
@@ -185,6 +184,25 @@ extension Setting {
       configKey: "pager"
     ) { options, values throws(Options.UsageError) in
       options.pager = try values.value()
+      return nil
+    },
+    Setting(
+      flags: ["--jellyfin-user"], value: "NAME",
+      help: "whose Jellyfin library and watched state to show, for an API key (a user's own "
+        + "token needs none)",
+      configKey: "jellyfin-user"
+    ) { options, values throws(Options.UsageError) in
+      let name = try values.value()
+      guard !name.isEmpty else {
+        throw Options.UsageError(message: "\(values.flag) needs a name.")
+      }
+      options.jellyfinUser = name
+      return nil
+    },
+    // A secret: the config file (or JELLYFIN_TOKEN), never a flag, which `ps` would show.
+    Setting(flags: [], help: "the Jellyfin token, as JELLYFIN_TOKEN", configKey: "jellyfin-token") {
+      options, values throws(Options.UsageError) in
+      options.jellyfinToken = try values.value()
       return nil
     },
     tmdbSecret("tmdb-api-key", .apiKey, help: "a TMDb v3 API key, as TMDB_API_KEY"),

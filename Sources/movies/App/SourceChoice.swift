@@ -6,8 +6,11 @@ import MoviesCore
 struct SourceChoice {
   var source: any MovieSource
   var genreSource: any GenreSource
-  /// The source as the library records it: `offline`, `tmdb`, or the Hoppin address.
+  /// The source as the library records it: `offline`, `tmdb`, `jellyfin:` and the server's
+  /// address, or the Hoppin address.
   var id: String
+  /// Where `play N` finds streams: a Jellyfin library; nil for the others.
+  var streamSource: (any StreamSource)? = nil
 
   /// TMDb's address unless `--api` says otherwise.
   static let tmdbAPI = "https://api.themoviedb.org/3"
@@ -16,7 +19,7 @@ struct SourceChoice {
   static func make(
     _ options: Options, environment: [String: String], cacheFolder: URL,
     terminalWidth: Int
-  ) throws(StartupError) -> SourceChoice {
+  ) async throws(StartupError) -> SourceChoice {
     switch options.source ?? (options.api == nil ? .offline : .hoppin) {
     case .offline:
       guard let folder = SampleCatalogue.locate() else { throw .noCatalogue }
@@ -48,6 +51,17 @@ struct SourceChoice {
         settings: settings, engine: try engine(options),
         retry: RetryPolicy(retries: options.retries))
       return SourceChoice(source: client, genreSource: client, id: "tmdb")
+    case .jellyfin:
+      let engine = try engine(options)
+      let client: JellyfinClient
+      do {
+        client = try await JellyfinSetup.client(options, environment: environment, engine: engine)
+      } catch {
+        throw .jellyfin(error)
+      }
+      return SourceChoice(
+        source: client, genreSource: client, id: "jellyfin:" + client.server.absoluteString,
+        streamSource: client)
     }
   }
 

@@ -1,8 +1,8 @@
 import Foundation
 import MoviesCore
 
-/// The poster drawn in the terminal under `thumb N`'s line: decoded with libpng or
-/// libturbojpeg, drawn with chafa.
+/// The poster drawn in the terminal under `thumb N`'s line: decoded with libpng or libjpeg,
+/// drawn with chafa.
 struct PosterPreview {
   /// How tall the preview is, in terminal rows.
   static let rows = 12
@@ -16,17 +16,27 @@ struct PosterPreview {
   }
 
   /// The preview of a saved thumbnail, at most `maximumColumns` wide; nil for formats without
-  /// a decoder here (GIF, WebP).
-  func render(_ saved: SavedThumbnail, maximumColumns: Int) throws -> String? {
-    guard let image = try Self.decode(saved.data, format: saved.format) else { return nil }
+  /// a decoder here (GIF, WebP). Decoded on a thread of its own within a ``DecodeBudget``:
+  /// cancelling the task (Ctrl-C) stops the decode at once.
+  func render(_ saved: SavedThumbnail, maximumColumns: Int) async throws -> String? {
+    let (data, format) = (saved.data, saved.format)
+    let budget = DecodeBudget()
+    let decoded = await withTaskCancellationHandler {
+      await Blocking.compute { Result { try Self.decode(data, format: format, budget: budget) } }
+    } onCancel: {
+      budget.cancel()
+    }
+    guard let image = try decoded.get() else { return nil }
     return try draw(image, rows: Self.rows, maximumColumns: maximumColumns)
   }
 
-  /// The image decoded; nil for formats without a decoder here.
-  static func decode(_ data: Data, format: ImageFormat?) throws -> RGBAImage? {
+  /// The image decoded within `budget`; nil for formats without a decoder here.
+  static func decode(
+    _ data: Data, format: ImageFormat?, budget: DecodeBudget = DecodeBudget()
+  ) throws -> RGBAImage? {
     switch format {
-    case .png: try PNGDecoder.decode(data)
-    case .jpeg: try JPEGDecoder.decode(data)
+    case .png: try PNGDecoder.decode(data, budget: budget)
+    case .jpeg: try JPEGDecoder.decode(data, budget: budget)
     case .gif, .webp, nil: nil
     }
   }

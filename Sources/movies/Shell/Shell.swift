@@ -94,7 +94,7 @@ struct Shell {
       case .end:
         // Ends the prompt's line, on the terminal even when the output is piped.
         Terminal.write("\n", to: editor.outputDescriptor)
-        return await leave(from: started)
+        return await leave(from: started, interrupts)
       case .interrupted:
         continue
       case .line(let line):
@@ -108,7 +108,7 @@ struct Shell {
           let reply = await perform(command, interrupts: interrupts, list: list, confirmed: true)
           shownRows = reply.shownRows ?? shownRows
           list = reply.list ?? list
-          if reply.quits { return await leave(from: started) }
+          if reply.quits { return await leave(from: started, interrupts) }
         } catch {
           reporter.error(error, line: line)
         }
@@ -133,22 +133,28 @@ struct Shell {
     let resumed = await run(.resume)
     guard let reason = resumed.error else { return (resumed, true) }
     // One error, once, saying what the list is now: the first page's own failure would
-    // repeat the cause and advise `more`.
-    let first = await run(.more)
+    // repeat the cause and advise `more`. A source that failed the resume (or Ctrl-C) is
+    // not asked for the first page: that would be a second wait for the same failure.
+    let sourceFailed = resumed.errorCode == .source || resumed.errorCode == .cancelled
+    let first = sourceFailed ? nil : await run(.more)
     if !json {
       reporter.error(
         Reporter.describer.message(
-          for: FailedResume(reason: reason, firstPageLoaded: first.error == nil)))
+          for: FailedResume(reason: reason, firstPageLoaded: first.map { $0.error == nil } ?? false)
+        ))
     }
-    return (first, false)
+    return (first ?? resumed, false)
   }
 
   /// Leaving the prompt remembers the query and its depth for `resume` when the list moved
-  /// since `start` (scripts never do).
-  private func leave(from start: ListStatus) async -> Int32 {
-    if let problem = await runner.saveSession(ifMovedFrom: start), !json {
-      reporter.warning(problem)
+  /// since `start` (scripts never do). Ctrl-C stops a wait for another program's lock on the
+  /// file, and leaves without saving.
+  private func leave(from start: ListStatus, _ interrupts: Interrupts) async -> Int32 {
+    interrupts.reset()
+    let problem = await interrupts.cancellable { [runner] in
+      await runner.saveSession(ifMovedFrom: start)
     }
+    if let problem, !json { reporter.warning(problem) }
     return 0
   }
 
@@ -244,10 +250,9 @@ struct Shell {
     }
     if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
       if let preview {
-        do {
-          reply.output += try preview.render(saved, maximumColumns: width) ?? ""
-        } catch {
-          reply.warnings.append(Reporter.describer.message(for: error))
+        switch await draw(saved, with: preview, width: width, interrupts: interrupts) {
+        case .success(let picture): reply.output += picture ?? ""
+        case .failure(let error): reply.warnings.append(Reporter.describer.message(for: error))
         }
       }
       // Why posters are off, or drawn in symbols inside tmux: said once.
@@ -280,6 +285,29 @@ struct Shell {
     for warning in reply.warnings { reporter.warning(warning) }
     if reportsError, let error = reply.error { reporter.error(error) }
     return reply
+  }
+}
+
+extension Shell {
+  /// The poster under `thumb N`, drawn where Ctrl-C (at the prompt) stops the decode at once;
+  /// the saved file stays whatever happens.
+  fileprivate func draw(
+    _ saved: SavedThumbnail, with preview: PosterPreview, width: Int, interrupts: Interrupts?
+  ) async -> Result<String?, any Error> {
+    let render: @Sendable () async -> Result<String?, any Error> = {
+      do {
+        return .success(try await preview.render(saved, maximumColumns: width))
+      } catch {
+        return .failure(error)
+      }
+    }
+    guard let interrupts else { return await render() }
+    let drawn = await interrupts.cancellable(render)
+    // The terminal echoed ^C where the cursor was; the warning starts on a line of its own.
+    if case .failure(ImageDecodingError.cancelled) = drawn {
+      Terminal.write("\n", to: STDOUT_FILENO)
+    }
+    return drawn
   }
 }
 

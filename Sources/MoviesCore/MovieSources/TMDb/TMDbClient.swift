@@ -86,8 +86,6 @@ public struct TMDbClient: MovieSource, GenreSource {
     capabilities.searchesOnServer = true
     capabilities.orders = Self.sorts.map(\.order)
     capabilities.defaultOrder = "popularitydesc"
-    capabilities.fixedPageSize = Self.pageSize
-    capabilities.maxPages = Self.maxPages
     capabilities.hasDetails = true
     capabilities.credential = settings.credential.origin
     capabilities.noThumbnailMessage = "TMDb has no poster for this film."
@@ -97,12 +95,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   /// The title words go to `/search/movie`, an exact year with them as
   /// `primary_release_year`; a year alone lists that year with `/discover/movie`.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    let exactYear = search.years.flatMap { $0.count == 1 ? $0.lowerBound : nil }
-    guard !search.words.isEmpty || exactYear != nil else { return nil }
-    var searching = MovieQuery(genreID: "", order: query.order, pageSize: query.pageSize)
-    searching.searchText = search.titleWords
-    searching.releaseYear = exactYear
-    return searching
+    search.serverQuery(from: query)
   }
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {

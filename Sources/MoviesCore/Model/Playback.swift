@@ -1,0 +1,36 @@
+/// What a user has watched of a film: whether it was played to the end, and where they
+/// stopped when it was not.
+public struct Playback: Sendable, Hashable {
+  /// Played to the end (Jellyfin's `Played`).
+  public var played: Bool
+  /// Where playing stopped, in whole seconds; 0 when it never started or was played out.
+  public var position: Int
+  /// The film's length in whole seconds, when known.
+  public var length: Int?
+
+  public init(played: Bool, position: Int = 0, length: Int? = nil) {
+    self.played = played
+    self.position = max(0, position)
+    self.length = length
+  }
+
+  /// Where to start playing: the stopped position, unless the film was played out.
+  public var resumePosition: Int { played ? 0 : position }
+
+  /// One phrase for `show N`: "played", "not played", or "stopped at 1:12:05 of 2:14:00".
+  public var summary: String {
+    if played { return "played" }
+    guard position > 0 else { return "not played" }
+    let of = length.map { " of \(Self.clock($0))" } ?? ""
+    return "stopped at \(Self.clock(position))\(of)"
+  }
+
+  /// Seconds as `H:MM:SS`, or `M:SS` under an hour.
+  public static func clock(_ seconds: Int) -> String {
+    let hours = seconds / 3600
+    let minutes = seconds / 60 % 60
+    let rest = seconds % 60
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import MoviesCore
+
+/// Plays streams with `mpv`, found on `PATH` when the program starts.
+///
+/// The stream's headers (the server's credential) go to mpv in an include file only this
+/// user can read, removed when mpv exits; its command line holds only the address, the
+/// title and the start, none of them secret.
+struct MPVPlayer: MediaPlayer {
+  let program: String
+  let environment: [String: String]
+  /// Sends mpv's own output to /dev/null (for `--json`, whose output is for a program).
+  let quiet: Bool
+
+  /// Nil when mpv is not installed; `play N` then says how to get it.
+  init?(environment: [String: String], quiet: Bool) {
+    guard let program = Terminal.findProgram("mpv", environment: environment) else { return nil }
+    self.program = program
+    self.environment = environment
+    self.quiet = quiet
+  }
+
+  func play(_ stream: StreamRequest) async throws -> Int32 {
+    let settings = Self.settings(for: stream)
+    let environment = self.environment
+    let file = try await Blocking.fileIO { () throws(PrivateFile.Error) -> PrivateFile in
+      try PrivateFile.write(settings, named: "mpv.conf", environment: environment)
+    }
+    var status: Int32 = 127  // the shell's "could not run it", when mpv does not start
+    if let pid = try? ChildProcess.spawn(
+      Self.arguments(program: program, stream: stream, settings: file.path), stdin: nil,
+      quiet: quiet)
+    {
+      status = await ChildProcess.exitStatus(of: pid)
+    }
+    await Blocking.fileIO { file.remove() }
+    return status
+  }
+
+  /// mpv's command line: nothing secret on it.
+  static func arguments(program: String, stream: StreamRequest, settings: String) -> [String] {
+    [program, "--include=\(settings)", "--force-media-title=\(TerminalText.escape(stream.title))"]
+      + (stream.start > 0 ? ["--start=\(stream.start)"] : []) + ["--", stream.url.absoluteString]
+  }
+
+  /// One `http-header-fields-append` line per header: `-append` takes one header whole (the
+  /// plain option splits on the commas Jellyfin's header is full of), and mpv's `%N%` quoting
+  /// takes the next N bytes as they are, quotes included.
+  static func settings(for stream: StreamRequest) -> String {
+    stream.headers.map { "http-header-fields-append=%\($0.utf8.count)%\($0)\n" }.joined()
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A person at the prompt browsing a Jellyfin library in tmux: `show` says where they
+/// stopped, `play` hands the film to a stand-in mpv whose command line holds no secret.
+@Suite(.timeLimit(.minutes(2))) struct JellyfinPromptTests {
+  @Test func playAtThePromptGoesThroughMpvWithoutTheSecretOnItsCommandLine() async throws {
+    let server = try await JellyfinTestServer(limit: 40)
+    let player = try StandInPlayer()
+    defer { player.remove() }
+    let session = try TmuxSession(
+      arguments: ["--source", "jellyfin", "--api", server.baseURL.absoluteString, "--no-prefetch"],
+      environment: ["JELLYFIN_TOKEN": JellyfinTestServer.bobToken, "PATH": player.path()],
+      width: 120, height: 40)
+    defer { session.stop() }
+    try await session.waitFor("movies added 10/40>")
+    try session.type("show 2\r")
+    let shown = try await session.waitFor("Watched ")
+    #expect(shown.contains("#2  "))
+    try session.type("play 2\r")
+    let screen = try await session.waitFor("Played row 2, ")
+    let mpv = try #require(try player.run())
+    let commandLine = mpv.arguments.joined(separator: " ")
+    #expect(!commandLine.contains(JellyfinTestServer.bobToken))
+    #expect(!commandLine.contains("Token"))
+    #expect(commandLine.contains("/Videos/"))
+    #expect(mpv.includeMode == "0o600")
+    #expect(mpv.streamStatus == 200)
+    let stream = try #require(try server.requests().last { $0.path.hasSuffix("/stream") })
+    #expect(stream.token == "user", "mpv sent the user's token from the include file")
+    #expect(!screen.contains(JellyfinTestServer.bobToken))
+    #expect(session.isRunning, "the prompt is back after mpv")
+    let history = session.home.appendingPathComponent("state/movies/history")
+    try session.type("quit\r")
+    try await session.waitForExit()
+    let saved = (try? String(contentsOf: history, encoding: .utf8)) ?? ""
+    #expect(saved.contains("play 2"))
+    #expect(!saved.contains(JellyfinTestServer.bobToken))
+  }
+}

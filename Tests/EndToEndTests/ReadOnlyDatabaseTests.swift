@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A watchlist file that cannot be written is opened to read: `watchlist` and `show wN`
+/// work, changes are refused with the reason, and the start says so once.
+@Suite(.timeLimit(.minutes(3))) struct ReadOnlyDatabaseTests {
+  /// Runs the binary as `nobody` when the tests run as root, who may write anything.
+  private func runUnprivileged(_ arguments: [String], database: String) async throws -> MoviesRun {
+    guard getuid() == 0 else {
+      return try await MoviesRun.run(arguments, environment: ["MOVIES_DB": database])
+    }
+    return try await MoviesRun.run(
+      ["--reuid=65534", "--regid=65534", "--clear-groups", TestPaths.moviesExecutable.path]
+        + arguments,
+      environment: ["MOVIES_DB": database, "HOME": "/nonexistent"],
+      executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+  }
+
+  @Test func aReadOnlyFileIsReadAndChangesAreRefused() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer {
+      chmod(folder.path, 0o700)
+      try? FileManager.default.removeItem(at: folder)
+    }
+    let path = folder.appendingPathComponent("movies.sqlite3").path
+    let made = try await MoviesRun.run(
+      ["-c", "watch 2", "-c", "watch 3"], environment: ["MOVIES_DB": path])
+    #expect(made.status == 0, "\(made.stderr)")
+    // Closed by Python, the last to have it open: no -wal or -shm left, the case where
+    // reading needs no file written beside it.
+    try PythonSQLite.run("PRAGMA wal_checkpoint(TRUNCATE);", on: path)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["movies.sqlite3"])
+    try #require(chmod(path, 0o444) == 0 && chmod(folder.path, 0o555) == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    let run = try await runUnprivileged(
+      ["-c", "watchlist", "-c", "show w1", "-c", "watch 4"], database: path)
+
+    #expect(run.status == 1, "the watch failed: \(run.stderr)")
+    let lines = run.stderr.split(separator: "\n")
+    #expect(lines.count == 2, "\(run.stderr)")
+    #expect(lines.first?.hasPrefix("warning: \(path) can only be read") == true, "\(run.stderr)")
+    #expect(lines.last?.hasPrefix("error: \(path) can only be read") == true, "\(run.stderr)")
+    #expect(run.stdout.contains("2 movies on the watchlist"), "\(run.stdout)")
+    #expect(run.stdout.contains("  Movie ID  "), "show w1: \(run.stdout)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The repo's local Jellyfin (`scripts/jellyfin-server.py`) over the first movies of the IMDb
+/// CSV, on a free loopback port for one test, with its request log.
+public final class JellyfinTestServer {
+  /// The API key the server accepts.
+  public static let apiKey = "test-api-key"
+  /// A user's own access token (bob, not an administrator).
+  public static let bobToken = "bob-token"
+  /// The IMDb CSV the library is made of, beside the repository.
+  public static let csv = TestPaths.packageRoot.deletingLastPathComponent()
+    .appendingPathComponent("shared/data/imdb-movies.csv")
+
+  /// One request, as the server logged it.
+  public struct Request: Sendable, Equatable {
+    public var path: String
+    public var query: [String: String]
+    public var status: Int
+    /// The `MediaBrowser` header's parameters but the token; nil without the header.
+    public var authorization: [String: String]?
+    /// "api-key", "user", "invalid", "legacy" or "missing".
+    public var token: String
+  }
+
+  public let baseURL: URL
+  public let logFile: URL
+  private let folder: URL
+  private let process: Process
+
+  /// - Parameters:
+  ///   - limit: serve only the first N films of the CSV.
+  ///   - extraArguments: further options, such as `--tag-salt v2`.
+  public init(limit: Int = 60, extraArguments: [String] = []) async throws {
+    folder = try TestPaths.makeTemporaryFolder()
+    logFile = folder.appendingPathComponent("requests.log")
+    (process, baseURL) = try await ServerProcess.start(
+      [
+        "python3", TestPaths.packageRoot.appendingPathComponent("scripts/jellyfin-server.py").path,
+        "--host", "127.0.0.1", "--port", "0", "--csv", Self.csv.path, "--limit", String(limit),
+        "--log", logFile.path,
+      ] + extraArguments)
+  }
+
+  deinit {
+    ServerProcess.stop(process)
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  public func stop() { ServerProcess.stop(process) }
+
+  /// Every request so far, in order.
+  public func requests() throws -> [Request] {
+    guard let data = FileManager.default.contents(atPath: logFile.path) else { return [] }
+    return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+      return Request(
+        path: object["path"] as? String ?? "",
+        query: object["query"] as? [String: String] ?? [:],
+        status: object["status"] as? Int ?? 0,
+        authorization: object["auth"] as? [String: String],
+        token: object["token"] as? String ?? "")
+    }
+  }
+
+  /// The `/Items` requests so far.
+  public func itemRequests() throws -> [Request] {
+    try requests().filter { $0.path == "/Items" }
+  }
+
+  /// The poster requests so far.
+  public func posterRequests() throws -> [Request] {
+    try requests().filter { $0.path.hasSuffix("/Images/Primary") }
+  }
+
+  /// A page of `/Items` straight from the server, as the oracle the program's output is
+  /// compared with: the films' names.
+  public func names(query: String) async throws -> [String] {
+    guard let url = URL(string: baseURL.absoluteString + "/Items?" + query) else { return [] }
+    var request = URLRequest(url: url)
+    request.setValue(
+      "MediaBrowser Client=\"oracle\", Device=\"t\", DeviceId=\"t\", Version=\"1\", "
+        + "Token=\"\(Self.apiKey)\"", forHTTPHeaderField: "Authorization")
+    // Foundation's own HTTP stack, independent of the program's libcurl engine.
+    let (data, _) = try await URLSession.shared.data(for: request)
+    let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    return (root?["Items"] as? [[String: Any]] ?? []).compactMap { $0["Name"] as? String }
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A stand-in `mpv` in a folder of its own (put it first on `PATH`): it records its command
+/// line, the mode of the include file it was given and of that file's folder, then reads the
+/// stream as mpv would, with the headers from the include file, and records what it got.
+public struct StandInPlayer {
+  public let folder: URL
+  /// Its record: one JSON object.
+  public let record: URL
+
+  public init() throws {
+    folder = try TestPaths.makeTemporaryFolder()
+    record = folder.appendingPathComponent("mpv-ran.json")
+    try TestPaths.writeScript(
+      Self.script(record: record.path), to: folder.appendingPathComponent("mpv"))
+  }
+
+  /// What the stand-in recorded.
+  public struct Run: Sendable {
+    public var arguments: [String]
+    public var includeMode: String
+    public var folderMode: String
+    public var includePath: String
+    public var streamStatus: Int
+    public var streamFirstLine: String
+  }
+
+  /// The record, once the stand-in has written it; nil before.
+  public func run() throws -> Run? {
+    guard let data = FileManager.default.contents(atPath: record.path),
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return nil }
+    return Run(
+      arguments: object["argv"] as? [String] ?? [],
+      includeMode: object["include_mode"] as? String ?? "",
+      folderMode: object["folder_mode"] as? String ?? "",
+      includePath: object["include_path"] as? String ?? "",
+      streamStatus: object["status"] as? Int ?? 0,
+      streamFirstLine: object["first_line"] as? String ?? "")
+  }
+
+  /// `PATH` with the stand-in first.
+  public func path(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> String
+  {
+    folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+  }
+
+  public func remove() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private static func script(record: String) -> String {
+    """
+    #!/usr/bin/env python3
+    import json, os, re, stat, sys, urllib.request, urllib.error
+    argv = sys.argv[1:]
+    include = next((a[len("--include="):] for a in argv if a.startswith("--include=")), "")
+    headers = {}
+    text = open(include, encoding="utf-8").read() if include else ""
+    # mpv's fixed-length quoting: option=%N%value, the next N bytes whole.
+    for m in re.finditer(r"^http-header-fields-append=%(\\d+)%", text, re.M):
+        value = text[m.end():m.end() + int(m.group(1))]
+        name, _, rest = value.partition(":")
+        headers[name.strip()] = rest.strip()
+    mode = lambda p: oct(stat.S_IMODE(os.stat(p).st_mode)) if p else ""
+    url = argv[-1]
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10) as r:
+            status, body = r.status, r.read()
+    except urllib.error.HTTPError as e:
+        status, body = e.code, b""
+    out = {"argv": argv, "include_mode": mode(include),
+           "folder_mode": mode(os.path.dirname(include)), "include_path": include,
+           "status": status, "first_line": body.split(b"\\n")[0].decode("ascii", "replace")}
+    with open(\(String(reflecting: record)), "w") as f:
+        json.dump(out, f)
+    """
+  }
+}

@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""A local Jellyfin for the tests, built from Jellyfin's OpenAPI document (stdlib only).
+
+    python3 scripts/jellyfin-server.py [--csv FILE] [--limit N] [--host 127.0.0.1] [--port 0]
+                                       [--log FILE] [--api-key KEY] [--tag-salt S]
+
+After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
+as a movie library, the way Jellyfin 12 does:
+
+    GET /Items?userId=&IncludeItemTypes=Movie&Recursive=true&StartIndex=&Limit=&Fields=
+              &SortBy=&SortOrder=&SearchTerm=&Years=&GenreIds=&Genres=
+              &EnableTotalRecordCount=
+    GET /Items/{id}?userId=          GET /Users          GET /Users/Me
+    GET /Genres                      GET /Items/{id}/Images/Primary?maxWidth=&fillWidth=&tag=
+    GET /Videos/{id}/stream?static=true&startTimeTicks=
+    GET /web/                        (the web client's page, for `open N`)
+
+Every route but images, the stream and the web page needs
+`Authorization: MediaBrowser Client="…", Device="…", DeviceId="…", Version="…", Token="…"`
+(401 otherwise); the legacy `X-Emby-Token` header and `api_key` parameter are refused, as on
+Jellyfin 12. Tokens: `--api-key` (default "test-api-key") and each user's own
+(alice: "alice-token", an administrator; bob: "bob-token"). Query names are case-insensitive,
+as in ASP.NET. `--log` appends one JSON line per request, with the parsed authorization (the
+token itself replaced by whether it was valid).
+"""
+
+import argparse
+import json
+import os
+import re
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import jellyfin_images
+from jellyfin_library import SERVER_ID, SORT_KEYS, Library, User, sort_items
+
+DEFAULT_CSV = Path(__file__).resolve().parent.parent.parent / "shared/data/imdb-movies.csv"
+JSON_TYPE = "application/json; charset=utf-8"
+AUTH_PARAM = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
+ITEM_PATH = re.compile(r"^/Items/([0-9a-fA-F]{32})$")
+IMAGE_PATH = re.compile(r"^/Items/([0-9a-fA-F]{32})/Images/(\w+)$")
+STREAM_PATH = re.compile(r"^/Videos/([0-9a-fA-F]{32})/stream(\.\w+)?$")
+
+
+class Problem(Exception):
+    """An answer other than 200, as a ProblemDetails document."""
+
+    def __init__(self, status, title):
+        super().__init__(title)
+        self.status, self.title = status, title
+
+
+def parse_authorization(value):
+    """The parameters of a `MediaBrowser` (or `Emby`) authorization header, or None."""
+    scheme, _, rest = (value or "").strip().partition(" ")
+    if scheme.lower() not in ("mediabrowser", "emby"):
+        return None
+    return {k: v.replace('\\"', '"') for k, v in AUTH_PARAM.findall(rest)}
+
+
+class Query:
+    """Query parameters by folded name; array parameters split on their delimiter."""
+
+    def __init__(self, raw):
+        self.pairs = parse_qsl(raw, keep_blank_values=True)
+        self.values = {}
+        for k, v in self.pairs:
+            self.values.setdefault(k.casefold(), []).append(v)
+
+    def get(self, name, default=None):
+        values = self.values.get(name.casefold())
+        return values[-1] if values else default
+
+    def array(self, name, delimiter=","):
+        out = []
+        for v in self.values.get(name.casefold(), []):
+            out += [part.strip() for part in v.split(delimiter) if part.strip()]
+        return out
+
+    def integer(self, name, default):
+        raw = self.get(name)
+        if raw in (None, ""):
+            return default
+        try:
+            value = int(raw)
+        except ValueError:
+            raise Problem(400, f"The value '{raw}' is not valid for {name}.")
+        if value < 0:
+            raise Problem(400, f"{name} must not be negative.")
+        return value
+
+    def boolean(self, name, default):
+        raw = self.get(name)
+        if raw in (None, ""):
+            return default
+        if raw.lower() not in ("true", "false"):
+            raise Problem(400, f"The value '{raw}' is not valid for {name}.")
+        return raw.lower() == "true"
+
+
+class JellyfinHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    server_version = "jellyfin-test-server/12"
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        self.req_path, self.query = parts.path, Query(parts.query)
+        self.auth = parse_authorization(self.headers.get("Authorization"))
+        self.token_state = "missing"
+        try:
+            self.route()
+        except Problem as p:
+            self.send_json(p.status, {"type": "about:blank", "title": p.title, "status": p.status})
+
+    def route(self):
+        path = self.req_path
+        routes = {"/Items": self.route_items, "/Users": self.route_users,
+                  "/Users/Me": self.route_me, "/Genres": self.route_genres}
+        if path in routes:
+            routes[path]()
+        elif ITEM_PATH.match(path):
+            self.route_item(ITEM_PATH.match(path).group(1).lower())
+        elif IMAGE_PATH.match(path):
+            self.route_image(*IMAGE_PATH.match(path).groups())
+        elif STREAM_PATH.match(path):
+            self.route_stream(STREAM_PATH.match(path).group(1).lower())
+        elif path in ("/web", "/web/", "/web/index.html"):
+            self.send_body(200, "text/html; charset=utf-8", b"<html><body>Jellyfin</body></html>")
+        else:
+            raise Problem(404, f"Not found: {path}")
+
+    # -- authorization
+
+    def authorize(self):
+        """The token's user, or None for the API key; 401 without a valid header."""
+        srv = self.server
+        token = (self.auth or {}).get("Token")
+        if token is None:
+            # Legacy forms, off by default on Jellyfin 12: noted in the log, then refused.
+            legacy = self.headers.get("X-Emby-Token") or self.query.get("api_key")
+            self.token_state = "legacy" if legacy else "missing"
+            raise Problem(401, "Unauthorized")
+        if token == srv.options.api_key:
+            self.token_state = "api-key"
+            return None
+        user = srv.users_by_token.get(token)
+        if user is None:
+            self.token_state = "invalid"
+            raise Problem(401, "Unauthorized")
+        self.token_state = "user"
+        return user
+
+    def user_for_query(self, token_user):
+        """The user whose data to show: userId if given, else the token's user."""
+        raw = self.query.get("userId")
+        if raw:
+            user = self.server.users_by_id.get(raw.replace("-", "").lower())
+            if user is None:
+                raise Problem(400, "Invalid user id.")
+            if token_user is not None and token_user is not user and not token_user.is_admin:
+                raise Problem(403, "Forbidden")
+            return user
+        return token_user
+
+    # -- routes
+
+    def route_users(self):
+        self.authorize()
+        self.send_json(200, [u.dto() for u in self.server.users])
+
+    def route_me(self):
+        user = self.authorize()
+        if user is None:
+            raise Problem(400, "Token is not owned by a user.")
+        self.send_json(200, user.dto())
+
+    def route_genres(self):
+        self.authorize()
+        lib, q = self.server.library, self.query
+        genres = lib.genres
+        term = (q.get("searchTerm") or "").casefold()
+        if term:
+            genres = [g for g in genres if term in g["Name"].casefold()]
+        start = q.integer("startIndex", 0)
+        limit = q.integer("limit", None)
+        page = genres[start:] if limit is None else genres[start:start + limit]
+        self.send_json(200, {"Items": [lib.genre_dto(g) for g in page],
+                             "TotalRecordCount": len(genres), "StartIndex": start})
+
+    def route_item(self, item_id):
+        user = self.user_for_query(self.authorize())
+        item = self.server.library.by_id.get(item_id)
+        if item is None:
+            raise Problem(404, "Item not found.")
+        everything = {"genres", "overview", "datecreated", "sortname"}
+        self.send_json(200, self.server.library.item_dto(item, everything, user))
+
+    def route_items(self):
+        user = self.user_for_query(self.authorize())
+        lib, q = self.server.library, self.query
+        kinds = {k.casefold() for k in q.array("includeItemTypes")}
+        recursive = q.boolean("recursive", False)
+        # The library's root holds folders, not films: without Recursive there are no movies.
+        items = lib.items if recursive and (not kinds or "movie" in kinds) else []
+        term = (q.get("searchTerm") or "").strip().casefold()
+        if term:
+            items = [i for i in items if term in i.name.casefold()]
+        years = set()
+        for raw in q.array("years"):
+            if not raw.isdigit():
+                raise Problem(400, f"The value '{raw}' is not valid for years.")
+            years.add(int(raw))
+        if years:
+            items = [i for i in items if i.year in years]
+        genre_names = set(q.array("genres", "|"))
+        for gid in q.array("genreIds", "|"):
+            name = lib.genre_names_by_id.get(gid.replace("-", "").lower())
+            genre_names.add(name if name else "\0unknown")
+        if genre_names:
+            items = [i for i in items if genre_names.intersection(i.genres)]
+        sort_by = [s.casefold() for s in q.array("sortBy")]
+        unknown = [s for s in sort_by if s not in SORT_KEYS]
+        if unknown:
+            raise Problem(400, f"The value '{unknown[0]}' is not valid for sortBy.")
+        orders = [o.casefold() for o in q.array("sortOrder")]
+        if any(o not in ("ascending", "descending") for o in orders):
+            raise Problem(400, "The value is not valid for sortOrder.")
+        if sort_by:
+            # The whole library in one order is sorted once (a traversal asks for it per page);
+            # a filtered list is small enough to sort each time.
+            whole = items is lib.items
+            key = (tuple(sort_by), tuple(orders))
+            items = self.server.sorted_library(key) if whole else sort_items(items, sort_by, orders)
+        start = q.integer("startIndex", 0)
+        limit = q.integer("limit", None)
+        page = items[start:] if limit is None else items[start:start + limit]
+        fields = {f.casefold() for f in q.array("fields")}
+        if not q.boolean("enableUserData", True):
+            user = None
+        # Without EnableTotalRecordCount Jellyfin does not count: the total is the page's size.
+        total = len(items) if q.boolean("enableTotalRecordCount", True) else len(page)
+        body = {"Items": [lib.item_dto(i, fields, user) for i in page],
+                "TotalRecordCount": total, "StartIndex": start}
+        self.send_json(200, body)
+
+    def route_image(self, item_id, image_type):
+        item = self.server.library.by_id.get(item_id.lower())
+        if item is None or image_type.casefold() != "primary" or item.image_tag is None:
+            raise Problem(404, "Item not found.")
+        q = self.query
+        width = q.integer("fillWidth", None) or q.integer("maxWidth", None) or q.integer("width", None)
+        width = max(8, min(width or jellyfin_images.DEFAULT_WIDTH, jellyfin_images.MAX_WIDTH))
+        body = jellyfin_images.poster(item.image_tag, width)
+        self.send_body(200, "image/png", body, {"Cache-Control": "public, max-age=31536000"})
+
+    def route_stream(self, item_id):
+        item = self.server.library.by_id.get(item_id)
+        if item is None:
+            raise Problem(404, "Item not found.")
+        body = jellyfin_images.stream_bytes(item.id)
+        self.send_body(200, "video/mp4", body, {"Accept-Ranges": "bytes"})
+
+    # -- plumbing
+
+    def send_json(self, status, document):
+        body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        ctype = JSON_TYPE if status == 200 else "application/problem+json; charset=utf-8"
+        self.send_body(status, ctype, body)
+
+    def send_body(self, status, content_type, body, extra_headers=None):
+        # Logged before the answer is sent, so a client that has it finds its line in the log.
+        self.server.log(self, status, len(body))
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        if status == 401:
+            self.send_header("WWW-Authenticate", 'MediaBrowser realm="Jellyfin"')
+        for name, value in (extra_headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_request(self, code="-", size="-"):
+        pass  # no stderr access log; see --log
+
+    def log_message(self, format, *args):
+        sys.stderr.write("jellyfin-server: %s\n" % (format % args))
+
+
+class JellyfinServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address, options, library):
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
+        super().__init__(address, JellyfinHandler)
+        self.options = options
+        self.library = library
+        self.users = [User("alice", "alice-token", True, 0), User("bob", "bob-token", False, 2)]
+        self.users_by_token = {u.token: u for u in self.users}
+        self.users_by_id = {u.id: u for u in self.users}
+        self._log_lock = threading.Lock()
+        self._log = open(options.log, "a", encoding="utf-8") if options.log else None
+        self._sort_lock = threading.Lock()
+        self._sorted = {}
+
+    def log(self, handler, status, nbytes):
+        if self._log is None:
+            return
+        auth = handler.auth
+        entry = {
+            "method": handler.command, "path": handler.req_path,
+            "query": dict(handler.query.pairs), "status": status, "bytes": nbytes,
+            "auth": None if auth is None else {k: v for k, v in auth.items() if k != "Token"},
+            "token": handler.token_state if auth is None or "Token" not in auth
+            else self.token_kind(auth["Token"]),
+            "time": round(time.time(), 4),
+        }
+        with self._log_lock:
+            self._log.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self._log.flush()
+
+    def sorted_library(self, key):
+        with self._sort_lock:
+            if key not in self._sorted:
+                self._sorted[key] = sort_items(self.library.items, list(key[0]), list(key[1]))
+            return self._sorted[key]
+
+    def token_kind(self, token):
+        if token == self.options.api_key:
+            return "api-key"
+        return "user" if token in self.users_by_token else "invalid"
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], OSError):
+            return  # the client went away
+        super().handle_error(request, client_address)
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(description="A local Jellyfin serving the IMDb CSV as movies.")
+    ap.add_argument("--csv", default=os.environ.get("MOVIES_IMDB_CSV", str(DEFAULT_CSV)),
+                    help="the IMDb movies CSV (default ../shared/data/imdb-movies.csv)")
+    ap.add_argument("--limit", type=int, metavar="N", help="serve only the first N movies")
+    ap.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    ap.add_argument("--port", type=int, default=0, help="port; 0 picks a free one (default 0)")
+    ap.add_argument("--log", metavar="FILE", help="append one JSON line per request to FILE")
+    ap.add_argument("--api-key", default="test-api-key", help="the API key (default test-api-key)")
+    ap.add_argument("--tag-salt", default="v1",
+                    help="changes every poster and its image tag (default v1)")
+    args = ap.parse_args(argv)
+    if args.limit is not None and args.limit < 0:
+        ap.error("--limit must be >= 0")
+    return args
+
+
+def main(argv=None):
+    options = parse_args(argv)
+    library = Library(options.csv, options.limit, options.tag_salt)
+    server = JellyfinServer((options.host, options.port), options, library)
+    host, port = server.server_address[:2]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"listening on http://{shown}:{port}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

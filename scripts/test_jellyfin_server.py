@@ -1,0 +1,252 @@
+"""Tests for scripts/jellyfin-server.py.
+
+    python3 -m unittest discover -s scripts -p 'test_*.py'
+
+Starts the server on a free loopback port over the first 60 movies of the IMDb CSV and checks
+it over HTTP against what Jellyfin's OpenAPI document promises.
+"""
+
+import csv
+import json
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import jellyfin_library
+
+HERE = Path(__file__).resolve().parent
+SERVER = HERE / "jellyfin-server.py"
+CSV = HERE.parent.parent / "shared/data/imdb-movies.csv"
+LIMIT = 60
+API_KEY = "test-api-key"
+
+
+def header(token, client="movies"):
+    return (f'MediaBrowser Client="{client}", Device="test", DeviceId="dev-1", '
+            f'Version="1.0", Token="{token}"')
+
+
+def start_server(cleanups, *args):
+    """Starts a server; `cleanups` is a test case or class's addCleanup/addClassCleanup."""
+    proc = subprocess.Popen([sys.executable, str(SERVER), "--csv", str(CSV), "--port", "0",
+                             "--limit", str(LIMIT), *args], stdout=subprocess.PIPE, text=True)
+    cleanups(proc.stdout.close)
+    cleanups(proc.wait)
+    cleanups(proc.kill)
+    line = proc.stdout.readline().strip()
+    if not line.startswith("listening on http://"):
+        raise RuntimeError(f"server did not start: {line!r}")
+    return line[len("listening on "):]
+
+
+@unittest.skipUnless(CSV.exists(), "needs ../shared/data/imdb-movies.csv")
+class JellyfinServerTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.addClassCleanup(cls.tmp.cleanup)
+        cls.log_path = Path(cls.tmp.name) / "requests.log"
+        cls.base = start_server(cls.addClassCleanup, "--log", str(cls.log_path))
+        with open(CSV, newline="", encoding="utf-8") as f:
+            cls.rows = list(csv.DictReader(f))[:LIMIT]
+
+    def get(self, path, token=API_KEY, headers=None):
+        """(status, content type, body) for a GET; token None sends no Authorization."""
+        request = urllib.request.Request(self.base + path, headers=headers or {})
+        if token is not None:
+            request.add_header("Authorization", header(token))
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r:
+                return r.status, r.headers.get("Content-Type"), r.read()
+        except urllib.error.HTTPError as e:
+            with e:
+                return e.code, e.headers.get("Content-Type"), e.read()
+
+    def json(self, path, token=API_KEY):
+        status, _, body = self.get(path, token)
+        self.assertEqual(status, 200, body)
+        return json.loads(body)
+
+    def user_id(self, name):
+        return next(u["Id"] for u in self.json("/Users") if u["Name"] == name)
+
+    def movies(self, query, token=API_KEY):
+        return self.json("/Items?IncludeItemTypes=Movie&Recursive=true&" + query, token)
+
+    def names(self, doc):
+        return [i["Name"] for i in doc["Items"]]
+
+    # -- authorization
+
+    def test_every_api_route_needs_the_mediabrowser_header(self):
+        for path in ("/Items?Recursive=true", "/Users", "/Users/Me", "/Genres"):
+            with self.subTest(path=path):
+                self.assertEqual(self.get(path, token=None)[0], 401)
+                self.assertEqual(self.get(path, token="wrong")[0], 401)
+
+    def test_legacy_token_forms_are_refused(self):
+        self.assertEqual(self.get("/Users", None, {"X-Emby-Token": API_KEY})[0], 401)
+        self.assertEqual(self.get(f"/Users?api_key={API_KEY}", None)[0], 401)
+        self.assertEqual(self.get("/Users", None, {"Authorization": f"Bearer {API_KEY}"})[0], 401)
+
+    def test_users_me_needs_a_user_token(self):
+        self.assertEqual(self.json("/Users/Me", "bob-token")["Name"], "bob")
+        status, _, body = self.get("/Users/Me")
+        self.assertEqual(status, 400)
+        self.assertIn("not owned by a user", json.loads(body)["title"])
+
+    # -- browsing
+
+    def test_paging_and_total(self):
+        first = self.movies("StartIndex=0&Limit=25")
+        self.assertEqual(first["TotalRecordCount"], LIMIT)
+        self.assertEqual(first["StartIndex"], 0)
+        self.assertEqual(self.names(first), [r["title"] for r in self.rows[:25]])
+        last = self.movies("StartIndex=50&Limit=25")
+        self.assertEqual(self.names(last), [r["title"] for r in self.rows[50:]])
+        self.assertEqual(self.movies("StartIndex=60&Limit=25")["Items"], [])
+
+    def test_total_is_only_counted_when_asked(self):
+        self.assertEqual(self.movies("Limit=5&EnableTotalRecordCount=false")["TotalRecordCount"], 5)
+
+    def test_not_recursive_or_other_types_list_no_movies(self):
+        self.assertEqual(self.json("/Items?IncludeItemTypes=Movie")["Items"], [])
+        self.assertEqual(self.json("/Items?IncludeItemTypes=Series&Recursive=true")["Items"], [])
+
+    def test_query_names_are_case_insensitive(self):
+        self.assertEqual(self.names(self.movies("startindex=3&LIMIT=2")),
+                         [r["title"] for r in self.rows[3:5]])
+
+    def test_optional_fields_only_when_asked(self):
+        bare = self.movies("Limit=1")["Items"][0]
+        for name in ("Overview", "Genres", "DateCreated", "SortName"):
+            self.assertNotIn(name, bare)
+        for name in ("Name", "Id", "Type", "ImageTags"):
+            self.assertIn(name, bare)
+        full = self.movies("Limit=1&Fields=Overview,Genres&Fields=DateCreated")["Items"][0]
+        for name in ("Overview", "Genres", "DateCreated"):
+            self.assertIn(name, full)
+        row = self.rows[0]
+        self.assertEqual(full["RunTimeTicks"], int(row["length"]) * 60 * 10_000_000)
+        self.assertEqual(full["ProductionYear"], int(row["year"]))
+        self.assertEqual(full["CommunityRating"], float(row["rating"]))
+
+    def test_orders(self):
+        items = [jellyfin_library.Item(int(r[""]), r, "v1") for r in self.rows]
+        cases = {
+            "SortBy=DateCreated&SortOrder=Descending": sorted(items, key=lambda i: i.added,
+                                                              reverse=True),
+            "SortBy=SortName": sorted(items, key=lambda i: (i.sort_name, i.id)),
+            "SortBy=CommunityRating,SortName&SortOrder=Descending,Ascending":
+                sorted(items, key=lambda i: (-(i.rating or 0), i.sort_name, i.id)),
+        }
+        for query, expected in cases.items():
+            with self.subTest(query=query):
+                self.assertEqual(self.names(self.movies(query + "&Limit=100")),
+                                 [i.name for i in expected])
+        self.assertEqual(self.get("/Items?Recursive=true&SortBy=Bogus")[0], 400)
+
+    def test_search_term(self):
+        doc = self.movies("SearchTerm=GATOR")
+        expected = [r["title"] for r in self.rows if "gator" in r["title"].casefold()]
+        self.assertTrue(expected)
+        self.assertEqual(self.names(doc), expected)
+        self.assertEqual(doc["TotalRecordCount"], len(expected))
+
+    def test_years(self):
+        expected = [r["title"] for r in self.rows if r["year"] in ("1971", "2000")]
+        self.assertTrue(expected)
+        self.assertEqual(self.names(self.movies("Years=1971,2000&Limit=100")), expected)
+        self.assertEqual(self.get("/Items?Recursive=true&Years=x")[0], 400)
+
+    def test_genres_list_and_filters(self):
+        genres = self.json("/Genres")
+        comedy = next(g for g in genres["Items"] if g["Name"] == "Comedy")
+        self.assertEqual(genres["TotalRecordCount"], len(genres["Items"]))
+        expected = [r["title"] for r in self.rows if r["Comedy"] == "1"]
+        self.assertEqual(self.names(self.movies(f"GenreIds={comedy['Id']}&Limit=100")), expected)
+        self.assertEqual(self.names(self.movies("Genres=Comedy&Limit=100")), expected)
+        self.assertEqual(self.movies("GenreIds=00000000000000000000000000000000")["Items"], [])
+
+    def test_user_data_is_per_user(self):
+        alice, bob = self.user_id("alice"), self.user_id("bob")
+        no_user = self.movies("Limit=30")["Items"]
+        self.assertTrue(all("UserData" not in i for i in no_user))
+        for_alice = self.movies(f"userId={alice}&Limit=30")["Items"]
+        for_bob = self.movies("Limit=30", token="bob-token")["Items"]
+        self.assertNotEqual([i["UserData"] for i in for_alice], [i["UserData"] for i in for_bob])
+        self.assertTrue(any(i["UserData"]["Played"] for i in for_bob))
+        stopped = [i for i in for_bob if i["UserData"]["PlaybackPositionTicks"] > 0]
+        self.assertTrue(stopped)
+        self.assertTrue(all(i["UserData"]["PlaybackPositionTicks"] < i["RunTimeTicks"]
+                            for i in stopped))
+        # A user's own token cannot read another user's library; an administrator's can.
+        self.assertEqual(self.get(f"/Items?Recursive=true&userId={alice}", "bob-token")[0], 403)
+        self.assertEqual(self.get(f"/Items?Recursive=true&userId={bob}", "alice-token")[0], 200)
+
+    # -- images and the stream
+
+    def test_poster_honours_width_and_tag(self):
+        item = self.movies("Limit=1")["Items"][0]
+        tag = item["ImageTags"]["Primary"]
+        status, ctype, body = self.get(f"/Items/{item['Id']}/Images/Primary?fillWidth=40&tag={tag}",
+                                       token=None)
+        self.assertEqual((status, ctype), (200, "image/png"))
+        self.assertEqual(body[:8], b"\x89PNG\r\n\x1a\n")
+        self.assertEqual(int.from_bytes(body[16:20], "big"), 40)
+        self.assertEqual(int.from_bytes(body[20:24], "big"), 60)
+        other = start_server(self.addCleanup, "--tag-salt", "v2")
+        request = urllib.request.Request(other + "/Items?Recursive=true&Limit=1",
+                                         headers={"Authorization": header(API_KEY)})
+        with urllib.request.urlopen(request, timeout=10) as r:
+            changed = json.loads(r.read())["Items"][0]
+        self.assertNotEqual(changed["ImageTags"]["Primary"], tag)
+        with urllib.request.urlopen(f"{other}/Items/{item['Id']}/Images/Primary?fillWidth=40",
+                                    timeout=10) as r:
+            self.assertNotEqual(r.read(), body)
+
+    def test_a_film_without_a_poster_is_404(self):
+        items = self.movies("Limit=100")["Items"]
+        bare = [i for i in items if "Primary" not in i["ImageTags"]]
+        self.assertTrue(bare)
+        self.assertEqual(self.get(f"/Items/{bare[0]['Id']}/Images/Primary", None)[0], 404)
+
+    def test_stream(self):
+        item = self.movies("Limit=1")["Items"][0]
+        status, ctype, body = self.get(f"/Videos/{item['Id']}/stream?static=true", None)
+        self.assertEqual((status, ctype), (200, "video/mp4"))
+        self.assertTrue(body.startswith(b"JELLYFIN-TEST-STREAM " + item["Id"].encode()))
+        self.assertEqual(self.get("/Videos/" + "0" * 32 + "/stream", None)[0], 404)
+
+    # -- the log
+
+    def log_entries(self, wanted, timeout=10):
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.log_path.read_text(encoding="utf-8") if self.log_path.exists() else ""
+            match = [e for e in map(json.loads, text.split("\n")[:-1]) if wanted(e)]
+            if match or time.monotonic() > deadline:
+                return match
+            time.sleep(0.01)
+
+    def test_log_has_the_parsed_header_without_the_token(self):
+        self.movies("StartIndex=7&Limit=3")
+        self.get("/Users?refused=1", token=None)
+        entries = self.log_entries(lambda e: e["query"].get("StartIndex") == "7")
+        items = entries[0]
+        self.assertEqual(items["query"]["StartIndex"], "7")
+        self.assertEqual(items["auth"], {"Client": "movies", "Device": "test",
+                                         "DeviceId": "dev-1", "Version": "1.0"})
+        self.assertEqual(items["token"], "api-key")
+        self.assertNotIn(API_KEY, json.dumps(items))
+        refused = self.log_entries(lambda e: e["query"].get("refused") == "1")
+        self.assertEqual((refused[0]["status"], refused[0]["token"]), (401, "missing"))
+
+
+if __name__ == "__main__":
+    unittest.main()
