@@ -112,8 +112,10 @@ public struct SavedSession: Sendable, Hashable {
   public var problem: String? {
     if !Self.pageSizes.contains(query.pageSize) { return "page size \(query.pageSize)" }
     if !(0...Self.maximumRows).contains(rows) { return "\(rows) rows" }
-    if source != "offline" {
-      guard let url = URL(string: source), let scheme = url.scheme?.lowercased(),
+    // The sources' ids: `offline`, `tmdb`, a Hoppin address, `jellyfin:` and a server's.
+    if source != "offline" && source != "tmdb" {
+      let address = source.hasPrefix("jellyfin:") ? String(source.dropFirst(9)) : source
+      guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
         scheme == "http" || scheme == "https", url.host != nil
       else { return "an unknown source" }
     }
