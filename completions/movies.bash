@@ -21,6 +21,9 @@ _movies() {
     --download-dir|--cache-dir)
       COMPREPLY=($(compgen -d -- "$cur"))
       return ;;
+    -f|--config)
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return ;;
     -c)
       # The command to run: its name, such as 'find godfather' or 'pick'.
       COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open play watch unwatch watchlist resume help quit exit" -- "$cur"))
@@ -30,7 +33,7 @@ _movies() {
   esac
   local flags="--source --api --jellyfin-user --language --region --count --order --genre --download-dir --cache-dir --color --no-color"
   flags+=" --json --no-pager --retries --timeout --no-prefetch --preview --no-preview"
-  flags+=" --resume -c -h --help --version"
+  flags+=" --resume -c -f --stop-on-error --offline --no-config --config -h --help --version"
   COMPREPLY=($(compgen -W "$flags" -- "$cur"))
 }
 complete -F _movies movies

@@ -25,6 +25,12 @@ static inline int movies_el_disable_isig(EditLine *el) {
   return el_set(el, EL_SETTY, "-d", "-isig", (const char *)NULL);
 }
 
+// el_set(EL_PREP_TERM): 0 puts the terminal back in its normal mode, 1 back in editing mode,
+// around a Ctrl-Z stop.
+static inline int movies_el_prep_term(EditLine *el, int editing) {
+  return el_set(el, EL_PREP_TERM, editing);
+}
+
 // el_set(EL_PROMPT)
 static inline int movies_el_set_prompt(EditLine *el, movies_prompt_fn fn) {
   return el_set(el, EL_PROMPT, fn);

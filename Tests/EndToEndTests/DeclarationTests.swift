@@ -85,9 +85,11 @@ import Testing
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     let values = [
       "api": "http://127.0.0.1:9/hoppin/movies", "count": "3", "order": "rating",
-      "genre": "Drama", "preview": "off", "pager": "cat", "source": "hoppin",
-      "jellyfin-user": "alice", "jellyfin-token": "a-token", "language": "fr-FR",
-      "region": "FR", "tmdb-api-key": "a-key", "tmdb-access-token": "a-bearer",
+      "genre": "Drama", "preview": "off", "pager": "cat", "download-dir": "shots",
+      "cache-dir": "/tmp/movies-cache", "retries": "4", "timeout": "30", "color": "never",
+      "prefetch": "off", "source": "tmdb", "language": "fr-FR", "region": "de",
+      "jellyfin-user": "alice", "jellyfin-token": "a-token",
+      "tmdb-api-key": "k3y", "tmdb-access-token": "t0ken",
     ]
     // Every declared key is taken on its own line.
     let others = [
@@ -114,9 +116,12 @@ import Testing
     #expect(options.query.pageSize == 3 && options.query.order == "ratingdesc")
     #expect(options.query.genreID == "Drama" && options.noPreview && options.pager == "cat")
     #expect(options.api?.absoluteString == values["api"])
-    #expect(options.source == .hoppin && options.jellyfinUser == "alice")
-    #expect(options.jellyfinToken == "a-token")
-    #expect(options.language == "fr-FR" && options.region == "FR")
+    #expect(options.downloadFolder == "shots" && options.cacheFolder == "/tmp/movies-cache")
+    #expect(options.retries == 4 && options.timeout == 30 && options.color == .never)
+    #expect(options.noPrefetch)
+    #expect(options.source == .tmdb && options.language == "fr-FR" && options.region == "DE")
+    #expect(options.jellyfinUser == "alice" && options.jellyfinToken == "a-token")
+    // Whichever secret line comes last is kept; the file here has both.
     #expect(options.configCredential != nil)
 
     try "colour = never\n".write(to: file, atomically: true, encoding: .utf8)

@@ -96,7 +96,11 @@ import Testing
       #expect(run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: ") })
     }
     #expect(warnings.count == 11, "\(warnings.count) warnings")
-    #expect(warnings.first == "Skipped row 1 of the page: it has no usable title.")
-    #expect(warnings.last == "Skipped 990 more rows of the page without a usable title.")
+    // Named by id and place, never by a row number that the table gives another film.
+    #expect(
+      warnings.first
+        == "Skipped the movie with id 1 (page 1, position 1 in the answer): it has no usable "
+        + "title.")
+    #expect(warnings.last == "Skipped 990 more movies of page 1 without a usable title.")
   }
 }

@@ -136,7 +136,7 @@ import Testing
     try Data("count = lots\n".utf8).write(to: file)
     let badValue = try await MoviesRun.run(["-c", "list"], environment: environment)
     #expect(badValue.status == 2)
-    #expect(badValue.stderr.contains("\(file.path), line 1: --count needs a whole number"))
+    #expect(badValue.stderr.contains("\(file.path), line 1: count needs a whole number"))
   }
 
   @Test func openSaysWhyALinkWasNotOpened() async throws {

@@ -111,6 +111,8 @@ import Testing
       let file = try #require(object["file"] as? String)
       #expect(
         file.hasPrefix(folders.downloads.path) && FileManager.default.fileExists(atPath: file))
+      // Named after the entry, so it never takes the name row 1's poster would have.
+      #expect(URL(fileURLWithPath: file).lastPathComponent.hasPrefix("w1-"), "\(file)")
       #expect(try server.posterRequests().count == 1)
 
       // Offline, the same entry's poster is the server's: refused, with what works instead.

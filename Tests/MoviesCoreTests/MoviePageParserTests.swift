@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test func rowsWithoutUsableTitleAreSkippedWithAWarning() throws {
-    let page = try MoviePageParser.parse(Fixture.data("page-skipped-rows.json"))
+    let page = try MoviePageParser.parse(Fixture.data("page-skipped-rows.json"), page: 3)
     // Kept: row 1 and row 8 (title sent as the number 1917).
     #expect(page.movies.map(\.title) == ["Kept", "1917"])
     #expect(page.movies.map(\.id) == ["1", "8"])
@@ -96,8 +96,14 @@ import Testing
     // Skipped: missing, empty, whitespace, null, a string row and `true`.
     #expect(page.warnings.count == 6)
     for row in [2, 3, 4, 5, 6, 7] {
-      #expect(page.warnings.contains { $0.contains("row \(row) ") }, "no warning for row \(row)")
+      #expect(
+        page.warnings.contains { $0.contains("(page 3, position \(row) in the answer)") },
+        "no warning for row \(row): \(page.warnings)")
     }
+    // Named by id where the row has one; a row number would be another film's in the table.
+    #expect(
+      page.warnings.contains { $0.hasPrefix("Skipped the movie with id ") }, "\(page.warnings)")
+    #expect(!page.warnings.contains { $0.contains("row ") }, "\(page.warnings)")
   }
 
   @Test func unknownScalarFieldsAreKept() throws {

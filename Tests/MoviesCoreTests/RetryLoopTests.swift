@@ -33,7 +33,7 @@ import Testing
     _ error: HoppinClient.Error?, _ code: Int, attempts: Int,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    if case .status(code, .page(1), attempts)? = error { return }
+    if case .status(code, .page(1), attempts, _, _)? = error { return }
     Issue.record(
       "expected HTTP \(code) after \(attempts) attempts, got \(String(describing: error))",
       sourceLocation: sourceLocation)

@@ -26,14 +26,19 @@ public final class TmuxSession {
   public let socket = "movies-test-\(UUID().uuidString.prefix(8))"
   /// The temporary home folder; `XDG_STATE_HOME` and `XDG_CACHE_HOME` are under it.
   public let home: URL
+  /// The shell command that runs `movies` with the arguments, quoted, to type at a shell.
+  public let commandLine: String
   private let environment: [String: String]
   private var stopped = false
 
   /// Starts `movies` with the arguments in a `width`×`height` terminal.
-  /// - Parameter home: a home folder to reuse (to test what a previous run left behind).
+  /// - Parameters:
+  ///   - home: a home folder to reuse (to test what a previous run left behind).
+  ///   - inShell: start an interactive bash (prompt `$ `) instead, with job control, for the
+  ///     test to type ``commandLine`` into (Ctrl-Z and `fg`, pipes).
   public init(
     arguments: [String], environment extra: [String: String] = [:], home: URL? = nil,
-    width: Int = 100, height: Int = 30
+    width: Int = 100, height: Int = 30, inShell: Bool = false
   ) throws {
     self.home = try home ?? TestPaths.makeTemporaryFolder()
     var environment = ProcessInfo.processInfo.environment
@@ -51,12 +56,14 @@ public final class TmuxSession {
 
     let command = ([TestPaths.moviesExecutable.path] + arguments).map(Self.shellQuoted)
       .joined(separator: " ")
+    commandLine = command
+    let program = inShell ? "env PS1='$ ' bash --norc --noprofile -i" : command
     // The tmux server starts here, and runs `movies` in the home folder.
     try run(
       [
         "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "movies",
         "-x", String(width), "-y", String(height),
-        "cd \(Self.shellQuoted(self.home.path)) && exec \(command)",
+        "cd \(Self.shellQuoted(self.home.path)) && exec \(program)",
       ])
   }
 
@@ -76,6 +83,12 @@ public final class TmuxSession {
   /// `movies 10/25>` without its space.
   public func screen() throws -> String {
     try tmux(["capture-pane", "-p", "-t", "movies"])
+  }
+
+  /// The screen with the lines the terminal folded at its edge joined back (`-J`), from
+  /// `history` lines above it: a line longer than the width is output that did not fit.
+  public func unfoldedScreen(history: Int = 200) throws -> String {
+    try tmux(["capture-pane", "-p", "-J", "-S", "-\(history)", "-t", "movies"])
   }
 
   /// The visible screen with its colours and attributes as escape sequences (`-e`), to check

@@ -110,7 +110,7 @@ extension CommandRunner {
       guard entry.source == sourceID else {
         throw WatchlistError.thumbnailElsewhere(entry: number, source: entry.source)
       }
-      return (try await saveThumbnail(of: entry.movie, row: number), [])
+      return (try await saveThumbnail(of: entry.movie, row: number, label: "w"), [])
     }
   }
 

@@ -3,8 +3,12 @@
 extension CommandRunner {
   /// `thumb N` and `thumb wN`: one route from a movie to its saved thumbnail; `row` is the
   /// row's or the entry's number, for the file's name.
-  func saveThumbnail(of movie: Movie, row: Int) async throws -> CommandOutcome {
-    .thumbnailSaved(try await browser.thumbnails.save(movie, row: row, from: source), row: row)
+  /// `label` goes before the number in the file's name: `w` for a watchlist entry.
+  func saveThumbnail(of movie: Movie, row: Int, label: String = "") async throws
+    -> CommandOutcome
+  {
+    .thumbnailSaved(
+      try await browser.thumbnails.save(movie, row: row, label: label, from: source), row: row)
   }
 
   /// `thumb N-M` and `thumb all`; `thumb all` over ``ThumbRows/askAbove`` rows only when

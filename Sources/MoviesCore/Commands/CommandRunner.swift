@@ -41,8 +41,9 @@ public struct CommandRunner: Sendable {
       case .noLink(let row):
         "Row \(row) has no link; 'show \(row)' prints what it has."
       case .noPicker:
-        "'pick' works at a terminal's prompt, with fzf installed (on Debian or Ubuntu: "
-          + "'sudo apt-get install fzf'); 'find TEXT' searches anywhere."
+        // Only the shell's prompt has a picker; there, a missing fzf is its own message.
+        "'pick' works only at a terminal's prompt, not in a script, in JSON mode or with the "
+          + "output piped; 'find TEXT' searches anywhere."
       case .openFailed(let row, let link):
         "xdg-open could not open row \(row)'s link \(link); copy it from here."
       case .cancelledAfter(let row):

@@ -12,8 +12,10 @@ extension HoppinClient {
     /// The request failed (no connection, a timeout, a reset, a cap, a bad redirect) on its
     /// last attempt.
     case transfer(TransferFailure, Target, attempts: Int)
-    /// The server answered with a status other than 2xx on the last attempt.
-    case status(Int, Target, attempts: Int)
+    /// The server answered with a status other than 2xx on the last attempt. `reason` is what
+    /// its body says (its `error` or `message`, else its start), escaped and cut;
+    /// `afterPages` says this address has served pages, so it is not a wrong address.
+    case status(Int, Target, attempts: Int, reason: String? = nil, afterPages: Bool = false)
     /// The page's body could not be read.
     case invalidPage(MoviePageParser.Error, page: Int)
     /// The page's body could not be read, from an address that has served pages before: a
@@ -28,7 +30,7 @@ extension HoppinClient {
     var isTransient: Bool {
       switch self {
       case .transfer(let failure, _, _): failure.isTransient
-      case .status(let code, _, _): Self.transientStatuses.contains(code)
+      case .status(let code, _, _, _, _): Self.transientStatuses.contains(code)
       case .invalidPage, .badAnswer, .unsupportedThumbnailAddress: false
       }
     }
@@ -53,8 +55,8 @@ extension HoppinClient {
     public var remedy: Remedy? {
       switch self {
       case .transfer(.deadlineExceeded, _, _): .timeout
-      case .status(let code, .page, _):
-        Self.transientStatuses.contains(code) ? nil : .sourceAddress
+      case .status(let code, .page, _, _, let afterPages):
+        Self.transientStatuses.contains(code) || afterPages ? nil : .sourceAddress
       case .status: nil
       case .invalidPage: .sourceAddress
       case .transfer, .badAnswer, .unsupportedThumbnailAddress: nil
@@ -71,8 +73,9 @@ extension HoppinClient {
       case .transfer(let failure, let target, let attempts):
         "Could not load \(target.name): \(failure.explanation)\(Self.tries(attempts)). "
           + Self.advice(for: failure, target.retryAdvice(command))
-      case .status(let code, let target, let attempts):
-        "Could not load \(target.name): the server answered HTTP \(code)\(Self.tries(attempts))."
+      case .status(let code, let target, let attempts, let reason, _):
+        "Could not load \(target.name): the server answered HTTP \(code)"
+          + (reason.map { ": \"\($0)\"" } ?? "") + "\(Self.tries(attempts))."
           + (Self.transientStatuses.contains(code)
             ? " " + target.retryAdvice(command) : target.missingAdvice.map { " " + $0 } ?? "")
       case .invalidPage(let error, let page):
@@ -106,6 +109,21 @@ extension HoppinClient {
       let collapsed = words.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       let cut = collapsed.count > 60 ? String(collapsed.prefix(59)) + "…" : collapsed
       return TerminalText.escape(cut)
+    }
+
+    /// What an error answer's body says: the `error` or `message` string of a JSON object
+    /// (`{"error": "unknown order 'foo'"}`), else the start of the text as ``excerpt(of:)``
+    /// quotes it; nil for an empty body. Escaped, at most 100 characters.
+    static func reason(in data: Data) -> String? {
+      let object = try? JSONSerialization.jsonObject(with: data.prefix(65_536)) as? [String: Any]
+      let stated = ["error", "message"].lazy.compactMap { object?[$0] as? String }.first
+      guard let stated else {
+        let excerpt = excerpt(of: data)
+        return excerpt.isEmpty ? nil : excerpt
+      }
+      let collapsed = stated.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      let cut = collapsed.count > 100 ? String(collapsed.prefix(99)) + "…" : collapsed
+      return cut.isEmpty ? nil : TerminalText.escape(cut)
     }
 
     private static func tries(_ attempts: Int) -> String {

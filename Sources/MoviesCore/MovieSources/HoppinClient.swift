@@ -67,7 +67,7 @@ public struct HoppinClient: MovieSource {
     let target = Error.Target.page(number)
     let data = try await get(pageURL(number, of: query), target: target, limits: pageLimits)
     do {
-      let page = try MoviePageParser.parse(data)
+      let page = try MoviePageParser.parse(data, page: number)
       servedPages.any.withLock { $0 = true }
       return page
     } catch {
@@ -95,7 +95,9 @@ public struct HoppinClient: MovieSource {
       do {
         let response = try await engine.load(url, limits: limits)
         if (200..<300).contains(response.status) { return .success(response.body) }
-        let failure = Error.status(response.status, target, attempts: attempt)
+        let failure = Error.status(
+          response.status, target, attempts: attempt, reason: Error.reason(in: response.body),
+          afterPages: servedPages.any.withLock { $0 })
         return .failure(
           failure, transient: failure.isTransient, retryAfter: RetryAfter.wait(response.retryAfter))
       } catch let transfer as TransferFailure {

@@ -108,7 +108,7 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
     body.append(contentsOf: #"]}}}"#.utf8)
     var page: MoviePage
     do {
-      page = try MoviePageParser.parse(body)
+      page = try MoviePageParser.parse(body, page: number)
     } catch {
       throw Error.invalid(error, path: catalogueFile.path)
     }

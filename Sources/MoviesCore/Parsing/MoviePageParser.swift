@@ -46,7 +46,8 @@ public enum MoviePageParser {
   public static let maximumValues = 500_000
   public static let maximumContainers = 50_000
 
-  public static func parse(_ data: Data) throws(Error) -> MoviePage {
+  /// - Parameter page: the page's number, which a skipped row's warning names.
+  public static func parse(_ data: Data, page: Int? = nil) throws(Error) -> MoviePage {
     // Bounded before parsing: JSONSerialization's memory grows with the values, not the bytes.
     guard withinBounds(data) else {
       throw .tooManyValues(limit: maximumValues, containers: maximumContainers)
@@ -70,15 +71,22 @@ public enum MoviePageParser {
       if let movie = (row as? [String: Any]).flatMap({ movie(from: $0, genreLists: &genreLists) }) {
         movies.append(movie)
       } else if warnings.count < maximumRowWarnings {
-        warnings.append("Skipped row \(index + 1) of the page: it has no usable title.")
+        // Named by its id and its place in the answer: its row number in the table would be
+        // another film's, since the rows after it move up.
+        let id = (row as? [String: Any]).flatMap { LooseValue.text($0["movieId"]) }
+        let movie =
+          id.map { "the movie with id \(TerminalText.escape($0))" } ?? "a movie with no id"
+        let place = (page.map { "page \($0), " } ?? "") + "position \(index + 1) in the answer"
+        warnings.append("Skipped \(movie) (\(place)): it has no usable title.")
       } else {
         unwarned += 1
       }
     }
     // A hostile page may hold millions of unusable rows; name a few, count the rest.
     if unwarned > 0 {
-      let rows = unwarned == 1 ? "1 more row" : "\(Format.grouped(unwarned)) more rows"
-      warnings.append("Skipped \(rows) of the page without a usable title.")
+      let rows = unwarned == 1 ? "1 more movie" : "\(Format.grouped(unwarned)) more movies"
+      let of = page.map { "page \($0)" } ?? "the page"
+      warnings.append("Skipped \(rows) of \(of) without a usable title.")
     }
     return MoviePage(
       movies: movies,

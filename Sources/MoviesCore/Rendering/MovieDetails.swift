@@ -1,7 +1,7 @@
 /// Renders every field of one movie, labelled, for `show N`.
 public enum MovieDetails {
-  /// With `thumbnail`, the Thumbnail line also says whether it is cached; with `width`, long
-  /// values (an overview) are wrapped under themselves to it.
+  /// With `thumbnail`, the Thumbnail line also says whether it is cached. With `width`, the
+  /// title and each value (an overview) wrap at spaces under themselves, past their labels.
   public static func render(
     _ movie: Movie, row: Int, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
     width: Int? = nil
@@ -42,18 +42,14 @@ public enum MovieDetails {
     // line of the output to its width.
     fields = fields.map { (DisplayWidth.truncate(TerminalText.escape($0.0), toColumns: 32), $0.1) }
     let labelWidth = fields.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
-    var text = palette.apply(palette.heading, to: label + "  " + TerminalText.escape(movie.title))
-    text += "\n"
-    let indent = String(repeating: " ", count: labelWidth + 4)
+    let heading = hanging(
+      TerminalText.escape(movie.title), after: DisplayWidth.columns(of: label) + 2, width: width)
+    var text = palette.apply(palette.heading, to: label + "  " + heading) + "\n"
     for (label, value) in fields {
       let paddedLabel = DisplayWidth.pad(label, toColumns: labelWidth)
-      // Values are escaped, so they hold no escape sequence for the wrap to cut.
-      let wrapped =
-        width.map { width in
-          TextWrap.wrap(value, toColumns: max(20, width - indent.count), indent: "")
-            .replacingOccurrences(of: "\n", with: "\n" + indent)
-        } ?? value
-      text += "  " + palette.apply(palette.dim, to: paddedLabel) + "  " + wrapped + "\n"
+      text +=
+        "  " + palette.apply(palette.dim, to: paddedLabel) + "  "
+        + hanging(value, after: labelWidth + 4, width: width) + "\n"
     }
     let unlisted = otherKeys.count - maximumOtherFields
     if unlisted > 0 {
@@ -61,6 +57,18 @@ public enum MovieDetails {
       text += "  " + palette.apply(palette.dim, to: "and \(fields)") + "\n"
     }
     return text
+  }
+
+  /// `text` wrapped to the columns right of `indent`, its later lines starting there; on a
+  /// terminal too narrow for that, under a smaller indent.
+  private static func hanging(_ text: String, after indent: Int, width: Int?) -> String {
+    guard let width else { return text }
+    let later = width - indent >= 16 ? indent : min(indent, 4)
+    // Spaces stand for what is left of the text on its first line, then are dropped.
+    let wrapped = TextWrap.wrap(
+      String(repeating: " ", count: indent) + text, toColumns: width,
+      indent: String(repeating: " ", count: later))
+    return String(wrapped.dropFirst(indent))
   }
 
   /// The most fields the browser does not know that `show` lists; `--json` has them all.

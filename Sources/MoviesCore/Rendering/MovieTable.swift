@@ -5,8 +5,10 @@
 /// page (its longest title and genre list), never on later pages, so the rows that `more`
 /// prints line up with those already on screen and rendering a page looks at one page only.
 /// Title gets what its longest title needs, up to ``titleCap``, and Genres the rest of what
-/// it needs; when both do not fit they share. Widths count terminal columns, so Korean
-/// titles line up; long titles are cut with `…`.
+/// it needs; when both do not fit they share. On a narrow terminal Released goes first, then
+/// Genres, then Rating, before Title is cut below ``titleFloor`` (three "Godfather, …" rows
+/// say nothing). Widths count terminal columns, so Korean titles line up; long titles are
+/// cut with `…`.
 public struct MovieTable: Sendable, Equatable {
   /// The column that marks watched movies: their watchlist keys, and the mark (`★`, or `*`
   /// where the terminal has no Unicode).
@@ -27,6 +29,9 @@ public struct MovieTable: Sendable, Equatable {
   let titleWidth: Int
   /// Zero when the terminal is too narrow for the genres column.
   let genresWidth: Int
+  /// False when the terminal is too narrow for these columns.
+  let showsRating: Bool
+  let showsReleased: Bool
   static let ratingWidth = 6
   static let releasedWidth = 10
   static let gap = "  "
@@ -38,6 +43,8 @@ public struct MovieTable: Sendable, Equatable {
   static let roomyGenres = 32
   /// The narrowest Genres column worth showing.
   static let smallestGenres = 8
+  /// The narrowest Title kept before the other columns give way, or the title's own need.
+  static let titleFloor = 20
 
   /// - Parameters:
   ///   - width: the terminal's width in columns.
@@ -64,13 +71,25 @@ public struct MovieTable: Sendable, Equatable {
     self.palette = palette
     self.marks = marks
     numberWidth = max(2, labelPrefix.count + String(largestRow).count)
-    let fixed =
-      numberWidth + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
-      + (marks == nil ? 0 : Self.markWidth)
-    let available = width - fixed - Self.gap.count
+    // What Title and the optional columns share, after the row number (and mark) and its gap.
+    let shared = width - numberWidth - Self.gap.count - (marks == nil ? 0 : Self.markWidth)
     let title = min(Self.titleCap, max(12, needs.title))
     let genresNeed = max("Genres".count, needs.genres)
-    if title + genresNeed <= available {
+    let floor = min(title, Self.titleFloor)
+    let genresRoom = Self.gap.count + Self.smallestGenres
+    // Columns give way in turn until Title keeps its floor: Released, Genres, then Rating.
+    let ratingRoom = Self.gap.count + Self.ratingWidth
+    let releasedRoom = Self.gap.count + Self.releasedWidth
+    showsReleased = shared - ratingRoom - releasedRoom - genresRoom >= floor
+    let keepsGenres = shared - ratingRoom - (showsReleased ? releasedRoom : 0) - genresRoom >= floor
+    showsRating = keepsGenres || shared - ratingRoom >= floor
+    let available =
+      shared - (showsRating ? ratingRoom : 0) - (showsReleased ? releasedRoom : 0)
+      - Self.gap.count
+    if !keepsGenres {
+      genresWidth = 0
+      titleWidth = max(1, available + Self.gap.count)
+    } else if title + genresNeed <= available {
       // Both fit. The room left goes to Genres up to a width that holds most genre lists,
       // then to Title up to its cap, for later pages' longer ones.
       var left = available - title - genresNeed
@@ -78,13 +97,11 @@ public struct MovieTable: Sendable, Equatable {
       left -= moreGenres
       genresWidth = genresNeed + moreGenres
       titleWidth = title + min(left, max(0, Self.titleCap - title))
-    } else if available - 12 >= Self.smallestGenres {
-      // They share: Genres a third of the room (at least its smallest), Title the rest.
-      genresWidth = min(genresNeed, max(Self.smallestGenres, available / 3))
-      titleWidth = available - genresWidth
     } else {
-      genresWidth = 0
-      titleWidth = max(12, available + Self.gap.count)
+      // They share: Genres a third of the room (at least its smallest), Title the rest, but
+      // never below its floor.
+      genresWidth = min(genresNeed, max(Self.smallestGenres, min(available / 3, available - floor)))
+      titleWidth = available - genresWidth
     }
   }
 
@@ -121,8 +138,10 @@ public struct MovieTable: Sendable, Equatable {
   }
 
   private var lineWidth: Int {
-    numberWidth + titleWidth + (genresWidth > 0 ? genresWidth + Self.gap.count : 0)
-      + Self.ratingWidth + Self.releasedWidth + 3 * Self.gap.count
+    numberWidth + Self.gap.count + titleWidth
+      + (genresWidth > 0 ? genresWidth + Self.gap.count : 0)
+      + (showsRating ? Self.ratingWidth + Self.gap.count : 0)
+      + (showsReleased ? Self.releasedWidth + Self.gap.count : 0)
       + (marks == nil ? 0 : Self.markWidth)
   }
 
@@ -160,25 +179,33 @@ public struct MovieTable: Sendable, Equatable {
       }
     }
     text += Self.gap
+    // The last cell is cut to its width but not padded, so no line ends in spaces (values
+    // are trimmed when parsed). Trimming afterwards cost a copy of the page's text per space.
+    if genresWidth == 0 && !showsRating && !showsReleased && last == nil {
+      text += DisplayWidth.truncate(title, toColumns: titleWidth)
+      return
+    }
     DisplayWidth.append(title, paddedTo: titleWidth, to: &text)
     if genresWidth > 0 {
       text += Self.gap
       DisplayWidth.append(genres, paddedTo: genresWidth, to: &text)
     }
-    text += Self.gap
-    appendStyled(styled ? palette.accent : "", to: &text) {
-      DisplayWidth.append(rating, paddedTo: Self.ratingWidth, alignRight: true, to: &$0)
+    if showsRating {
+      text += Self.gap
+      appendStyled(styled ? palette.accent : "", to: &text) {
+        DisplayWidth.append(rating, paddedTo: Self.ratingWidth, alignRight: true, to: &$0)
+      }
     }
-    text += Self.gap
-    // The last cell is cut to its width but not padded, so no line ends in spaces (values
-    // are trimmed when parsed). Trimming afterwards cost a copy of the page's text per space.
-    let date = DisplayWidth.truncate(released, toColumns: Self.releasedWidth)
-    guard let last else {
-      text += date
-      return
+    if showsReleased {
+      text += Self.gap
+      let date = DisplayWidth.truncate(released, toColumns: Self.releasedWidth)
+      guard last != nil else {
+        text += date
+        return
+      }
+      DisplayWidth.append(date, paddedTo: Self.releasedWidth, to: &text)
     }
-    DisplayWidth.append(date, paddedTo: Self.releasedWidth, to: &text)
-    text += Self.gap + last
+    if let last { text += Self.gap + last }
   }
 
   /// Appends a cell wrapped in a style; with no style (colour off) only the cell.

@@ -10,6 +10,17 @@ public struct RowStream: Sendable, Equatable {
   let firstRow: Int
   /// Printed after the rows: the status line.
   let trailer: String
+  /// True where the terminal cannot show Unicode: the program's marks (`…`, `–`, `·`) are
+  /// written as ASCII (``TerminalText/asciiMarks(in:)``).
+  let ascii: Bool
+
+  init(table: MovieTable, movies: [Movie], firstRow: Int, trailer: String, ascii: Bool = false) {
+    self.table = table
+    self.movies = movies
+    self.firstRow = firstRow
+    self.trailer = trailer
+    self.ascii = ascii
+  }
 
   /// Rows rendered at a time: about 100 KB of text, a few milliseconds.
   static let sliceRows = 1_000
@@ -23,10 +34,11 @@ public struct RowStream: Sendable, Equatable {
     var start = movies.startIndex
     while start < movies.endIndex {
       let end = min(start + Self.sliceRows, movies.endIndex)
-      guard write(table.rows(movies[start..<end], firstRow: firstRow + start)) else { return }
+      let rows = table.rows(movies[start..<end], firstRow: firstRow + start)
+      guard write(ascii ? TerminalText.asciiMarks(in: rows) : rows) else { return }
       start = end
     }
-    _ = write(trailer)
+    _ = write(ascii ? TerminalText.asciiMarks(in: trailer) : trailer)
   }
 
   /// The whole text at once.

@@ -1,7 +1,12 @@
 /// The line under each table, which offers `more` only while more remain, and the prompt.
 public enum StatusLine {
-  /// - Parameter width: wrap at spaces to this many columns; nil for one line.
-  public static func render(_ list: ListStatus, palette: Palette, width: Int? = nil) -> String {
+  /// - Parameters:
+  ///   - width: wrap at spaces to this many columns; nil for one line.
+  ///   - hints: end with what to type next (`more · show N · thumb N · help`), for a person
+  ///     at the prompt; a script gets only the count.
+  public static func render(
+    _ list: ListStatus, palette: Palette, width: Int? = nil, hints: Bool = true
+  ) -> String {
     let loaded = list.shownCount
     var parts: [String]
     if !list.moreRemains {
@@ -13,10 +18,13 @@ public enum StatusLine {
       ]
     } else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
-      parts = ["Showing \(Format.grouped(loaded))\(total)", "more"]
+      parts = ["Showing \(Format.grouped(loaded))\(total)"]
+      if hints { parts.append("more") }
     }
-    if loaded > 0 { parts += ["show N", "thumb N"] }
-    parts.append("help")
+    if hints {
+      if loaded > 0 { parts += ["show N", "thumb N"] }
+      parts.append("help")
+    }
     let text = parts.joined(separator: " · ")
     guard let width else { return palette.apply(palette.dim, to: text) }
     return TextWrap.wrap(text, toColumns: width).split(separator: "\n")

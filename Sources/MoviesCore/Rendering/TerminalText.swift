@@ -6,6 +6,28 @@
 /// so the text stays readable but cannot move the cursor, clear the screen or set the window
 /// title. The program's own colours are added after this.
 public enum TerminalText {
+  /// The program's own Unicode marks and their ASCII stand-ins, for a terminal whose locale
+  /// is not UTF-8 (`LANG=C`), where they would show as mojibake.
+  static let asciiMarks: [(Character, String)] = [
+    ("…", "..."), ("·", "-"), ("★", "*"), ("–", "-"), ("—", "-"),
+  ]
+
+  /// `text` with the program's Unicode marks as ASCII (``asciiMarks``); titles are the
+  /// server's and stay as they are.
+  public static func asciiMarks(in text: String) -> String {
+    guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text {
+      if let mark = asciiMarks.first(where: { $0.0 == character }) {
+        result += mark.1
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
   public static func escape(_ text: String) -> String {
     // Printable ASCII, most server text, needs no scalar-by-scalar look.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }

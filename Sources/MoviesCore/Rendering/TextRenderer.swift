@@ -9,12 +9,20 @@ public struct TextRenderer: Sendable {
     public var wrapsText: Bool
     /// False where the terminal cannot show Unicode: watched rows are marked `*`, not `★`.
     public var unicode: Bool
+    /// True at the prompt: a page continues the table above it, and status lines end with
+    /// what to type next. A script's pages each have their header (`-c more` prints no first
+    /// page to continue), and its status lines only count.
+    public var atPrompt: Bool
 
-    public init(width: Int, palette: Palette, wrapsText: Bool = false, unicode: Bool = true) {
+    public init(
+      width: Int, palette: Palette, wrapsText: Bool = false, unicode: Bool = true,
+      atPrompt: Bool = true
+    ) {
       self.width = width
       self.palette = palette
       self.wrapsText = wrapsText
       self.unicode = unicode
+      self.atPrompt = atPrompt
     }
   }
 
@@ -42,6 +50,7 @@ public struct TextRenderer: Sendable {
     var reply = Reply(for: result, describer: describer)
     guard case .success(let outcome) = result.outcome else { return reply }
     reply.output = render(outcome)
+    if !layout.unicode { reply.output = TerminalText.asciiMarks(in: reply.output) }
     if case .list(let shown, let status) = outcome { reply.rows = rows(shown, of: status) }
     if layout.wrapsText, Self.isProse(outcome) {
       reply.output = TextWrap.wrap(
@@ -60,11 +69,14 @@ public struct TextRenderer: Sendable {
       var output = ""
       if let rows = added.range {
         let table = self.table(for: list)
-        // The header goes above the first rows only; later pages continue the same table.
-        if rows.lowerBound == 1 { output += table.header() + "\n" }
+        // At the prompt the header goes above the first rows only; later pages continue the
+        // same table.
+        if rows.lowerBound == 1 || !layout.atPrompt { output += table.header() + "\n" }
         output += table.rows(added.movies, firstRow: rows.lowerBound)
       }
-      return output + StatusLine.render(list, palette: palette, width: statusWidth) + "\n"
+      return output
+        + StatusLine.render(list, palette: palette, width: statusWidth, hints: layout.atPrompt)
+        + "\n"
     case .nothingMoreToLoad(let list):
       return "All \(Format.grouped(list.shownCount)) movies are already loaded; "
         + "type 'list' to see them again.\n"
@@ -148,11 +160,13 @@ public struct TextRenderer: Sendable {
       let header = table.header(last: sources ? "From" : nil)
       let count = entries.count == 1 ? "1 movie" : "\(Format.grouped(entries.count)) movies"
       return header + "\n" + rows.joined(separator: "\n") + "\n"
-        + palette.apply(palette.dim, to: "\(count) on the watchlist · show wN · unwatch wN") + "\n"
+        + dimmed("\(count) on the watchlist" + (layout.atPrompt ? " · show wN · unwatch wN" : ""))
+        + "\n"
     case .watchlistEntry(let entry, let number):
       let source = entry.source == "offline" ? "the offline catalogue" : entry.source
-      return MovieDetails.render(entry.movie, label: "w\(number)", palette: palette)
-        + palette.apply(palette.dim, to: "  On the watchlist, from \(TerminalText.escape(source))")
+      return MovieDetails.render(
+        entry.movie, label: "w\(number)", palette: palette, width: statusWidth)
+        + dimmed("  On the watchlist, from \(TerminalText.escape(source))", indent: "  ")
         + "\n"
     case .resumed(let added, let list):
       var output = ""
@@ -161,7 +175,8 @@ public struct TextRenderer: Sendable {
         output += table.header() + "\n"
         output += table.rows(added.movies, firstRow: rows.lowerBound)
       }
-      return output + StatusLine.resumed(list) + "\n" + StatusLine.render(list, palette: palette)
+      return output + StatusLine.resumed(list) + "\n"
+        + StatusLine.render(list, palette: palette, hints: layout.atPrompt)
         + "\n"
     default:
       return ""
@@ -172,7 +187,8 @@ public struct TextRenderer: Sendable {
   /// width at a terminal (tables fit it already; their status line is wrapped on its own).
   private static func isProse(_ outcome: CommandOutcome) -> Bool {
     switch outcome {
-    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .commandHelp, .link, .played:
+    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .commandHelp, .link, .watched,
+      .unwatched, .played:
       true
     default: false
     }
@@ -187,6 +203,15 @@ public struct TextRenderer: Sendable {
   }
 
   private var statusWidth: Int? { layout.wrapsText ? layout.width : nil }
+
+  /// A dim line, wrapped at spaces to the width at a terminal (later lines after `indent`),
+  /// each line dimmed on its own.
+  private func dimmed(_ text: String, indent: String = "") -> String {
+    let palette = layout.palette
+    guard let width = statusWidth else { return palette.apply(palette.dim, to: text) }
+    return TextWrap.wrap(text, toColumns: width, indent: indent).split(separator: "\n")
+      .map { palette.apply(palette.dim, to: String($0)) }.joined(separator: "\n")
+  }
 
   /// Matches of `find` as table rows, under the table's header when `header` is true; used
   /// for each batch as a search goes on. Nothing for no matches.
@@ -207,7 +232,9 @@ public struct TextRenderer: Sendable {
   private func rows(_ shown: AddedRows, of status: ListStatus) -> RowStream {
     RowStream(
       table: table(for: status), movies: shown.movies, firstRow: shown.range?.lowerBound ?? 1,
-      trailer: StatusLine.render(status, palette: layout.palette, width: statusWidth) + "\n")
+      trailer: StatusLine.render(
+        status, palette: layout.palette, width: statusWidth, hints: layout.atPrompt) + "\n",
+      ascii: !layout.unicode)
   }
 
   private func table(for list: ListStatus) -> MovieTable {

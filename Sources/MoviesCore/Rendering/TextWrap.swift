@@ -2,8 +2,8 @@
 /// word in two at its edge. Widths count terminal columns, so Korean text wraps right.
 public enum TextWrap {
   /// Each line of `text` broken at spaces into lines of at most `width` columns; lines after
-  /// the first of each get `indent`. A word longer than a line is left whole (the terminal
-  /// folds it); text without escape sequences only.
+  /// the first of each get `indent`. A word longer than a line is cut at the edge; text
+  /// without escape sequences only.
   public static func wrap(_ text: String, toColumns width: Int, indent: String = "") -> String {
     guard width > 0 else { return text }
     return text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -20,13 +20,32 @@ public enum TextWrap {
     var current = lead
     var currentWidth = DisplayWidth.columns(of: lead)
     var startsLine = true
-    for word in words {
-      let wordWidth = DisplayWidth.columns(of: word)
+    let indentWidth = DisplayWidth.columns(of: indent)
+    for whole in words {
+      var word = whole[...]
+      var wordWidth = DisplayWidth.columns(of: word)
       if !startsLine && currentWidth + 1 + wordWidth > width {
         lines.append(current)
         current = indent
-        currentWidth = DisplayWidth.columns(of: indent)
+        currentWidth = indentWidth
         startsLine = true
+      }
+      // A word wider than the line (a link) has no space to break at: it is cut at the edge,
+      // each piece on a line of its own, so no line is wider than the terminal.
+      while wordWidth > width - currentWidth {
+        let room = max(1, width - currentWidth)
+        var end = word.startIndex
+        var pieceWidth = 0
+        while end < word.endIndex, pieceWidth + DisplayWidth.columns(of: word[end]) <= room {
+          pieceWidth += DisplayWidth.columns(of: word[end])
+          end = word.index(after: end)
+        }
+        if end == word.startIndex { end = word.index(after: end) }
+        lines.append(current + word[..<end])
+        current = indent
+        currentWidth = indentWidth
+        word = word[end...]
+        wordWidth = DisplayWidth.columns(of: word)
       }
       if !startsLine {
         current += " "

@@ -7,11 +7,13 @@ enum DownloadName {
   /// `12-the-matrix.jpg`: lower-case letters and digits of any script, words joined by `-`,
   /// at most ``titleBytes`` bytes of title, cut between characters. A title with nothing
   /// usable that fits (a single character of hundreds of combining marks) gives the row and
-  /// the movie ID instead, made safe the same way: `12-id-4711.jpg`.
+  /// the movie ID instead, made safe the same way: `12-id-4711.jpg`. `label` goes before the
+  /// number: `w3-…` for watchlist entry 3, so it never takes the name of row 3.
   static func make(
-    row: Int, title: String, movieID: String? = nil, format: ImageFormat, attempt: Int = 1
+    row: Int, label: String = "", title: String, movieID: String? = nil, format: ImageFormat,
+    attempt: Int = 1
   ) -> String {
-    var base = "\(row)"
+    var base = "\(label)\(row)"
     if let slug = slug(title, maximumBytes: titleBytes) {
       base += "-" + slug
     } else if let id = movieID.flatMap({ slug($0, maximumBytes: 60) }) {

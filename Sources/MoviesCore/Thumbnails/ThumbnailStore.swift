@@ -87,8 +87,10 @@ public struct ThumbnailStore: Sendable {
     }
   }
 
-  public func save(_ movie: Movie, row: Int, from source: any MovieSource) async throws
-    -> SavedThumbnail
+  /// Saves row `row`'s thumbnail; `label` goes before the number in the file's name (`w`
+  /// for a watchlist entry).
+  public func save(_ movie: Movie, row: Int, label: String = "", from source: any MovieSource)
+    async throws -> SavedThumbnail
   {
     guard let reference = movie.thumbnail else {
       throw source.capabilities.noThumbnailMessage.map { Error.noneAtSource(row: row, message: $0) }
@@ -107,7 +109,8 @@ public struct ThumbnailStore: Sendable {
     let file = try await Blocking.fileIO { () throws(Error) in
       try place(data) { attempt in
         DownloadName.make(
-          row: row, title: title, movieID: movieID, format: format, attempt: attempt)
+          row: row, label: label, title: title, movieID: movieID, format: format,
+          attempt: attempt)
       }
     }
     return SavedThumbnail(

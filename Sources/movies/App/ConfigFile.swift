@@ -33,30 +33,87 @@ struct ConfigFile {
     return home + "/.config/movies/config"
   }
 
+  /// Which file the command line asks for.
+  private enum Choice: Equatable {
+    case usual
+    /// `--no-config`.
+    case none
+    /// `--config FILE`.
+    case file(String)
+  }
+
   /// A config file holds a few lines; anything larger is refused before it is parsed (a
   /// 200 MB one took over 20 s).
   static let byteLimit = 1 << 20
 
-  /// The file's settings; nil when there is no file. A line that is not `key = value` with a
+  /// The file's settings; nil when there is no file, or with `--no-config`. `--config FILE`
+  /// reads that file instead, which must be there. A line that is not `key = value` with a
   /// known key is an error naming the file and the line. Lines may end in CRLF, and a UTF-8
   /// byte order mark before the first is skipped, as git and ssh do.
-  static func load(environment: [String: String]) throws(Options.UsageError) -> ConfigFile? {
-    guard let path = location(environment: environment),
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    else { return nil }
+  static func load(arguments: [String] = [], environment: [String: String])
+    throws(Options.UsageError) -> ConfigFile?
+  {
+    switch choice(in: arguments) {
+    case .none: return nil
+    case .file(let named):
+      let path = HomeFolder.expand(named, environment: environment)
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw Options.UsageError(message: "--config: cannot read \(TerminalText.escape(path)).")
+      }
+      return try parse(read(path), path: path)
+    case .usual:
+      guard let path = location(environment: environment),
+        FileManager.default.fileExists(atPath: path)
+      else { return nil }
+      return try parse(read(path), path: path)
+    }
+  }
+
+  /// `--no-config` and `--config FILE` are read before the other flags, which the file's
+  /// settings come under; the last of them wins, as flags do. Other flags' values are
+  /// skipped, so `-c --config` is a command, not this flag.
+  private static func choice(in arguments: [String]) -> Choice {
+    var choice = Choice.usual
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      if argument == "--no-config" {
+        choice = .none
+      } else if argument.hasPrefix("--config=") {
+        choice = .file(String(argument.dropFirst("--config=".count)))
+      } else if argument == "--config" {
+        if let file = remaining.popFirst() { choice = .file(file) }
+      } else if !argument.contains("="), Setting.flag(argument)?.value != nil {
+        _ = remaining.popFirst()
+      }
+    }
+    return choice
+  }
+
+  /// The file's text, within ``byteLimit``, without a byte order mark.
+  private static func read(_ path: String) throws(Options.UsageError) -> String {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     // Not a FIFO or a device, whose reading would never end.
-    guard attributes[.type] as? FileAttributeType == .typeRegular,
+    guard attributes?[.type] as? FileAttributeType == .typeRegular,
       let handle = FileHandle(forReadingAtPath: path)
-    else { throw Options.UsageError(message: "\(path) is not a file that can be read.") }
+    else {
+      throw Options.UsageError(
+        message: "\(TerminalText.escape(path)) is not a file that can be read.")
+    }
     defer { try? handle.close() }
     let data = (try? handle.read(upToCount: byteLimit + 1)) ?? Data()
     guard data.count <= byteLimit else {
       throw Options.UsageError(
-        message: "\(path) is larger than \(Format.byteCount(byteLimit)); a config file holds a "
-          + "few 'key = value' lines.")
+        message: "\(TerminalText.escape(path)) is larger than \(Format.byteCount(byteLimit)); "
+          + "a config file holds a few 'key = value' lines.")
     }
     var text = String(decoding: data, as: UTF8.self)
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    return text
+  }
+
+  private static func parse(_ text: String, path: String) throws(Options.UsageError)
+    -> ConfigFile
+  {
     var entries: [Entry] = []
     // "\r\n" is one Character to Swift, so splitting on "\n" alone keeps a CRLF file whole.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }

@@ -15,11 +15,10 @@ enum MoviesMain {
     var options: Options
     var configFile: ConfigFile?
     do {
-      let config = try ConfigFile.load(environment: environment)
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      let config = try ConfigFile.load(arguments: arguments, environment: environment)
       configFile = config
-      switch try Options.parse(
-        Array(CommandLine.arguments.dropFirst()), environment: environment, config: config)
-      {
+      switch try Options.parse(arguments, environment: environment, config: config) {
       case .help:
         let width = min(Terminal.width(environment: environment), 80)
         Terminal.write(Options.helpText(width: width), to: STDOUT_FILENO)
@@ -37,6 +36,14 @@ enum MoviesMain {
       Reporter().exit(.options(error))
     }
     let reporter = Reporter(json: options.json, color: options.color, environment: environment)
+    // `-f FILE` is `movies < FILE`: the file becomes standard input, so script mode reads it.
+    if let file = options.scriptFile {
+      let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0, dup2(descriptor, STDIN_FILENO) >= 0 else {
+        reporter.exit(.scriptFile(path: file, errno: errno))
+      }
+      close(descriptor)
+    }
 
     let library = await openLibrary(
       environment: environment, reporter: options.json ? nil : reporter)
@@ -81,7 +88,9 @@ enum MoviesMain {
       }
     }
     let thumbnails = ThumbnailStore(
-      downloadFolder: URL(fileURLWithPath: options.downloadFolder, isDirectory: true),
+      downloadFolder: URL(
+        fileURLWithPath: HomeFolder.expand(options.downloadFolder, environment: environment),
+        isDirectory: true),
       cacheFolder: folder)
     if thumbnails.downloadFolderIsInCache {
       reporter.exit(
@@ -130,6 +139,8 @@ enum MoviesMain {
         preview: shell.preview?.choice)
     }
     shell.resumes = options.resume
+    shell.atPrompt = interactive
+    shell.stopsOnError = options.stopOnError
 
     var editor: LineEditor?
     if interactive {
@@ -240,7 +251,10 @@ enum MoviesMain {
   /// the account's home, so a HOME set for a test or another user is obeyed. With neither,
   /// a folder under the temporary folder.
   private static func cacheFolder(_ options: Options, environment: [String: String]) -> URL {
-    if let folder = options.cacheFolder { return URL(fileURLWithPath: folder, isDirectory: true) }
+    if let folder = options.cacheFolder {
+      return URL(
+        fileURLWithPath: HomeFolder.expand(folder, environment: environment), isDirectory: true)
+    }
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
       return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("movies")
     }

@@ -53,6 +53,10 @@ struct Options {
   var noPager = false
   /// Commands from `-c`, run in order instead of reading standard input.
   var commands: [String] = []
+  /// `-f FILE`: read the commands from FILE, as from standard input.
+  var scriptFile: String?
+  /// `--stop-on-error`: in script mode, stop at the first command that fails.
+  var stopOnError = false
   /// `--resume`: reopen the session saved when the prompt was last left.
   var resume = false
   /// The config file's `pager`, used instead of `$PAGER`.
@@ -74,17 +78,17 @@ struct Options {
     for entry in config?.entries ?? [] {
       // The reader takes only declared keys.
       guard let setting = Setting.configKey(entry.key) else { continue }
+      // Messages name the key, as the line does, not the flag.
       var values = Setting.Values(
-        flag: setting.flags.last ?? entry.key, inline: entry.value, remaining: [],
-        fromConfig: true)
+        flag: entry.key, inline: entry.value, remaining: [], fromConfig: true)
+      let place = "\(config?.path ?? "config"), line \(entry.line)"
       do {
         _ = try setting.apply(&options, &values)
         if entry.key == "genre" {
           options.genreOrigin = .config(path: config?.path ?? "config", line: entry.line)
         }
       } catch {
-        throw UsageError(
-          message: "\(config?.path ?? "config"), line \(entry.line): \(error.message)")
+        throw UsageError(message: "\(place): \(error.message)")
       }
     }
     if let api = environment["MOVIES_API"], !api.isEmpty {
@@ -170,10 +174,13 @@ struct Options {
     }
   }
 
-  static func previewMode(_ text: String, flag: String) throws(UsageError) -> PreviewMode {
+  /// - Parameter orOff: the config file's key, which also takes `off`, as its message says.
+  static func previewMode(_ text: String, flag: String, orOff: Bool = false) throws(UsageError)
+    -> PreviewMode
+  {
     guard let mode = PreviewMode(rawValue: text.lowercased()) else {
       let modes = PreviewMode.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError(message: "\(flag) needs one of \(modes).")
+      throw UsageError(message: "\(flag) needs one of \(modes)\(orOff ? ", or off" : "").")
     }
     return mode
   }

@@ -29,12 +29,15 @@ struct Reporter {
   /// The columns to wrap at when standard error is a terminal; nil keeps each message on one
   /// line, for logs.
   let wrapWidth: Int?
+  /// False where the locale is not UTF-8: the program's own marks (`…`, `·`) go as ASCII.
+  let unicode: Bool
 
   /// Plain and unwrapped: before the flags that say how to report are read.
-  init(json: Bool = false, palette: Palette = .plain, wrapWidth: Int? = nil) {
+  init(json: Bool = false, palette: Palette = .plain, wrapWidth: Int? = nil, unicode: Bool = true) {
     self.json = json
     self.palette = palette
     self.wrapWidth = wrapWidth
+    self.unicode = unicode
   }
 
   init(json: Bool, color: ColorMode, environment: [String: String]) {
@@ -43,7 +46,8 @@ struct Reporter {
       json: json,
       palette: Terminal.usesColor(onTerminal: terminal, mode: color, environment: environment)
         ? .ansi : .plain,
-      wrapWidth: terminal ? Terminal.width(environment: environment) : nil)
+      wrapWidth: terminal ? Terminal.width(environment: environment) : nil,
+      unicode: Terminal.usesUnicode(environment: environment))
   }
 
   /// A command failed: `error: ` and the sentence.
@@ -82,6 +86,7 @@ struct Reporter {
     _ message: String, after prefix: String, style: String, then note: String? = nil
   ) {
     var text = TerminalText.escape(message)
+    if !unicode { text = TerminalText.asciiMarks(in: text) }
     if let wrapWidth {
       text = String(TextWrap.wrap(prefix + text, toColumns: wrapWidth).dropFirst(prefix.count))
     }

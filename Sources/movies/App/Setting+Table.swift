@@ -15,6 +15,11 @@ extension Setting {
       }
       options.source = source
     },
+    .toggle(
+      "--offline",
+      help: "browse the offline catalogue, the same as --source offline, even with another "
+        + "source or an api in the config file or MOVIES_API"
+    ) { $0.source = .offline },
     .value(
       "--api", "URL",
       help: "the Hoppin movies endpoint to browse (also MOVIES_API); without it, the "
@@ -30,8 +35,7 @@ extension Setting {
         + "locale)",
       configKey: "language"
     ) { options, text, flag throws(Options.UsageError) in
-      options.language = try Options.localeCode(
-        text, flag: flag, example: "en-US or fr")
+      options.language = try Options.localeCode(text, flag: flag, example: "en-US or fr")
     },
     .value(
       "--region", "CODE",
@@ -39,9 +43,7 @@ extension Setting {
         + "the locale, else US)",
       configKey: "region"
     ) { options, text, flag throws(Options.UsageError) in
-      options.region = try Options.localeCode(
-        text, flag: flag, example: "US or DE"
-      ).uppercased()
+      options.region = try Options.localeCode(text, flag: flag, example: "US or DE").uppercased()
     },
     .value(
       "--count", "N", help: "movies per page, 1 to 1000 (default 10)",
@@ -69,7 +71,8 @@ extension Setting {
     },
     .value(
       "--download-dir", "DIR",
-      help: "where 'thumb N' saves images (default ./thumbnails)", completes: .folder
+      help: "where 'thumb N' saves images (default ./thumbnails)", completes: .folder,
+      configKey: "download-dir"
     ) { options, text, flag throws(Options.UsageError) in
       options.downloadFolder = try Options.folder(text, for: flag)
     },
@@ -77,26 +80,37 @@ extension Setting {
       "--cache-dir", "DIR",
       help: "where downloaded images are cached (default $XDG_CACHE_HOME/movies, else "
         + "~/.cache/movies)",
-      completes: .folder
+      completes: .folder, configKey: "cache-dir"
     ) { options, text, flag throws(Options.UsageError) in
       options.cacheFolder = try Options.folder(text, for: flag)
     },
     .value(
       "--retries", "N",
       help: "retries of a failed request that may succeed later, 0 to 10 (default 2: three "
-        + "attempts in all)"
+        + "attempts in all)",
+      configKey: "retries"
     ) { options, text, flag throws(Options.UsageError) in
       options.retries = try Options.retries(text, flag: flag)
     },
     .value(
       "--timeout", "SECONDS",
-      help: "the longest one request may take, as a whole (default 15)"
+      help: "the longest one request may take, as a whole (default 15)", configKey: "timeout"
     ) { options, text, flag throws(Options.UsageError) in
       options.timeout = try Options.timeout(text, flag: flag)
     },
     .toggle(
       "--no-prefetch", help: "fetch a page only when 'more' asks for it, not one page ahead"
     ) { $0.noPrefetch = true },
+    Setting(
+      flags: [], help: "on (the default) or off, as --no-prefetch", configKey: "prefetch"
+    ) { options, values throws(Options.UsageError) in
+      switch try values.value().lowercased() {
+      case "on", "yes", "true": options.noPrefetch = false
+      case "off", "no", "false": options.noPrefetch = true
+      default: throw Options.UsageError(message: "\(values.flag) needs on or off.")
+      }
+      return nil
+    },
     Setting(
       flags: ["--preview"], value: "MODE",
       help: "draw posters under 'thumb N' as symbols (the default at a terminal), kitty, "
@@ -108,7 +122,8 @@ extension Setting {
       if values.fromConfig, mode.lowercased() == "off" {
         options.noPreview = true
       } else {
-        options.previewMode = try Options.previewMode(mode, flag: values.flag)
+        options.previewMode = try Options.previewMode(
+          mode, flag: values.flag, orOff: values.fromConfig)
       }
       return nil
     },
@@ -117,7 +132,7 @@ extension Setting {
       "--color", "WHEN",
       help: "auto (default: colour on a terminal, unless NO_COLOR is set or TERM=dumb), "
         + "always or never",
-      completes: .choices(ColorMode.allCases.map(\.rawValue))
+      completes: .choices(ColorMode.allCases.map(\.rawValue)), configKey: "color"
     ) { options, text, flag throws(Options.UsageError) in
       guard let color = ColorMode(rawValue: text) else {
         throw Options.UsageError(message: "\(flag) needs auto, always or never.")
@@ -125,6 +140,14 @@ extension Setting {
       options.color = color
     },
     .toggle("--no-color", help: "no colour, the same as --color never") { $0.color = .never },
+    .toggle("--no-config", help: "read no config file") { _ in },
+    .value(
+      "--config", "FILE",
+      help: "read this config file instead of ~/.config/movies/config", completes: .file
+    ) { _, _, _ throws(Options.UsageError) in
+      // Read before the flags (``ConfigFile/load(arguments:environment:)``); here only its
+      // value is taken.
+    },
     .toggle("--json", help: "print one JSON object per line for every command") {
       $0.json = true
     },
@@ -142,6 +165,20 @@ extension Setting {
     ) { options, text, flag throws(Options.UsageError) in
       options.commands.append(text)
     },
+    .value(
+      "-f", "FILE",
+      help: "read the commands from FILE, as from standard input; lines starting with # "
+        + "are comments",
+      completes: .file
+    ) { options, text, flag throws(Options.UsageError) in
+      guard !text.isEmpty else { throw Options.UsageError(message: "\(flag) needs a file.") }
+      options.scriptFile = text
+    },
+    .toggle(
+      "--stop-on-error",
+      help: "in a script, stop at the first command that fails (by default the rest still "
+        + "run; the exit status is 1 either way)"
+    ) { $0.stopOnError = true },
     Setting(
       flags: [], help: "the program long output goes through, instead of $PAGER",
       configKey: "pager"

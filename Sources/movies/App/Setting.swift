@@ -6,6 +6,7 @@ struct Setting: Sendable {
   enum Completes: Sendable, Equatable {
     case nothing
     case folder
+    case file
     case url
     /// A command line: the command names.
     case command

@@ -16,7 +16,7 @@ extension Shell {
     TextRenderer(
       layout: TextRenderer.Layout(
         width: terminal.columns, palette: usesColor(terminal.outputIsTerminal) ? .ansi : .plain,
-        wrapsText: terminal.outputIsTerminal, unicode: terminal.unicode),
+        wrapsText: terminal.outputIsTerminal, unicode: terminal.unicode, atPrompt: atPrompt),
       describer: Reporter.describer)
   }
 

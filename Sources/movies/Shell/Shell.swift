@@ -35,6 +35,11 @@ struct Shell {
   /// `--resume`: start with `resume` instead of the first page (the first page when nothing
   /// is saved).
   var resumes = false
+  /// True when a person types at the prompt: tables continue across pages and status lines
+  /// say what to type next. False in script mode.
+  var atPrompt = false
+  /// `--stop-on-error`: script mode ends at the first command that fails.
+  var stopsOnError = false
   /// Said once, under the first poster that is not drawn: why posters are off. (A drawn
   /// poster's own note, from ``PreviewChoice``, is said the same way.)
   var previewNote: String? = nil
@@ -49,6 +54,7 @@ struct Shell {
   /// Whether the preview note was said.
   private final class Notes: Sendable {
     let previewNoteSaid = Mutex(false)
+    let pagerFailureSaid = Mutex(false)
   }
 
   /// The prompt loop. Returns the exit status.
@@ -78,19 +84,23 @@ struct Shell {
       let genreName = genres.genres.withLock { all in
         all.first { $0.id == list.query.genreID }?.name
       }
-      editor.prompt = StatusLine.prompt(list, genreName: genreName)
+      let prompt = StatusLine.prompt(list, genreName: genreName)
+      editor.prompt =
+        Terminal.usesUnicode(environment: environment)
+        ? prompt : TerminalText.asciiMarks(in: prompt)
       editor.completions = CompletionTable(moreRemains: list.moreRemains, rows: shownRows)
       interrupts.reset()
       switch editor.readLine() {
       case .end:
-        Terminal.write("\n", to: STDOUT_FILENO)
+        // Ends the prompt's line, on the terminal even when the output is piped.
+        Terminal.write("\n", to: editor.outputDescriptor)
         return await leave(from: started, interrupts)
       case .interrupted:
         continue
       case .line(let line):
         history?.append(line)
         do {
-          guard let command = try Command.parse(line) else { continue }
+          guard let command = try Self.command(in: line) else { continue }
           guard await confirms(command, editor: editor) else {
             Terminal.write("Nothing was saved.\n", to: STDOUT_FILENO)
             continue
@@ -148,14 +158,15 @@ struct Shell {
     return 0
   }
 
-  /// Script mode: runs each line in order; 0 when all succeeded, else 1. With
-  /// `showsFirstPage` false (`-c`, as `psql -c`), the first page is loaded without being
-  /// printed, so only what the commands produce is printed.
+  /// Script mode: runs each line in order, past a failure unless ``stopsOnError``; 0 when all
+  /// succeeded, else 1. With `showsFirstPage` false (`-c`, as `psql -c`), the first page is
+  /// loaded without being printed, so only what the commands produce is printed.
   func runScript(lines: some Sequence<String>, showsFirstPage: Bool = true) async -> Int32 {
     var succeeded = await start(printsOutput: showsFirstPage).succeeded
     for line in lines {
+      if stopsOnError && !succeeded { break }
       do {
-        guard let command = try Command.parse(line) else { continue }
+        guard let command = try Self.command(in: line) else { continue }
         let reply = await perform(command)
         succeeded = succeeded && reply.error == nil
         if reply.quits { break }
@@ -165,6 +176,13 @@ struct Shell {
       }
     }
     return succeeded ? 0 : 1
+  }
+
+  /// The command on a line; nil for a blank line or a comment (`#` first, as in sh and
+  /// psql's scripts), so a commented script runs as written.
+  static func command(in line: String) throws(Command.ParseError) -> Command? {
+    if line.drop(while: \.isWhitespace).hasPrefix("#") { return nil }
+    return try Command.parse(line)
   }
 
   /// Asks before `thumb` saves more than ``ThumbRows/askAbove`` rows at the prompt (y/N);
@@ -216,7 +234,9 @@ struct Shell {
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
       if let label, terminal.showsLiveLines {
-        (result, lineErased) = await Spinner.run(label: label, palette: reporter.palette, run)
+        (result, lineErased) = await Spinner.run(
+          label: label, palette: reporter.palette, width: terminal.columns,
+          unicode: terminal.unicode, run)
       } else {
         result = await run()
       }
@@ -249,10 +269,14 @@ struct Shell {
     if !printsOutput && reply.error == nil {
       // The first page of a -c run: loaded, not printed (a failure still is, for --json).
     } else if interrupts != nil, let pager, isPaged(command),
-      reply.lineCount >= terminal.lines,
-      await pager.show(reply)
+      reply.lineCount >= terminal.lines
     {
-      // The pager showed it.
+      let outcome = await pager.show(reply)
+      if outcome != .shown { Terminal.write(reply, to: STDOUT_FILENO) }
+      if let failure = pager.failure(outcome), !notes.pagerFailureSaid.withLock({ $0 }) {
+        notes.pagerFailureSaid.withLock { $0 = true }
+        reply.warnings.append(failure)
+      }
     } else {
       Terminal.write(reply, to: STDOUT_FILENO)
     }

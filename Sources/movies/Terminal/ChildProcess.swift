@@ -27,11 +27,13 @@ enum ChildProcess {
   }
 
   /// Starts `argv` with `stdin` as its standard input (nil: inherited) and the other
-  /// streams either inherited or sent to /dev/null. Returns the child's pid.
+  /// streams either inherited or sent to /dev/null, in `environment` (nil: this process's).
   /// With `stdout`, the child's standard output goes there (and its errors to /dev/null).
-  static func spawn(_ argv: [String], stdin: Int32?, quiet: Bool, stdout: Int32? = nil)
-    throws(Error) -> pid_t
-  {
+  /// Returns the child's pid.
+  static func spawn(
+    _ argv: [String], stdin: Int32?, quiet: Bool, stdout: Int32? = nil,
+    environment: [String: String]? = nil
+  ) throws(Error) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -74,9 +76,15 @@ enum ChildProcess {
     var pid = pid_t()
     let cArguments = argv.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
-    try check(
-      posix_spawnp(&pid, argv.first ?? "", &actions, &attributes, cArguments, environ),
-      "posix_spawnp \(argv.first ?? "")")
+    let status: Int32
+    if let environment {
+      let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+      defer { for entry in cEnvironment { free(entry) } }
+      status = posix_spawnp(&pid, argv.first ?? "", &actions, &attributes, cArguments, cEnvironment)
+    } else {
+      status = posix_spawnp(&pid, argv.first ?? "", &actions, &attributes, cArguments, environ)
+    }
+    try check(status, "posix_spawnp \(argv.first ?? "")")
     return pid
   }
 

@@ -52,6 +52,8 @@ final class LineEditor {
     var completions = CompletionTable()
     var genreNames: () -> [String] = { [] }
     var interrupted = false
+    /// Where the prompt is drawn, for Tab's list of candidates.
+    var outputDescriptor = STDOUT_FILENO
 
     init(prompt: String) {
       self.prompt = Self.copy(prompt)
@@ -76,6 +78,9 @@ final class LineEditor {
   private let history: OpaquePointer
   private let context: Context
   private let files: [UnsafeMutablePointer<FILE>]
+  /// `/dev/tty`, opened for the prompt when standard output is not the terminal; closed at
+  /// the end.
+  private let terminalOutput: UnsafeMutablePointer<FILE>?
 
   /// What Tab completes; the shell refreshes it before each prompt.
   var completions: CompletionTable {
@@ -89,6 +94,9 @@ final class LineEditor {
     get { context.genreNames }
     set { context.genreNames = newValue }
   }
+
+  /// Where the prompt is drawn: standard output, or the terminal when that is piped.
+  var outputDescriptor: Int32 { context.outputDescriptor }
 
   /// The prompt, such as `movies 20/58,788> `.
   var prompt: String {
@@ -104,12 +112,20 @@ final class LineEditor {
   init(programName: String, prompt: String, history entries: [String]) throws(Error) {
     Self.useUTF8Input()
     let input = try Self.check(fdopen(STDIN_FILENO, "r"), "fdopen")
-    let output = try Self.check(fdopen(STDOUT_FILENO, "w"), "fdopen")
+    // With standard output piped (`movies | tee log`) the prompt and the typed line go to
+    // the terminal itself, as psql's do: libedit edits nothing on an output that is not a
+    // terminal, and the log gets only what the commands print (deinit closes /dev/tty).
+    let output =
+      Terminal.outputIsTerminal
+      ? try Self.check(fdopen(STDOUT_FILENO, "w"), "fdopen")
+      : try Self.check(fopen("/dev/tty", "w"), "fopen(/dev/tty)")
     let errors = try Self.check(fdopen(STDERR_FILENO, "w"), "fdopen")
     editor = try Self.check(el_init(programName, input, output, errors), "el_init")
     history = try Self.check(history_init(), "history_init")
     files = [input, output, errors]
+    terminalOutput = Terminal.outputIsTerminal ? nil : output
     context = Context(prompt: prompt)
+    context.outputDescriptor = fileno(output)
 
     // Initialised: a failure from here on runs deinit, which ends both.
     try Self.check(
@@ -131,6 +147,7 @@ final class LineEditor {
     for (name, help, key, callback) in [
       ("movies-complete", "Complete a word", "^I", Self.completeCallback),
       ("movies-interrupt", "Drop the line", "^C", Self.interruptCallback),
+      ("movies-suspend", "Stop as a shell job", "^Z", Self.suspendCallback),
       ("movies-space", "Insert a space", " ", Self.spaceCallback),
     ] {
       try Self.check(movies_el_add_function(editor, name, help, callback), "el_set(EL_ADDFN)")
@@ -147,6 +164,7 @@ final class LineEditor {
     // el_end does not close the streams it was given; these wrap the standard descriptors,
     // so they are freed without closing the descriptors behind them.
     for file in files { fflush(file) }
+    if let terminalOutput { fclose(terminalOutput) }
   }
 
   /// Keys typed before the prompt was up, read by the first ``readLine()`` as if typed then.
@@ -252,6 +270,19 @@ final class LineEditor {
     return UInt8(CC_REFRESH)
   }
 
+  /// Ctrl-Z: stop as a shell job, as psql and less do. ISIG is off (so Ctrl-C arrives as a
+  /// key), so the terminal sends no SIGTSTP itself: this puts the terminal back in its normal
+  /// mode, stops the process group, and after `fg` turns editing back on and redraws the
+  /// prompt and the typed line.
+  private static let suspendCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = {
+    editor, _ in
+    guard let editor else { return UInt8(CC_ERROR) }
+    movies_el_prep_term(editor, 0)
+    Suspension.stop()
+    movies_el_prep_term(editor, 1)
+    return UInt8(CC_REDISPLAY)
+  }
+
   /// Tab: complete the word before the cursor from the table; list the candidates when
   /// several fit and share no longer prefix.
   private static let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = {
@@ -274,7 +305,8 @@ final class LineEditor {
     if common.count > completion.word.count { return replaceWord(with: common) }
     let listed = completion.matches.map(TerminalText.escape).joined(separator: "  ")
     // libedit calls back from el_gets, which runs only on the main thread (readLine checks).
-    MainActor.assumeIsolated { Terminal.write("\n" + listed + "\n", to: STDOUT_FILENO) }
+    let output = context.outputDescriptor
+    MainActor.assumeIsolated { Terminal.write("\n" + listed + "\n", to: output) }
     return UInt8(CC_REDISPLAY)
   }
 }

@@ -135,6 +135,29 @@ enum Terminal {
     exit(1)
   }
 
+  /// The terminal's input settings, to put back after ``stopEcho()``.
+  struct InputMode: Sendable {
+    fileprivate var settings: termios
+  }
+
+  /// Stops the terminal echoing what is typed on standard input (it is still read later);
+  /// nil when standard input is not a terminal. Give the result to ``restore(_:)``.
+  static func stopEcho() -> InputMode? {
+    var settings = termios()
+    guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
+    var quiet = settings
+    quiet.c_lflag &= ~tcflag_t(ECHO)
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &quiet) == 0 else { return nil }
+    return InputMode(settings: settings)
+  }
+
+  /// Puts back the input settings ``stopEcho()`` changed.
+  static func restore(_ mode: InputMode) {
+    var settings = mode.settings
+    // Nothing to do when it fails: the terminal has gone.
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+  }
+
   /// The running program's own file, with symlinks resolved.
   static var executableURL: URL {
     URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
