@@ -25,8 +25,14 @@ import Testing
     holder.arguments = ["python3", "-c", Self.holder, path]
     let output = Pipe()
     holder.standardOutput = output
+    // Not swift-test's own output: a holder left alive would keep it waiting for the end.
+    holder.standardError = FileHandle.nullDevice
     try holder.run()
-    defer { holder.terminate() }
+    // SIGKILL: started from a pool thread, the holder inherits its blocked SIGTERM.
+    defer {
+      kill(holder.processIdentifier, SIGKILL)
+      holder.waitUntilExit()
+    }
     _ = output.fileHandleForReading.availableData  // "locked"
 
     let session = try TmuxSession(arguments: [], environment: ["MOVIES_DB": path])

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Starts a program for a test with posix_spawn: standard input from /dev/null, output and
-/// errors to a file, an empty signal mask and default signal dispositions. Not `Process`: its children inherit the signals
+/// errors to a file, no other descriptor, an empty signal mask and default signal dispositions. Not `Process`: its children inherit the signals
 /// this test process's threads block, a pipe to a program that leaves a server behind (tmux)
 /// never reaches its end, and its reaping was seen to miss an xterm that had exited.
 public enum CleanSpawn {
@@ -19,6 +19,9 @@ public enum CleanSpawn {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // Nothing else: tests run in parallel, and a tmux or Xvfb server that inherited the
+    // write end of another test's pipe would keep that test reading forever.
+    closeFromThree(&actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -43,6 +46,17 @@ public enum CleanSpawn {
     let spawned = posix_spawnp(&pid, arguments.first ?? "", &actions, &attributes, argv, environ)
     guard spawned == 0 else { throw SpawnFailure(code: spawned) }
     return pid
+  }
+
+  /// glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does
+  /// not declare.
+  private static func closeFromThree(_ actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
+      -> Int32
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np")
+    else { preconditionFailure("glibc has no posix_spawn_file_actions_addclosefrom_np") }
+    let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+    precondition(closeFrom(&actions, 3) == 0, "posix_spawn_file_actions_addclosefrom_np failed")
   }
 
   /// Waits for the child; its raw wait status (0 for a clean exit).

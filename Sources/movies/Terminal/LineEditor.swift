@@ -306,7 +306,7 @@ final class LineEditor {
     let listed = completion.matches.map(TerminalText.escape).joined(separator: "  ")
     // libedit calls back from el_gets, which runs only on the main thread (readLine checks).
     let output = context.outputDescriptor
-    MainActor.assumeIsolated { Terminal.write("\n" + listed + "\n", to: output) }
+    MainActor.assumeIsolated { _ = Terminal.write("\n" + listed + "\n", to: output) }
     return UInt8(CC_REDISPLAY)
   }
 }
