@@ -216,6 +216,24 @@ class RateLimitTest(unittest.TestCase):
                 self.assertEqual(json.loads(e.read())["status_message"],
                                  "Down \x1b[31m for maintenance")
 
+    def test_details_delay_slows_movie_details_alone(self):
+        base = start(self, "--limit", "45", "--details-delay", "1.5")
+
+        def timed(path):
+            started = time.monotonic()
+            with urllib.request.urlopen(base + path + "?api_key=" + KEY, timeout=10) as r:
+                body = json.loads(r.read())
+            return time.monotonic() - started, body
+
+        quick, page = timed("/3/discover/movie")
+        ident = page["results"][0]["id"]
+        slow, movie = timed(f"/3/movie/{ident}")
+        providers, _ = timed(f"/3/movie/{ident}/watch/providers")
+        self.assertLess(quick, 1.0)
+        self.assertGreaterEqual(slow, 1.5)
+        self.assertEqual(movie["id"], ident)
+        self.assertLess(providers, 1.0)
+
 
 if __name__ == "__main__":
     unittest.main()

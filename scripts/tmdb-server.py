@@ -4,6 +4,7 @@
     python3 scripts/tmdb-server.py [--csv FILE] [--host 127.0.0.1] [--port 0] [--log FILE]
                                    [--limit N] [--repeat N] [--api-key KEY]
                                    [--access-token TOKEN] [--rate-limit N] [--latency MS]
+                                   [--details-delay SECONDS]
                                    [--fail PATH --fail-status CODE --fail-message TEXT]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves, in the
@@ -307,6 +308,8 @@ class TMDbHandler(BaseHTTPRequestHandler):
                 "profile_sizes": ["w45", "w185", "h632", "original"],
                 "still_sizes": ["w92", "w185", "w300", "original"]}, "change_keys": []})
         if len(parts) in (2, 4) and parts[0] == "movie" and parts[1].isdigit():
+            if len(parts) == 2 and self.server.options.details_delay:
+                time.sleep(self.server.options.details_delay)  # a slow /movie/{id} alone
             movie = catalogue.by_id.get(int(parts[1]))
             if movie is not None and len(parts) == 2:
                 return self.send_json(details(movie))
@@ -449,6 +452,8 @@ def parse_args(argv=None):
                     help="the Retry-After of a 429 (default 1)")
     ap.add_argument("--latency", type=float, default=0, metavar="MS",
                     help="wait this long before each answer (default 0)")
+    ap.add_argument("--details-delay", type=float, default=0, metavar="SECONDS",
+                    help="answer /movie/{id} this much later than the rest (default 0)")
     ap.add_argument("--fail", metavar="PATH", help="answer requests under PATH with an error")
     ap.add_argument("--fail-status", type=int, default=500)
     ap.add_argument("--fail-message", default="Internal error: Something went wrong.")

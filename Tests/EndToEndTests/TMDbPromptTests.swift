@@ -69,4 +69,38 @@ import Testing
     }
     #expect(left.contains { $0.hasSuffix("history") }, "no history was written: \(left)")
   }
+  /// `show N` prints what the row already has at once and the details when they come, here
+  /// four seconds later; the same row again asks for nothing.
+  @Test func showPrintsTheListFieldsBeforeTheSlowDetailsAndAsksForThemOnce() async throws {
+    let server = try await TMDbTestServer(limit: 60, extraArguments: ["--details-delay", "4"])
+    let session = try TmuxSession(
+      arguments: server.arguments(["--no-color", "--no-prefetch"]),
+      environment: ["TMDB_API_KEY": TMDbTestServer.apiKey], height: 50)
+    defer { session.stop() }
+    try await session.waitFor("popular 10/60>")
+    let first = try #require(try await server.results().first)
+    let title = try #require(first["title"] as? String)
+    let id = try #require(first["id"] as? Int)
+
+    let typed = ContinuousClock.now
+    try session.type("show 1\r")
+    let early = try await session.waitFor("#1  \(title)")
+    #expect(ContinuousClock.now - typed < .seconds(3), "the list fields waited for the details")
+    #expect(early.contains("Link "), "the list's fields")
+    #expect(!early.contains("Running time"), "the details came before the list fields showed")
+    let full = try await session.waitUntil("the details and the prompt") {
+      $0.contains("Running time") && TmuxSession.lastLine(of: $0).hasSuffix("popular 10/60>")
+    }
+    #expect(full.contains("data by JustWatch"))
+    #expect(
+      full.components(separatedBy: "#1  \(title)").count == 2, "the heading printed once")
+
+    try session.press("C-l")
+    try await session.waitUntil("a cleared screen") { !$0.contains("Running time") }
+    try session.type("show 1\r")
+    try await session.waitUntil("the second show") {
+      $0.contains("Running time") && TmuxSession.lastLine(of: $0).hasSuffix("popular 10/60>")
+    }
+    #expect(try server.requests(to: "/3/movie/\(id)").count == 1)
+  }
 }

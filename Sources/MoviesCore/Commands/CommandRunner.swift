@@ -86,13 +86,16 @@ public struct CommandRunner: Sendable {
   /// many items (`thumb all`, `find`) report `progress(done, total)` as they go; `find`
   /// reports each batch of matches to `found` as it is found (see ``Browser/scan(for:found:progress:)``).
   /// `confirmed`: the person at the prompt agreed to `thumb all` saving more than
-  /// ``ThumbRows/askAbove`` rows (a script must name them).
+  /// ``ThumbRows/askAbove`` rows (a script must name them). `early`, when given, gets the
+  /// part of a result that is known before the rest: `show N`'s list fields, when its details
+  /// take longer than ``detailsGrace`` (the result still has them all).
   public func execute(
     _ command: Command, confirmed: Bool = false,
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
     found: @escaping @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void = {
       _, _ in
-    }
+    },
+    early: (@Sendable (CommandOutcome) -> Void)? = nil
   ) async -> CommandResult {
     var warnings: [String] = []
     var stoppedBy: (any Swift.Error)?
@@ -118,8 +121,14 @@ public struct CommandRunner: Sendable {
       case .list:
         outcome = .list(await browser.shownRows(), await browser.status)
       case .show(let row):
-        var movie = try await browser.movie(atRow: row)
-        (movie, warnings) = await withDetails(movie)
+        let known = try await browser.movie(atRow: row)
+        let knownCache = await browser.thumbnails.cacheState(of: known, from: source)
+        var announce: (@Sendable () -> Void)?
+        if let early {
+          announce = { early(.movie(known, row: row, thumbnail: knownCache)) }
+        }
+        let (movie, problems) = await withDetails(known, announce: announce)
+        warnings = problems
         let cached = await browser.thumbnails.cacheState(of: movie, from: source)
         outcome = .movie(movie, row: row, thumbnail: cached)
       case .thumb(let row):

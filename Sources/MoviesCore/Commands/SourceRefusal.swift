@@ -25,16 +25,3 @@ extension MovieQuery {
     return query
   }
 }
-
-extension CommandRunner {
-  /// The movie with what the source fetches on demand; when that fails the list's fields
-  /// still show, with a line saying why the rest does not.
-  func withDetails(_ movie: Movie) async -> (Movie, [String]) {
-    guard source.capabilities.hasDetails else { return (movie, []) }
-    do {
-      return (try await source.details(for: movie), [])
-    } catch {
-      return (movie, [ErrorDescriber.plain.message(for: error)])
-    }
-  }
-}

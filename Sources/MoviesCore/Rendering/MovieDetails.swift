@@ -14,7 +14,37 @@ public enum MovieDetails {
     _ movie: Movie, label: String, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
     width: Int? = nil
   ) -> String {
-    var fields: [(String, String)] = []
+    let fields = self.fields(of: movie, thumbnail: thumbnail)
+    let heading = hanging(
+      TerminalText.escape(movie.title), after: DisplayWidth.columns(of: label) + 2, width: width)
+    return palette.apply(palette.heading, to: label + "  " + heading) + "\n"
+      + lines(fields.shown, labelWidth: labelWidth(fields.shown), palette: palette, width: width)
+      + unlistedLine(fields.unlisted, palette: palette)
+  }
+
+  /// The fields of `movie` that `known` did not have, or had with another value: what
+  /// `show N` adds under the list's fields once the details arrive. Labels line up with the
+  /// known part's where they fit.
+  public static func added(
+    _ movie: Movie, over known: Movie, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
+    width: Int? = nil
+  ) -> String {
+    let before = fields(of: known, thumbnail: thumbnail)
+    let after = fields(of: movie, thumbnail: thumbnail)
+    let shown = Set(before.shown.map { $0.label + "\u{0}" + $0.value })
+    let new = after.shown.filter { !shown.contains($0.label + "\u{0}" + $0.value) }
+    let columns = max(labelWidth(before.shown), labelWidth(new))
+    return lines(new, labelWidth: columns, palette: palette, width: width)
+      + (after.unlisted > before.unlisted ? unlistedLine(after.unlisted, palette: palette) : "")
+  }
+
+  private typealias Field = (label: String, value: String)
+
+  /// The labelled, escaped fields `show` lists, and how many unknown ones are left out.
+  private static func fields(of movie: Movie, thumbnail: ThumbnailCacheState?) -> (
+    shown: [Field], unlisted: Int
+  ) {
+    var fields: [Field] = []
     func add(_ label: String, _ value: String?) {
       if let value { fields.append((label, TerminalText.escape(value))) }
     }
@@ -37,26 +67,29 @@ public enum MovieDetails {
     for key in otherKeys.prefix(maximumOtherFields) {
       add(key, movie.otherFields[key])
     }
-
     // Labels come from the server: each is cut to a width, so one long name cannot pad every
     // line of the output to its width.
     fields = fields.map { (DisplayWidth.truncate(TerminalText.escape($0.0), toColumns: 32), $0.1) }
-    let labelWidth = fields.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
-    let heading = hanging(
-      TerminalText.escape(movie.title), after: DisplayWidth.columns(of: label) + 2, width: width)
-    var text = palette.apply(palette.heading, to: label + "  " + heading) + "\n"
-    for (label, value) in fields {
-      let paddedLabel = DisplayWidth.pad(label, toColumns: labelWidth)
-      text +=
-        "  " + palette.apply(palette.dim, to: paddedLabel) + "  "
+    return (fields, max(0, otherKeys.count - maximumOtherFields))
+  }
+
+  private static func labelWidth(_ fields: [Field]) -> Int {
+    fields.map { DisplayWidth.columns(of: $0.label) }.max() ?? 0
+  }
+
+  private static func lines(
+    _ fields: [Field], labelWidth: Int, palette: Palette, width: Int?
+  ) -> String {
+    fields.map { label, value in
+      "  " + palette.apply(palette.dim, to: DisplayWidth.pad(label, toColumns: labelWidth)) + "  "
         + hanging(value, after: labelWidth + 4, width: width) + "\n"
-    }
-    let unlisted = otherKeys.count - maximumOtherFields
-    if unlisted > 0 {
-      let fields = unlisted == 1 ? "1 more field" : "\(Format.grouped(unlisted)) more fields"
-      text += "  " + palette.apply(palette.dim, to: "and \(fields)") + "\n"
-    }
-    return text
+    }.joined()
+  }
+
+  private static func unlistedLine(_ unlisted: Int, palette: Palette) -> String {
+    guard unlisted > 0 else { return "" }
+    let fields = unlisted == 1 ? "1 more field" : "\(Format.grouped(unlisted)) more fields"
+    return "  " + palette.apply(palette.dim, to: "and \(fields)") + "\n"
   }
 
   /// `text` wrapped to the columns right of `indent`, its later lines starting there; on a

@@ -31,6 +31,9 @@ public struct TextRenderer: Sendable {
   public let describer: ErrorDescriber
   /// The watched movies' keys, for the mark column; nil for none. A result brings its own.
   public var watched: Set<String>?
+  /// The movie as `show N` printed it while its details loaded (``listFields(of:row:thumbnail:)``):
+  /// the result's details then print only what they add.
+  public var detailsShown: Movie?
 
   public init(layout: Layout, watched: Set<String>? = nil, describer: ErrorDescriber = .plain) {
     self.layout = layout
@@ -85,9 +88,15 @@ public struct TextRenderer: Sendable {
       return table(for: status).header() + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
-      return MovieDetails.render(
-        movie, row: row, palette: palette, thumbnail: thumbnail, width: statusWidth)
-        + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
+      let fields =
+        if let known = detailsShown {
+          MovieDetails.added(
+            movie, over: known, palette: palette, thumbnail: thumbnail, width: statusWidth)
+        } else {
+          MovieDetails.render(
+            movie, row: row, palette: palette, thumbnail: thumbnail, width: statusWidth)
+        }
+      return fields + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
     case .thumbnailSaved(let saved, _):
       return ThumbnailSummary.line(for: saved) + "\n"
     case .thumbnailsSaved(let batch):
@@ -211,6 +220,14 @@ public struct TextRenderer: Sendable {
     guard let width = statusWidth else { return palette.apply(palette.dim, to: text) }
     return TextWrap.wrap(text, toColumns: width, indent: indent).split(separator: "\n")
       .map { palette.apply(palette.dim, to: String($0)) }.joined(separator: "\n")
+  }
+
+  /// `show N`'s list fields, printed at a prompt while the details load; the rest, and the
+  /// watchlist's line, come with the result.
+  public func listFields(of movie: Movie, row: Int, thumbnail: ThumbnailCacheState) -> String {
+    let text = MovieDetails.render(
+      movie, row: row, palette: layout.palette, thumbnail: thumbnail, width: statusWidth)
+    return layout.unicode ? text : TerminalText.asciiMarks(in: text)
   }
 
   /// Matches of `find` as table rows, under the table's header when `header` is true; used

@@ -1,10 +1,12 @@
 import MoviesCore
 
 /// What a running command reports as it goes: `find`'s matches and how far it got, `thumb`'s
-/// progress.
+/// progress, `show`'s list fields while the details load.
 enum CommandEvent: Sendable {
   case progress(done: Int, total: Int)
   case found([MovieSearch.Match], largestRow: Int)
+  /// A part of the result known before the rest (``CommandRunner/execute``'s `early`).
+  case early(CommandOutcome)
 }
 
 /// Carries a running command's events from where it runs (the browser actor, the pool) to
@@ -17,14 +19,22 @@ final class CommandEvents {
   private let progressBar: ProgressBar
   private let sink: AsyncStream<CommandEvent>.Continuation
   private var drawing: Task<Void, Never>?
+  /// The early part that was printed, if any: the result then prints only the rest.
+  private(set) var earlyShown: CommandOutcome?
 
-  init(finder: FindPrinter?, progressBar: ProgressBar) {
+  /// `printEarly` prints an early part of the result; nil where results print whole (a
+  /// script, `--json`).
+  init(
+    finder: FindPrinter?, progressBar: ProgressBar,
+    printEarly: ((CommandOutcome) -> Void)? = nil
+  ) {
     self.finder = finder
     self.progressBar = progressBar
     let (events, sink) = AsyncStream<CommandEvent>.makeStream()
     self.sink = sink
+    self.printsEarly = printEarly != nil
     // Ends when the stream does (``finish()``), so it never outlives the command.
-    drawing = Task { [finder, progressBar] in
+    drawing = Task { [weak self, finder, progressBar] in
       for await event in events {
         switch event {
         case .progress(let done, let total):
@@ -35,6 +45,9 @@ final class CommandEvents {
           }
         case .found(let matches, let largestRow):
           finder?.rows(matches, largestRow: largestRow)
+        case .early(let outcome):
+          printEarly?(outcome)
+          self?.earlyShown = outcome
         }
       }
     }
@@ -43,6 +56,15 @@ final class CommandEvents {
   /// The runner's `progress` callback: it sends, and draws nothing itself.
   nonisolated var progress: @Sendable (Int, Int) -> Void {
     { [sink] done, total in sink.yield(.progress(done: done, total: total)) }
+  }
+
+  /// Whether the runner should send an early part (its `early` callback is ``early``).
+  let printsEarly: Bool
+
+  /// The runner's `early` callback; nil when there is nothing to print it with.
+  nonisolated var early: (@Sendable (CommandOutcome) -> Void)? {
+    guard printsEarly else { return nil }
+    return { [sink] outcome in sink.yield(.early(outcome)) }
   }
 
   /// The runner's `found` callback.

@@ -7,9 +7,15 @@ import MoviesCore
 /// What the shell prints beside the results: renderers for the terminal, the pager's rule,
 /// the spinner's label; errors go through the ``Reporter``.
 extension Shell {
-  func render(_ result: CommandResult, of command: Command, terminal: TerminalSnapshot) -> Reply {
+  /// `shown`: the movie whose list fields `show N` printed early; only the rest prints now.
+  func render(
+    _ result: CommandResult, of command: Command, terminal: TerminalSnapshot,
+    after shown: Movie? = nil
+  ) -> Reply {
     if json { return JSONRenderer.render(result, of: command, describer: Reporter.describer) }
-    return textRenderer(terminal).render(result)
+    var renderer = textRenderer(terminal)
+    renderer.detailsShown = shown
+    return renderer.render(result)
   }
 
   func textRenderer(_ terminal: TerminalSnapshot) -> TextRenderer {

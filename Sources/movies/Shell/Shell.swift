@@ -217,11 +217,20 @@ struct Shell {
     // N-M` draws a progress bar on standard error instead of a spinner. Both are drawn here,
     // on the main actor, from the events the command sends.
     let finder = await findPrinter(command, terminal: terminal)
+    // At the prompt, `show N` prints the list's fields while its details load.
+    let earlyPrinter = textRenderer(terminal)
     let events = CommandEvents(
       finder: finder,
       progressBar: ProgressBar(
-        isEnabled: terminal.showsLiveLines && !json, terminalWidth: width))
-    let (update, found) = (events.progress, events.found)
+        isEnabled: terminal.showsLiveLines && !json, terminalWidth: width),
+      printEarly: interrupts == nil || json
+        ? nil
+        : { outcome in
+          guard case .movie(let movie, let row, let thumbnail) = outcome else { return }
+          Terminal.write(
+            earlyPrinter.listFields(of: movie, row: row, thumbnail: thumbnail), to: STDOUT_FILENO)
+        })
+    let (update, found, early) = (events.progress, events.found, events.early)
     let result: CommandResult
     // Whether the spinner or progress bar erased the line the terminal echoed ^C on.
     var lineErased = false
@@ -229,7 +238,8 @@ struct Shell {
       let label = loadingLabel(command, list: list)
       let run = { [runner] in
         await interrupts.cancellable {
-          await runner.execute(command, confirmed: confirmed, progress: update, found: found)
+          await runner.execute(
+            command, confirmed: confirmed, progress: update, found: found, early: early)
         }
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
@@ -244,7 +254,9 @@ struct Shell {
       result = await runner.execute(command, progress: update, found: found)
     }
     if await events.finish() { lineErased = true }
-    var reply = render(result, of: command, terminal: terminal)
+    var shownEarly: Movie?
+    if case .movie(let movie, _, _) = events.earlyShown { shownEarly = movie }
+    var reply = render(result, of: command, terminal: terminal, after: shownEarly)
     if finder != nil, case .success(.found(let found)) = result.outcome {
       reply.output = textRenderer(terminal).findSummary(found)
     }

@@ -1,0 +1,40 @@
+extension CommandRunner {
+  /// How long `show N` waits for the details before its list fields are shown on their own:
+  /// long enough that a quick source prints one block, short enough to feel at once.
+  public static let detailsGrace = Duration.milliseconds(150)
+
+  /// The movie with what the source fetches on demand; when that fails the list's fields
+  /// still show, with a line saying why the rest does not. `announce` is called once the
+  /// details have taken ``detailsGrace``, so the list's fields can be shown meanwhile.
+  func withDetails(_ movie: Movie, announce: (@Sendable () -> Void)? = nil) async -> (
+    Movie, [String]
+  ) {
+    guard source.capabilities.hasDetails else { return (movie, []) }
+    let load = { [source] () async -> Result<Movie, any Swift.Error> in
+      do {
+        return .success(try await source.details(for: movie))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let loaded: Result<Movie, any Swift.Error>
+    if let announce {
+      // The timer is a child of this call, cancelled as soon as the details are in.
+      loaded = await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+          guard (try? await Task.sleep(for: Self.detailsGrace)) != nil else { return }
+          announce()
+        }
+        let loaded = await load()
+        group.cancelAll()
+        return loaded
+      }
+    } else {
+      loaded = await load()
+    }
+    switch loaded {
+    case .success(let full): return (full, [])
+    case .failure(let error): return (movie, [ErrorDescriber.plain.message(for: error)])
+    }
+  }
+}
