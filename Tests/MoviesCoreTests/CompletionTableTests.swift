@@ -32,6 +32,18 @@ import Testing
       table.complete("order ").matches == OrderName.aliases.map(\.alias) + MovieQuery.orders)
   }
 
+  @Test func aSourceWithItsOwnOrdersOffersOnlyThose() {
+    let jellyfin = ["dateaddeddesc", "releasedatedesc", "releasedateasc", "ratingdesc", "titleasc"]
+    let table = CompletionTable(orders: OrderName.words(offeredBy: jellyfin))
+    #expect(
+      table.complete("order ").matches.prefix(5) == [
+        "newest", "oldest", "rating", "title", "added",
+      ])
+    #expect(table.complete("order pop").matches.isEmpty, "popular is TMDb's")
+    #expect(table.complete("order rat").matches == ["rating", "ratingdesc"])
+    #expect(OrderName.words(offeredBy: nil) == OrderName.words)
+  }
+
   @Test func otherCommandsCompleteNoArgument() {
     #expect(table.complete("find ").matches.isEmpty)
     #expect(table.complete("list ").matches.isEmpty)

@@ -2,7 +2,7 @@ import MoviesCore
 import Testing
 
 /// `show N`'s fields, whole or as what the details add under the list's fields.
-@Suite struct MovieDetailsTests {
+@Suite(.timeLimit(.minutes(1))) struct MovieDetailsTests {
   private let known = Movie(
     id: "35", title: "Heat", rating: 8.3, releaseDate: "1995-12-15",
     otherFields: ["Popularity": "12.5"])

@@ -17,11 +17,17 @@ public struct CompletionTable: Sendable, Hashable {
   public var rows: [Int]
   /// Genre names, for `genre`.
   public var genres: [String]
+  /// The words for `order`: the source's orders (``OrderName/words(offeredBy:)``).
+  public var orders: [String]
 
-  public init(moreRemains: Bool = true, rows: [Int] = [], genres: [String] = []) {
+  public init(
+    moreRemains: Bool = true, rows: [Int] = [], genres: [String] = [],
+    orders: [String] = OrderName.words
+  ) {
     self.moreRemains = moreRemains
     self.rows = rows
     self.genres = genres
+    self.orders = orders
   }
 
   /// The candidates for the text before the cursor: command names for the first word, then
@@ -36,7 +42,7 @@ public struct CompletionTable: Sendable, Hashable {
       switch CommandSpec.named(String(typed[..<space]))?.completes ?? .nothing {
       case .rows: rows.map(String.init)
       case .genres: genres + ["all"]
-      case .orders: OrderName.words
+      case .orders: orders
       case .commands: CommandSpec.all.map(\.name)
       case .nothing: []
       }

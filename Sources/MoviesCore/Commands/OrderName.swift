@@ -11,6 +11,13 @@ public enum OrderName {
   /// orders; other words go to the server as they are.
   public static var words: [String] { aliases.map(\.alias) + MovieQuery.orders }
 
+  /// The words to offer for a source that sorts only by `orders` (its API values): their
+  /// aliases, then the orders themselves; every word for one that passes any word on (nil).
+  public static func words(offeredBy orders: [String]?) -> [String] {
+    guard let orders else { return words }
+    return aliases.filter { orders.contains($0.order) }.map(\.alias) + orders
+  }
+
   /// Why a word cannot be used as an order.
   public enum Problem: Error, Sendable, Hashable {
     /// A prefix of several orders.

@@ -64,7 +64,12 @@ enum ThumbnailSummary {
   /// One warning per failed row, in row order.
   static func failureWarnings(_ batch: ThumbnailBatch, describer: ErrorDescriber) -> [String] {
     batch.rows.compactMap { row in
-      batch.failures[row].map { "Row \(row): \(describer.message(for: $0))" }
+      batch.failures[row].map { failure in
+        // Errors about one row ("Row 8: TMDb has no poster …") already say which.
+        let message = describer.message(for: failure)
+        return message.hasPrefix("Row \(row) ") || message.hasPrefix("Row \(row):")
+          ? message : "Row \(row): \(message)"
+      }
     }
   }
 
@@ -89,7 +94,18 @@ enum ThumbnailSummary {
   /// The error line when rows failed.
   static func failureSentence(_ batch: ThumbnailBatch) -> String {
     let failed = batch.failures.count
+    // A film the source has no poster for stays without one: retrying would not help.
+    let retrying =
+      batch.failures.values.allSatisfy(Self.hasNoPoster)
+      ? "" : " Type the command again to retry them."
     return "\(failed) of \(batch.rows.count) thumbnails could not be saved; "
-      + "the warnings above say why. Type the command again to retry them."
+      + "the warnings above say why." + retrying
+  }
+
+  private static func hasNoPoster(_ failure: any Error) -> Bool {
+    switch failure as? ThumbnailStore.Error {
+    case .noThumbnail, .noneAtSource: true
+    default: false
+    }
   }
 }

@@ -88,7 +88,9 @@ struct Shell {
       editor.prompt =
         Terminal.usesUnicode(environment: environment)
         ? prompt : TerminalText.asciiMarks(in: prompt)
-      editor.completions = CompletionTable(moreRemains: list.moreRemains, rows: shownRows)
+      editor.completions = CompletionTable(
+        moreRemains: list.moreRemains, rows: shownRows,
+        orders: OrderName.words(offeredBy: runner.source.capabilities.orders))
       interrupts.reset()
       switch editor.readLine() {
       case .end:

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A source with a local server in the repo that stands in for a real service, for the tests
+/// that hold TMDb and Jellyfin to the same behaviour.
+public enum RealSource: String, CaseIterable, Sendable, CustomStringConvertible {
+  case tmdb, jellyfin
+
+  public var description: String { rawValue }
+}
+
+/// TMDb's or Jellyfin's local server, started for one test, with what a test needs of either:
+/// the flags and secret that browse it, its requests by kind, and the words the program uses
+/// for it.
+public final class LocalSourceServer {
+  public let source: RealSource
+  private let tmdb: TMDbTestServer?
+  private let jellyfin: JellyfinTestServer?
+
+  /// Starts the source's server over the first `limit` films of the CSV.
+  public init(_ source: RealSource, limit: Int, extraArguments: [String] = []) async throws {
+    self.source = source
+    switch source {
+    case .tmdb:
+      tmdb = try await TMDbTestServer(limit: limit, extraArguments: extraArguments)
+      jellyfin = nil
+    case .jellyfin:
+      jellyfin = try await JellyfinTestServer(limit: limit, extraArguments: extraArguments)
+      tmdb = nil
+    }
+  }
+
+  public func stop() {
+    tmdb?.stop()
+    jellyfin?.stop()
+  }
+
+  /// The flags that browse it (Jellyfin as alice, with the API key), then `extra`.
+  public func arguments(_ extra: [String] = []) -> [String] {
+    if let tmdb { return tmdb.arguments(extra) }
+    let url = jellyfin?.baseURL.absoluteString ?? ""
+    return ["--source", "jellyfin", "--api", url, "--jellyfin-user", "alice"] + extra
+  }
+
+  /// The secret the program is given.
+  public var secret: String {
+    source == .tmdb ? TMDbTestServer.apiKey : JellyfinTestServer.apiKey
+  }
+
+  /// The variable holding the secret, set.
+  public var environment: [String: String] {
+    source == .tmdb ? ["TMDB_API_KEY": secret] : ["JELLYFIN_TOKEN": secret]
+  }
+
+  /// How the watchlist names the source (its `source` in JSON).
+  public var recordedName: String {
+    if tmdb != nil { return "tmdb" }
+    return "jellyfin:" + (jellyfin?.baseURL.absoluteString ?? "")
+  }
+
+  /// What `thumb N` says of a film without a poster.
+  public var noPosterLine: String {
+    source == .tmdb ? "TMDb has no poster for this film." : "Jellyfin has no poster for this film."
+  }
+
+  /// The prompt's name of the source's default order.
+  public var defaultOrder: String { source == .tmdb ? "popular" : "added" }
+
+  /// The path and query of every poster request, in order.
+  public func posterRequests() throws -> [String] {
+    if let tmdb { return try tmdb.posterRequests().map(\.path) }
+    return try jellyfin?.posterRequests().map { $0.path + "?tag=" + ($0.query["tag"] ?? "") } ?? []
+  }
+
+  /// How many requests arrived so far.
+  public func requestCount() throws -> Int {
+    try tmdb?.requests().count ?? jellyfin?.requests().count ?? 0
+  }
+
+  /// The paths of the requests after the first `count`.
+  public func paths(after count: Int) throws -> [String] {
+    let paths = try tmdb?.requests().map(\.path) ?? jellyfin?.requests().map(\.path) ?? []
+    return Array(paths.dropFirst(count))
+  }
+
+  /// Whether every request so far carried the secret the way the source takes it: TMDb's
+  /// API requests as `api_key`, and not its posters; every Jellyfin request in the header.
+  public func everyRequestCarriedTheSecret() throws -> Bool {
+    if let tmdb {
+      return try tmdb.requests().allSatisfy { request in
+        request.path.hasPrefix("/t/p/")
+          ? request.query["api_key"] == nil : request.query["api_key"] == secret
+      }
+    }
+    return try jellyfin?.requests().allSatisfy { request in
+      request.path.hasPrefix("/web") || request.token == "api-key"
+    } ?? false
+  }
+
+  /// The requests for rows, as `page` (TMDb) or `StartIndex` (Jellyfin) values, in order.
+  public func listRequests() throws -> [Int] {
+    if let tmdb { return try tmdb.pages() }
+    return try jellyfin?.itemRequests().filter { $0.authorization?["Client"] != "oracle" }
+      .compactMap { $0.query["StartIndex"].flatMap(Int.init) } ?? []
+  }
+
+  /// The titles of the first `count` films of the default list, from the server (the
+  /// request shows in its log).
+  public func firstTitles(_ count: Int) async throws -> [String] {
+    if let tmdb {
+      return Array(try await tmdb.results().compactMap { $0["title"] as? String }.prefix(count))
+    }
+    return try await jellyfin?.names(
+      query: "IncludeItemTypes=Movie&Recursive=true&SortBy=DateCreated,SortName"
+        + "&SortOrder=Descending,Ascending&StartIndex=0&Limit=\(count)") ?? []
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A stand-in `fzf` in a folder of its own (put it first on `PATH`): it takes the first line
+/// holding its `--query` (else the first line), runs its `--preview` command for that line as
+/// fzf would, records its command line, its input and what the preview printed, and prints
+/// the line, as fzf does on Enter.
+public struct StandInPicker {
+  public let folder: URL
+  /// Its record: one JSON object.
+  public let record: URL
+
+  public init() throws {
+    folder = try TestPaths.makeTemporaryFolder()
+    record = folder.appendingPathComponent("fzf-ran.json")
+    try TestPaths.writeScript(
+      Self.script(record: record.path), to: folder.appendingPathComponent("fzf"))
+  }
+
+  /// What the stand-in recorded.
+  public struct Run: Sendable {
+    public var arguments: [String]
+    /// The lines fzf was given.
+    public var lines: [String]
+    public var chosen: String
+    /// What the preview command printed for the chosen line, and its exit status.
+    public var preview: String
+    public var previewStatus: Int
+  }
+
+  /// The record, once the stand-in has written it; nil before.
+  public func run() throws -> Run? {
+    guard let data = FileManager.default.contents(atPath: record.path),
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return nil }
+    return Run(
+      arguments: object["argv"] as? [String] ?? [], lines: object["lines"] as? [String] ?? [],
+      chosen: object["chosen"] as? String ?? "", preview: object["preview"] as? String ?? "",
+      previewStatus: object["preview_status"] as? Int ?? -1)
+  }
+
+  /// `PATH` with the stand-in first.
+  public func path(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> String
+  {
+    folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+  }
+
+  public func remove() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private static func script(record: String) -> String {
+    """
+    #!/usr/bin/env python3
+    import json, os, subprocess, sys
+    argv = sys.argv[1:]
+    option = lambda name: next((a.split("=", 1)[1] for a in argv if a.startswith(name + "=")), "")
+    query, preview = option("--query"), option("--preview")
+    lines = sys.stdin.read().splitlines()
+    chosen = next((l for l in lines if query.lower() in l.lower()), lines[0] if lines else "")
+    place = chosen.split("\\t")[0]
+    env = dict(os.environ, FZF_PREVIEW_COLUMNS="60", FZF_PREVIEW_LINES="30")
+    shown = subprocess.run(["/bin/sh", "-c", preview.replace("{1}", place)], env=env,
+                           capture_output=True, text=True, timeout=30)
+    with open(\(String(reflecting: record)), "w") as f:
+        json.dump({"argv": argv, "lines": lines, "chosen": chosen, "preview": shown.stdout,
+                   "preview_status": shown.returncode}, f)
+    print(chosen)
+    """
+  }
+}
