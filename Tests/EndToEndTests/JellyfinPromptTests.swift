@@ -14,7 +14,9 @@ import Testing
       environment: ["JELLYFIN_TOKEN": JellyfinTestServer.bobToken, "PATH": player.path()],
       width: 120, height: 40)
     defer { session.stop() }
-    try await session.waitFor("movies added 10/40>")
+    let banner = try await session.waitFor("movies added 10/40>")
+    let host = try #require(server.baseURL.host).appending(":\(server.baseURL.port ?? 0)")
+    #expect(banner.contains("on Jellyfin at \(host) (token from JELLYFIN_TOKEN)"), "\(banner)")
     try session.type("show 2\r")
     let shown = try await session.waitFor("Watched ")
     #expect(shown.contains("#2  "))

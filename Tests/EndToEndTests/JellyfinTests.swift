@@ -108,6 +108,8 @@ import Testing
     #expect(show.stdout.contains("Watched       played"))
     #expect(show.stdout.contains("Overview      "))
     #expect(show.stdout.contains("Running time  \((length + 30) / 60) min"))
+    // The list carries all `show` prints: no request for one film's details.
+    #expect(try ours(server).allSatisfy { !$0.path.hasPrefix("/Items/") })
   }
 
   @Test func postersComeOnlyOnThumbKeyedOnTheirTag() async throws {

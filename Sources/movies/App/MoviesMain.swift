@@ -156,7 +156,9 @@ enum MoviesMain {
       editor.push(typedAhead)
       let banner = TextWrap.wrap(
         "movies \(Options.version) on \(source.name)"
-          + (source.capabilities.credential.map { " (key from \($0))" } ?? "")
+          + (source.capabilities.credential.map { variable in
+            " (\(variable.hasSuffix("_TOKEN") ? "token" : "key") from \(variable))"
+          } ?? "")
           + ". 'help' lists commands; Ctrl-D leaves.",
         toColumns: Terminal.width(environment: environment))
       exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))

@@ -62,9 +62,10 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     search.serverQuery(from: query)
   }
 
+  /// `Jellyfin at media.local:8096`, for the banner and the spinner.
   public var name: String {
-    guard let host = server.host else { return server.absoluteString }
-    return server.port.map { "\(host):\($0)" } ?? host
+    guard let host = server.host else { return "Jellyfin at " + server.absoluteString }
+    return "Jellyfin at " + (server.port.map { "\(host):\($0)" } ?? host)
   }
 
   /// The user to browse as: the one called `name` (looked up in `/Users`, for an API key), or
