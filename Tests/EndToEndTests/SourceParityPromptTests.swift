@@ -16,12 +16,25 @@ import Testing
       width: 120, height: 40)
   }
 
+  /// A session on the source's first page, its prompt up.
+  private func started(
+    _ server: LocalSourceServer, environment: [String: String] = [:]
+  ) async throws -> TmuxSession {
+    let session = try session(server, environment: environment)
+    do {
+      try await session.waitFor("movies \(server.defaultOrder) 10/40>")
+    } catch {
+      session.stop()
+      throw error
+    }
+    return session
+  }
+
   @Test(arguments: RealSource.allCases)
   func tabCompletesTheSourcesGenreNamesAndOnlyItsOrders(_ source: RealSource) async throws {
     let server = try await LocalSourceServer(source, limit: 40)
-    let session = try session(server)
+    let session = try await started(server)
     defer { session.stop() }
-    try await session.waitFor("movies \(server.defaultOrder) 10/40>")
 
     try session.type("order " + server.defaultOrder.prefix(2))
     try session.press("Tab")
@@ -56,9 +69,8 @@ import Testing
     let server = try await LocalSourceServer(source, limit: 40)
     let picker = try StandInPicker()
     defer { picker.remove() }
-    let session = try session(server, environment: ["PATH": picker.path()])
+    let session = try await started(server, environment: ["PATH": picker.path()])
     defer { session.stop() }
-    try await session.waitFor("movies \(server.defaultOrder) 10/40>")
     let title = try #require(try await server.firstTitles(3).last)
     let before = try server.requestCount()
 
@@ -82,9 +94,8 @@ import Testing
   @Test(arguments: RealSource.allCases)
   func resumeReopensTheListAtTheSameDepthInTheSameOrder(_ source: RealSource) async throws {
     let server = try await LocalSourceServer(source, limit: 40)
-    let first = try session(server)
+    let first = try await started(server)
     defer { first.stop() }
-    try await first.waitFor("movies \(server.defaultOrder) 10/40>")
     try first.type("order title\r")
     try await first.waitFor("movies title 10/40>")
     try first.type("more\r")
@@ -106,6 +117,8 @@ import Testing
     try again.press("C-d")
     try await again.waitForExit()
     #expect(try server.requestCount() > asked, "the resumed list was loaded again")
+    let pages = try server.listRequests()
+    #expect(try server.listRequestsStay(within: 40), "past the total: \(pages)")
     #expect(try server.everyRequestCarriedTheSecret())
   }
 }

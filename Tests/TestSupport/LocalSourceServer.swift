@@ -103,6 +103,13 @@ public final class LocalSourceServer {
       .compactMap { $0.query["StartIndex"].flatMap(Int.init) } ?? []
   }
 
+  /// Whether every list request stayed within a list of `films`: TMDb pages of 20, Jellyfin
+  /// start indexes below the total.
+  public func listRequestsStay(within films: Int) throws -> Bool {
+    let last = source == .tmdb ? (films + 19) / 20 : films - 1
+    return try listRequests().allSatisfy { $0 <= last }
+  }
+
   /// The titles of the first `count` films of the default list, from the server (the
   /// request shows in its log).
   public func firstTitles(_ count: Int) async throws -> [String] {

@@ -4,16 +4,11 @@ import Foundation
 /// holding its `--query` (else the first line), runs its `--preview` command for that line as
 /// fzf would, records its command line, its input and what the preview printed, and prints
 /// the line, as fzf does on Enter.
-public struct StandInPicker {
-  public let folder: URL
-  /// Its record: one JSON object.
-  public let record: URL
+public struct StandInPicker: StandIn {
+  public let program: StandInProgram
 
   public init() throws {
-    folder = try TestPaths.makeTemporaryFolder()
-    record = folder.appendingPathComponent("fzf-ran.json")
-    try TestPaths.writeScript(
-      Self.script(record: record.path), to: folder.appendingPathComponent("fzf"))
+    program = try StandInProgram(name: "fzf", script: Self.script(record:))
   }
 
   /// What the stand-in recorded.
@@ -29,24 +24,11 @@ public struct StandInPicker {
 
   /// The record, once the stand-in has written it; nil before.
   public func run() throws -> Run? {
-    guard let data = FileManager.default.contents(atPath: record.path),
-      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return nil }
+    guard let object = try program.recorded() else { return nil }
     return Run(
       arguments: object["argv"] as? [String] ?? [], lines: object["lines"] as? [String] ?? [],
       chosen: object["chosen"] as? String ?? "", preview: object["preview"] as? String ?? "",
       previewStatus: object["preview_status"] as? Int ?? -1)
-  }
-
-  /// `PATH` with the stand-in first.
-  public func path(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> String
-  {
-    folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-  }
-
-  public func remove() {
-    try? FileManager.default.removeItem(at: folder)
   }
 
   private static func script(record: String) -> String {

@@ -3,16 +3,11 @@ import Foundation
 /// A stand-in `mpv` in a folder of its own (put it first on `PATH`): it records its command
 /// line, the mode of the include file it was given and of that file's folder, then reads the
 /// stream as mpv would, with the headers from the include file, and records what it got.
-public struct StandInPlayer {
-  public let folder: URL
-  /// Its record: one JSON object.
-  public let record: URL
+public struct StandInPlayer: StandIn {
+  public let program: StandInProgram
 
   public init() throws {
-    folder = try TestPaths.makeTemporaryFolder()
-    record = folder.appendingPathComponent("mpv-ran.json")
-    try TestPaths.writeScript(
-      Self.script(record: record.path), to: folder.appendingPathComponent("mpv"))
+    program = try StandInProgram(name: "mpv", script: Self.script(record:))
   }
 
   /// What the stand-in recorded.
@@ -27,9 +22,7 @@ public struct StandInPlayer {
 
   /// The record, once the stand-in has written it; nil before.
   public func run() throws -> Run? {
-    guard let data = FileManager.default.contents(atPath: record.path),
-      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return nil }
+    guard let object = try program.recorded() else { return nil }
     return Run(
       arguments: object["argv"] as? [String] ?? [],
       includeMode: object["include_mode"] as? String ?? "",
@@ -37,17 +30,6 @@ public struct StandInPlayer {
       includePath: object["include_path"] as? String ?? "",
       streamStatus: object["status"] as? Int ?? 0,
       streamFirstLine: object["first_line"] as? String ?? "")
-  }
-
-  /// `PATH` with the stand-in first.
-  public func path(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> String
-  {
-    folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-  }
-
-  public func remove() {
-    try? FileManager.default.removeItem(at: folder)
   }
 
   private static func script(record: String) -> String {
