@@ -20,22 +20,13 @@ public enum JSONDocument {
     var output = Data()
     var numbers: [String] = []
     var found = 0
-    var inString = false
-    var escaped = false
+    var strings = JSONStrings()
     var index = data.startIndex
     output.reserveCapacity(data.count)
     while index < data.endIndex {
       let byte = data[index]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-      } else if byte == UInt8(ascii: "\"") {
-        inString = true
+      if strings.isInString(byte) {
+        // Copied as it is.
       } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
       {
         let end = data[index...].firstIndex { !isNumberByte($0) } ?? data.endIndex
@@ -59,5 +50,27 @@ public enum JSONDocument {
   private static func isNumberByte(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
       || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+  }
+}
+
+/// Follows JSON text byte by byte, telling the bytes of strings (quotes included) from the
+/// rest, so a scan outside the parser does not take a comma or digit in a title for syntax.
+struct JSONStrings {
+  private var inString = false
+  private var escaped = false
+
+  mutating func isInString(_ byte: UInt8) -> Bool {
+    if inString {
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        inString = false
+      }
+      return true
+    }
+    inString = byte == UInt8(ascii: "\"")
+    return inString
   }
 }

@@ -132,19 +132,10 @@ public enum MoviePageParser {
     data.withUnsafeBytes { bytes in
       var count = 0
       var containers = 0
-      var inString = false
-      var escaped = false
+      var strings = JSONStrings()
       for byte in bytes {
-        if inString {
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-          }
-        } else if byte == UInt8(ascii: "\"") {
-          inString = true
+        if strings.isInString(byte) {
+          continue
         } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
           containers += 1
           count += 1
