@@ -131,6 +131,7 @@ import Testing
     #expect(offline.stdout.contains("Movie ID"))
     #expect(offline.stdout.contains(id))
     #expect(offline.stdout.contains("On the watchlist, from "))
+    #expect(!offline.stdout.contains(server.secret) && !list.stdout.contains(server.secret))
     for file in try FileManager.default.contentsOfDirectory(atPath: folder.path)
     where file.hasPrefix("movies.sqlite3") {
       let stored = try Data(contentsOf: folder.appendingPathComponent(file))
