@@ -76,6 +76,7 @@ public enum JSONRenderer {
     case .thumbnailsSaved(let batch):
       return [
         "rows": batch.rows, "cancelled": batch.wasCancelled,
+        "from": batch.label == "w" ? "watchlist" : "list",
         "saved": batch.rows.compactMap { row in
           batch.saved[row].map { thumbnailObject($0, row: row) }
         },

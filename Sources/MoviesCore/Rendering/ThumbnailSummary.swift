@@ -65,10 +65,16 @@ enum ThumbnailSummary {
   static func failureWarnings(_ batch: ThumbnailBatch, describer: ErrorDescriber) -> [String] {
     batch.rows.compactMap { row in
       batch.failures[row].map { failure in
-        // Errors about one row ("Row 8: TMDb has no poster …") already say which.
         let message = describer.message(for: failure)
-        return message.hasPrefix("Row \(row) ") || message.hasPrefix("Row \(row):")
-          ? message : "Row \(row): \(message)"
+        let named = "Row \(row)"
+        // Errors about one row ("Row 8: TMDb has no poster …") already name it: not twice.
+        if batch.label.isEmpty {
+          return message.hasPrefix(named + " ") || message.hasPrefix(named + ":")
+            ? message : named + ": " + message
+        }
+        let rest =
+          message.hasPrefix(named + ": ") ? String(message.dropFirst(named.count + 2)) : message
+        return "\(batch.label)\(row): " + rest
       }
     }
   }
