@@ -51,7 +51,8 @@ public enum CleanSpawn {
   /// glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does
   /// not declare.
   private static func closeFromThree(_ actions: inout posix_spawn_file_actions_t) {
-    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
+    typealias CloseFrom =
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
       -> Int32
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np")
     else { preconditionFailure("glibc has no posix_spawn_file_actions_addclosefrom_np") }
