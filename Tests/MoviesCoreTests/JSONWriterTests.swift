@@ -34,7 +34,7 @@ import Testing
       "numbers": numbers, "text": text, "nothing": NSNull(), "yes": true, "no": false,
       "ints": [Int.min, -3, 0, Int.max], "empty": [String: Any](), "none": [Any](),
     ]
-    var value: [String: JSONValue] = [
+    var value: JSONObject = [
       "numbers": .array(numbers.map(JSONValue.number)), "text": .string(text), "nothing": .null,
       "yes": .bool(true), "no": .bool(false),
       "ints": .array([Int.min, -3, 0, Int.max].map(JSONValue.int)),
@@ -42,8 +42,9 @@ import Testing
     ]
     for (index, key) in keys.enumerated() {
       object["keys"] = Dictionary(uniqueKeysWithValues: keys.prefix(index + 1).map { ($0, $0) })
-      value["keys"] = .object(
-        Dictionary(uniqueKeysWithValues: keys.prefix(index + 1).map { ($0, .string($0)) }))
+      var keysObject: JSONObject = [:]
+      for key in keys.prefix(index + 1) { keysObject[key] = .string(key) }
+      value["keys"] = .object(keysObject)
       var writer = JSONWriter()
       writer.write(.object(value))
       #expect(writer.text == (try serialized(object)), "keys up to \(key)")

@@ -36,7 +36,7 @@ struct JSONFields {
   }
 
   /// The outcome's keys but its rows.
-  func of(_ outcome: CommandOutcome) -> [String: JSONValue] {
+  func of(_ outcome: CommandOutcome) -> JSONObject {
     switch outcome {
     case .pageLoaded(_, let list), .restarted(_, let list), .list(_, let list),
       .nothingMoreToLoad(let list):
@@ -133,14 +133,14 @@ struct JSONFields {
 
   /// A saved thumbnail: where it is, what it is, and where the bytes came from
   /// (`source`, `disk` or `memory`).
-  private static func thumbnail(_ saved: SavedThumbnail, row: Int) -> [String: JSONValue] {
+  private static func thumbnail(_ saved: SavedThumbnail, row: Int) -> JSONObject {
     let origin =
       switch saved.origin {
       case .source: "source"
       case .diskCache: "disk"
       case .memoryCache: "memory"
       }
-    var object: [String: JSONValue] = [
+    var object: JSONObject = [
       "row": .int(row), "file": .string(saved.file.relativePath),
       "format": .string(saved.format.displayName), "bytes": .int(saved.byteCount),
       "origin": .string(origin), "seconds": .number(seconds(saved.elapsed)),
@@ -152,7 +152,7 @@ struct JSONFields {
     return object
   }
 
-  private static func list(_ list: ListStatus) -> [String: JSONValue] {
+  private static func list(_ list: ListStatus) -> JSONObject {
     [
       "loaded": .int(list.loadedCount), "shown": .int(list.shownCount),
       "total": .int(list.totalCount), "complete": .bool(list.isComplete),
@@ -174,14 +174,14 @@ struct JSONFields {
     return .object(movieFields(movie, row: row, watched: watched))
   }
 
-  private static func movieFields(_ movie: Movie, row: Int, watched: Bool) -> [String: JSONValue] {
+  private static func movieFields(_ movie: Movie, row: Int, watched: Bool) -> JSONObject {
     [
       "row": .int(row), "id": .text(movie.id), "title": .string(movie.title),
       "genres": .strings(movie.genres), "rating": .number(movie.rating),
       "ratingCount": .int(movie.ratingCount), "releaseDate": .text(movie.releaseDate),
       "runningTime": .int(movie.runningTime), "grade": .text(movie.grade),
       "link": .text(movie.link), "thumbnail": .text(movie.thumbnail),
-      "otherFields": .object(movie.otherFields.mapValues(JSONValue.string)),
+      "otherFields": .object(JSONObject(movie.otherFields)),
       "watched": .bool(watched), "overview": .text(movie.overview),
       "playback": movie.playback.map { playback in
         .object([

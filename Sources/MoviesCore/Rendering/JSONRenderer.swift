@@ -16,7 +16,7 @@ public enum JSONRenderer {
   public static func render(
     _ result: CommandResult, of command: Command, describer: ErrorDescriber = .plain
   ) -> Reply {
-    var object: [String: JSONValue] = ["command": .string(command.name)]
+    var object: JSONObject = ["command": .string(command.name)]
     // The verdict is the result's (``CommandResult/problem``), as in text mode.
     var reply = Reply(for: result, describer: describer)
     object["ok"] = .bool(reply.error == nil)
@@ -28,7 +28,7 @@ public enum JSONRenderer {
     var rows: Rows?
     if case .success(let outcome) = result.outcome {
       let fields = JSONFields(watched: result.watched, describer: describer)
-      object.merge(fields.of(outcome)) { _, new in new }
+      object.merge(fields.of(outcome))
       rows = fields.rows(of: outcome)
       // `thumb wN`: the row is the entry's number; say which list it is from.
       if case .onWatchlist(_, let entry) = command { object["entry"] = .string("w\(entry)") }
@@ -74,7 +74,7 @@ public enum JSONRenderer {
     let value: @Sendable (Int) -> JSONValue
   }
 
-  private static func line(_ object: [String: JSONValue]) -> String {
+  private static func line(_ object: JSONObject) -> String {
     var writer = JSONWriter()
     writer.write(.object(object))
     return writer.text + "\n"

@@ -10,7 +10,7 @@ enum JSONValue: Sendable {
   case number(Double)
   case string(String)
   case array([JSONValue])
-  case object([String: JSONValue])
+  case object(JSONObject)
 
   /// The text, or `null`.
   static func text(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
@@ -19,76 +19,114 @@ enum JSONValue: Sendable {
   static func strings(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
 }
 
+/// A JSON object's keys and values, in the order they were given; written with its keys
+/// sorted. Not a dictionary: an object is made for every row, and hashing its keys cost more
+/// than writing it.
+struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
+  fileprivate var fields: [(key: String, value: JSONValue)]
+
+  init(dictionaryLiteral elements: (String, JSONValue)...) {
+    fields = elements.map { (key: $0.0, value: $0.1) }
+  }
+
+  init(_ dictionary: [String: String]) {
+    fields = dictionary.map { (key: $0.key, value: .string($0.value)) }
+  }
+
+  /// The value of `key`; setting one replaces the value of a key already there.
+  subscript(key: String) -> JSONValue? {
+    get { fields.first { $0.key == key }?.value }
+    set {
+      let index = fields.firstIndex { $0.key == key }
+      switch (index, newValue) {
+      case (let index?, let value?): fields[index].value = value
+      case (let index?, nil): fields.remove(at: index)
+      case (nil, let value?): fields.append((key, value))
+      case (nil, nil): break
+      }
+    }
+  }
+
+  /// Every field of `other` set here.
+  mutating func merge(_ other: JSONObject) {
+    for (key, value) in other.fields { self[key] = value }
+  }
+}
+
 /// Writes JSON text byte for byte as JSONSerialization does with sorted keys and unescaped
 /// slashes, then with the characters a terminal would act on escaped (see
 /// ``JSONRenderer/escapeForTerminals(_:)``), but by hand: on Linux JSONSerialization sorts
 /// every object's keys with a locale's collation and boxes every value, which made `--json`
 /// of 100,000 rows take 35 s and 870 MB. The same collation orders the keys here, once for
-/// each set of keys, not once for each object.
+/// each list of keys an object gives (a row's are always the same), not once for each object.
 struct JSONWriter {
-  private(set) var text = ""
-  /// Each set of keys (in byte order) in JSONSerialization's order.
-  private var orders: [[String]: [String]] = [:]
+  /// UTF-8, not a String: appending bytes costs far less than appending text.
+  private var bytes: [UInt8] = []
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+  /// For each list of keys (as an object gave them), their places in JSONSerialization's
+  /// order.
+  private var orders: [[String]: [Int]] = [:]
 
   mutating func write(_ value: JSONValue) {
     switch value {
-    case .null: text += "null"
-    case .bool(let flag): text += flag ? "true" : "false"
-    case .int(let number): text += String(number)
-    case .number(let number): text += Self.number(number)
+    case .null: put("null")
+    case .bool(let flag): put(flag ? "true" : "false")
+    case .int(let number): put(String(number))
+    case .number(let number): put(Self.number(number))
     case .string(let string): write(string)
     case .array(let values):
-      text += "["
+      put("[")
       for (index, value) in values.enumerated() {
-        if index > 0 { text += "," }
+        if index > 0 { put(",") }
         write(value)
       }
-      text += "]"
-    case .object(let fields):
-      text += "{"
-      for (index, key) in order(of: fields.keys).enumerated() {
-        if index > 0 { text += "," }
-        write(key)
-        text += ":"
-        // The key came from `fields`.
-        write(fields[key] ?? .null)
+      put("]")
+    case .object(let object):
+      put("{")
+      for (index, place) in order(of: object).enumerated() {
+        if index > 0 { put(",") }
+        let field = object.fields[place]
+        write(field.key)
+        put(":")
+        write(field.value)
       }
-      text += "}"
+      put("}")
     }
   }
 
   /// The object's text before the value of `key` (up to its colon) and after it, for a
   /// value written apart; the writer is left empty.
-  mutating func object(
-    _ fields: [String: JSONValue], around key: String
-  ) -> (head: String, tail: String) {
-    text = "{"
+  mutating func object(_ object: JSONObject, around key: String) -> (head: String, tail: String) {
+    bytes = Array("{".utf8)
     var head = ""
-    for (index, field) in order(of: fields.keys).enumerated() {
-      if index > 0 { text += "," }
-      write(field)
-      text += ":"
-      if field == key {
+    for (index, place) in order(of: object).enumerated() {
+      let field = object.fields[place]
+      if index > 0 { put(",") }
+      write(field.key)
+      put(":")
+      if field.key == key {
         head = text
-        text = ""
+        bytes = []
       } else {
-        write(fields[field] ?? .null)
+        write(field.value)
       }
     }
-    text += "}"
-    defer { text = "" }
+    put("}")
+    defer { bytes = [] }
     return (head, text)
   }
 
   /// Text written as it is: punctuation between values written on their own.
-  mutating func append(_ raw: String) { text += raw }
+  mutating func append(_ raw: String) { put(raw) }
 
-  /// The keys in the order JSONSerialization writes them.
-  mutating func order(of keys: Dictionary<String, JSONValue>.Keys) -> [String] {
-    let byBytes = keys.sorted()
-    if let known = orders[byBytes] { return known }
-    let sorted = byBytes.sorted(by: Self.precedes)
-    orders[byBytes] = sorted
+  private mutating func put(_ raw: String) { bytes.append(contentsOf: raw.utf8) }
+
+  /// The places of the object's fields in the order JSONSerialization writes their keys.
+  private mutating func order(of object: JSONObject) -> [Int] {
+    let keys = object.fields.map(\.key)
+    if let known = orders[keys] { return known }
+    let sorted = keys.indices.sorted { Self.precedes(keys[$0], keys[$1]) }
+    orders[keys] = sorted
     return sorted
   }
 
@@ -108,30 +146,30 @@ struct JSONWriter {
   }
 
   private mutating func write(_ string: String) {
-    text += "\""
+    put("\"")
     // Most strings need no escape: written whole.
     if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-      text += string
+      put(string)
     } else {
       for scalar in string.unicodeScalars { write(scalar) }
     }
-    text += "\""
+    put("\"")
   }
 
   private mutating func write(_ scalar: Unicode.Scalar) {
     switch scalar {
-    case "\"": text += "\\\""
-    case "\\": text += "\\\\"
-    case "\u{8}": text += "\\b"
-    case "\u{C}": text += "\\f"
-    case "\n": text += "\\n"
-    case "\r": text += "\\r"
-    case "\t": text += "\\t"
+    case "\"": put("\\\"")
+    case "\\": put("\\\\")
+    case "\u{8}": put("\\b")
+    case "\u{C}": put("\\f")
+    case "\n": put("\\n")
+    case "\r": put("\\r")
+    case "\t": put("\\t")
     // JSONSerialization's escape for the other C0 controls is lower case, the terminal
     // escapes after it upper case.
-    case "\u{0}"..."\u{1F}": text += Self.escape(scalar, uppercase: false)
-    case _ where TerminalText.needsEscape(scalar): text += Self.escape(scalar, uppercase: true)
-    default: text.unicodeScalars.append(scalar)
+    case "\u{0}"..."\u{1F}": put(Self.escape(scalar, uppercase: false))
+    case _ where TerminalText.needsEscape(scalar): put(Self.escape(scalar, uppercase: true))
+    default: UTF8.encode(scalar) { bytes.append($0) }
     }
   }
 
