@@ -54,8 +54,8 @@ struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
 }
 
 /// Writes JSON text byte for byte as JSONSerialization does with sorted keys and unescaped
-/// slashes, then with the characters a terminal would act on escaped (see
-/// ``JSONRenderer/escapeForTerminals(_:)``), but by hand: on Linux JSONSerialization sorts
+/// slashes, then with the characters a terminal would act on
+/// (``TerminalText/needsEscape(_:)``) escaped as `\uXXXX`, but by hand: on Linux JSONSerialization sorts
 /// every object's keys with a locale's collation and boxes every value, which made `--json`
 /// of 100,000 rows take 35 s and 870 MB. The same collation orders the keys here, once for
 /// each list of keys an object gives (a row's are always the same), not once for each object.
