@@ -122,7 +122,10 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         path = self.req_path
         routes = {"/Items": self.route_items, "/Users": self.route_users,
                   "/Users/Me": self.route_me, "/Genres": self.route_genres}
-        if path in routes:
+        if path == "/Items" and self.server.take_unavailable():
+            # What a Jellyfin behind a proxy answers while it restarts.
+            self.send_body(503, "text/plain; charset=utf-8", b"Service Unavailable")
+        elif path in routes:
             routes[path]()
         elif ITEM_PATH.match(path):
             self.route_item(ITEM_PATH.match(path).group(1).lower())
@@ -309,6 +312,15 @@ class JellyfinServer(ThreadingHTTPServer):
         self._log = open(options.log, "a", encoding="utf-8") if options.log else None
         self._sort_lock = threading.Lock()
         self._sorted = {}
+        self._unavailable = options.unavailable
+
+    def take_unavailable(self):
+        """Whether this /Items request is one of the first --unavailable, answered 503."""
+        with self._sort_lock:
+            if self._unavailable <= 0:
+                return False
+            self._unavailable -= 1
+            return True
 
     def log(self, handler, status, nbytes):
         if self._log is None:
@@ -354,6 +366,8 @@ def parse_args(argv=None):
     ap.add_argument("--api-key", default="test-api-key", help="the API key (default test-api-key)")
     ap.add_argument("--tag-salt", default="v1",
                     help="changes every poster and its image tag (default v1)")
+    ap.add_argument("--unavailable", type=int, default=0, metavar="N",
+                    help="answer the first N /Items requests 503 Service Unavailable")
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 0:
         ap.error("--limit must be >= 0")

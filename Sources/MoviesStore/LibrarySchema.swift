@@ -53,7 +53,22 @@ enum LibrarySchema {
       SELECT source, genre_id, sort_order, page_size, rows, 0 FROM session;
     DROP TABLE session;
     """,
+    // 4: how many ratings the average is made of, so `show wN` says it as the list did.
+    """
+    ALTER TABLE watchlist ADD COLUMN rating_count INTEGER;
+    """,
   ]
+
+  /// The oldest version a read-only file may have: it cannot be migrated, and the queries
+  /// read a column a later migration added as NULL (``watchlistColumns(version:)``).
+  static let oldestReadable = 3
+
+  /// The watchlist's columns as ``SQLiteLibrary`` reads them, in its order; a column the
+  /// file's version does not have yet is read as NULL.
+  static func watchlistColumns(version: Int) -> String {
+    "source, movie_id, title, genres, rating, release_date, link, thumbnail, added_at, "
+      + "running_time, grade, " + (version >= 4 ? "rating_count" : "NULL")
+  }
 
   /// The version this build writes.
   static var latest: Int { migrations.count }

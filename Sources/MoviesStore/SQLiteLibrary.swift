@@ -16,16 +16,22 @@ public final class SQLiteLibrary: Library {
   /// True when the file or its folder cannot be written: the watchlist is read, never
   /// changed, and no session is saved.
   public let isReadOnly: Bool
+  /// The watchlist's columns for the file's version (older only when it is read-only).
+  private let watchlistColumns: String
 
   /// The connection's wait for other processes' locks, reached without the mutex, so a
   /// cancelled task stops the wait its call is in.
   private let busyWait: SQLiteDatabase.BusyWait
 
-  private init(path: String, database: sending SQLiteDatabase, readOnly: Bool) {
+  private init(
+    path: String, database: sending SQLiteDatabase, readOnly: Bool,
+    version: Int = LibrarySchema.latest
+  ) {
     self.path = path
     busyWait = database.busyWait
     self.database = Mutex(database)
     isReadOnly = readOnly
+    watchlistColumns = LibrarySchema.watchlistColumns(version: version)
   }
 
   /// `MOVIES_DB` when set (`/dev/null` turns the library off: nil), else
@@ -66,9 +72,11 @@ public final class SQLiteLibrary: Library {
         throw LibraryError.newerVersion(path: path, version: version, known: LibrarySchema.latest)
       }
       if access == .readOnly || database.isReadOnly {
-        // Nothing can be migrated: an older file cannot be read by this build's queries.
-        guard version == LibrarySchema.latest else { throw LibraryError.notWritable(path: path) }
-        return SQLiteLibrary(path: path, database: database, readOnly: true)
+        // Nothing can be migrated: a file older than the sessions table cannot be read.
+        guard version >= LibrarySchema.oldestReadable else {
+          throw LibraryError.notWritable(path: path)
+        }
+        return SQLiteLibrary(path: path, database: database, readOnly: true, version: version)
       }
       try database.query("PRAGMA journal_mode = WAL")
       // Marked once; a file already marked and up to date is not written to at all, so
@@ -197,8 +205,8 @@ public final class SQLiteLibrary: Library {
         try database.query(
           """
           INSERT INTO watchlist (source, movie_key, movie_id, title, genres, rating,
-            release_date, link, thumbnail, added_at, running_time, grade)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            release_date, link, thumbnail, added_at, running_time, grade, rating_count)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (source, movie_key) DO NOTHING
           """,
           [
@@ -207,6 +215,7 @@ public final class SQLiteLibrary: Library {
             movie.rating.map(SQLiteValue.real) ?? .null, text(movie.releaseDate),
             text(movie.link), text(movie.thumbnail), .real(entry.added.timeIntervalSince1970),
             movie.runningTime.map { .integer(Int64($0)) } ?? .null, text(movie.grade),
+            movie.ratingCount.map { .integer(Int64($0)) } ?? .null,
           ])
         return try database.query("SELECT changes()").first?.first?.integer == 1
       }
@@ -224,13 +233,9 @@ public final class SQLiteLibrary: Library {
   }
 
   public func watchlist() async throws(LibraryError) -> [WatchEntry] {
-    try await run { database in
+    try await run { [watchlistColumns] database in
       try database.query(
-        """
-        SELECT source, movie_id, title, genres, rating, release_date, link, thumbnail,
-          added_at, running_time, grade
-        FROM watchlist ORDER BY added_at DESC, rowid DESC
-        """
+        "SELECT \(watchlistColumns) FROM watchlist ORDER BY added_at DESC, rowid DESC"
       ).map(Self.entry)
     }
   }
@@ -264,12 +269,11 @@ public final class SQLiteLibrary: Library {
   }
 
   public func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int) {
-    try await run { database in
+    try await run { [watchlistColumns] database in
       // Newest first through the index on added_at: no sort of the whole watchlist.
       let entry = try database.query(
         """
-        SELECT source, movie_id, title, genres, rating, release_date, link, thumbnail,
-          added_at, running_time, grade
+        SELECT \(watchlistColumns)
         FROM watchlist ORDER BY added_at DESC, rowid DESC LIMIT 1 OFFSET ?
         """, [.integer(Int64(max(0, number - 1)))]
       ).first.map(Self.entry)
@@ -353,8 +357,9 @@ public final class SQLiteLibrary: Library {
     let movie = Movie(
       id: value(1).text, title: value(2).text ?? "", genres: genres,
       thumbnail: value(7).text, link: value(6).text, rating: value(4).real,
-      releaseDate: value(5).text, runningTime: value(9).integer.map { Int(clamping: $0) },
-      grade: value(10).text)
+      ratingCount: value(11).integer.flatMap { $0 >= 0 ? Int(clamping: $0) : nil },
+      releaseDate: value(5).text,
+      runningTime: value(9).integer.map { Int(clamping: $0) }, grade: value(10).text)
     return WatchEntry(
       source: value(0).text ?? "", movie: movie,
       added: Date(timeIntervalSince1970: value(8).real ?? 0))

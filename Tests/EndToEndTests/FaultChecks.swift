@@ -56,9 +56,9 @@ enum FaultChecks {
     guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
     return enumerator.compactMap { $0 as? String }.filter { path in
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(
+      let exists = FileManager.default.fileExists(
         atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
-      return !isFolder.boolValue
+      return exists && !isFolder.boolValue
     }
   }
 

@@ -21,7 +21,10 @@ import Testing
       executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
   }
 
-  @Test func aReadOnlyFileIsReadAndChangesAreRefused() async throws {
+  /// `fromTheLastVersion`: the file as the build before the rating count's column left it,
+  /// which a read-only file cannot be migrated from.
+  @Test(arguments: [false, true])
+  func aReadOnlyFileIsReadAndChangesAreRefused(fromTheLastVersion: Bool) async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer {
       chmod(folder.path, 0o700)
@@ -33,7 +36,11 @@ import Testing
     #expect(made.status == 0, "\(made.stderr)")
     // Closed by Python, the last to have it open: no -wal or -shm left, the case where
     // reading needs no file written beside it.
-    try PythonSQLite.run("PRAGMA wal_checkpoint(TRUNCATE);", on: path)
+    try PythonSQLite.run(
+      "PRAGMA wal_checkpoint(TRUNCATE);"
+        + (fromTheLastVersion
+          ? "ALTER TABLE watchlist DROP COLUMN rating_count; PRAGMA user_version = 3;" : ""),
+      on: path)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["movies.sqlite3"])
     try #require(chmod(path, 0o444) == 0 && chmod(folder.path, 0o555) == 0)
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -48,6 +55,8 @@ import Testing
     #expect(lines.last?.hasPrefix("error: \(path) can only be read") == true, "\(run.stderr)")
     #expect(run.stdout.contains("2 movies on the watchlist"), "\(run.stdout)")
     #expect(run.stdout.contains("  Movie ID  "), "show w1: \(run.stdout)")
+    // The rating count the list had, unless the file is from before it was kept.
+    #expect(run.stdout.contains(" ratings") != fromTheLastVersion, "show w1: \(run.stdout)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 }

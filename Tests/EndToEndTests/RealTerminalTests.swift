@@ -26,9 +26,19 @@ import Testing
     let home = folder.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let script = folder.appendingPathComponent("movies.sh")
+    // In tmux, the pane's command starts before tmux has heard back from xterm what it can
+    // do; a person's pane has long known. Wait (5 s at most) until tmux lists true colour.
+    let waitForTmux =
+      tmuxOptions == nil
+      ? ""
+      : """
+      i=0; while [ $i -lt 50 ] && ! tmux display -p '#{client_termfeatures}' | grep -q RGB; \\
+        do sleep 0.1; i=$((i + 1)); done
+      """
     try TestPaths.writeScript(
       """
       #!/bin/sh
+      \(waitForTmux)
       cd '\(home.path)' && exec '\(TestPaths.moviesExecutable.path)' --api '\(server.apiURL)' \\
         \(preview) --download-dir '\(folder.path)/downloads'
       """, to: script)

@@ -121,4 +121,27 @@ import Testing
     #expect(named.status == 0, "\(named.stderr)")
     #expect(named.stdout.contains("Saved 120 thumbnails"))
   }
+
+  /// After `watchlist`, its entries are in view: `thumb all` saves each as `wN`, and an entry
+  /// from another source fails alone, since only that source loads its thumbnail.
+  @Test func thumbAllAfterWatchlistSavesItsEntries() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = ["MOVIES_DB": folder.appendingPathComponent("movies.sqlite3").path]
+    let server = try await HoppinTestServer(limit: 25)
+    defer { server.stop() }
+    let elsewhere = try await MoviesRun.run(
+      ["--api", server.apiURL.absoluteString, "-c", "watch 2"], environment: database)
+    #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+
+    let run = try await MoviesRun.run(
+      ["-c", "watch 3", "-c", "watch 5", "-c", "watchlist", "-c", "thumb all"],
+      environment: database, workingDirectory: folder)
+    #expect(run.status == 1, "w3 failed: \(run.stderr)")
+    #expect(run.stdout.contains("Saved 2 of 3 thumbnails"), "\(run.stdout)")
+    #expect(run.stderr.contains("w3: Entry w3 comes from \(server.apiURL.absoluteString)"))
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("thumbnails").path)
+    #expect(files.sorted().map { $0.prefix(3) } == ["w1-", "w2-"], "\(files)")
+  }
 }

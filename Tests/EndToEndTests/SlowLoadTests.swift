@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A slow load at the prompt, in tmux: the spinner says for how long and that Ctrl-C cancels,
-/// and keys typed meanwhile stay out of its line and come up at the next prompt. Without a
-/// UTF-8 locale, the program's own marks are ASCII.
+/// A slow load at the prompt, in tmux: the spinner says for how long, which attempt a request
+/// is on once it is tried again, and that Ctrl-C cancels, and keys typed meanwhile stay out of
+/// its line and come up at the next prompt. Without a UTF-8 locale, the program's own marks
+/// are ASCII.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct SlowLoadTests {
   @Test func theSpinnerCountsSecondsAndSaysCtrlCCancels() async throws {
     let server = try await HoppinTestServer(extraArguments: ["--fault", "hang"])
@@ -18,6 +19,21 @@ import Testing
         && $0.range(of: #" [1-9][0-9]* s · Ctrl-C cancels"#, options: .regularExpression) != nil
     }
     #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 100 })
+    try session.press("C-c")
+    try await session.waitFor("Cancelled; nothing was changed.")
+  }
+
+  @Test func theSpinnerSaysWhichAttemptAHungServerIsOn() async throws {
+    let server = try await HoppinTestServer(extraArguments: ["--fault", "hang"])
+    defer { server.stop() }
+    let session = try TmuxSession(
+      arguments: ["--api", server.apiURL.absoluteString, "--timeout", "1", "--retries", "2"])
+    defer { session.stop() }
+    let screen = try await session.waitUntil("the second attempt") {
+      $0.contains("Loading page 1 from 127.0.0.1") && $0.contains(" · attempt 2 of 3 · ")
+    }
+    #expect(!screen.contains("attempt 1 of"), "the first attempt is not numbered")
+    try await session.waitFor("attempt 3 of 3", timeout: .seconds(30))
     try session.press("C-c")
     try await session.waitFor("Cancelled; nothing was changed.")
   }

@@ -8,7 +8,7 @@ import Testing
   @Test func skipMovesPastAPageThatCannotBeRead() async throws {
     let titles = try await FaultChecks.expectedTitles(limit: 25)
     let server = try await HoppinTestServer(
-      limit: 25, extraArguments: ["--fault", "huge-number", "--fault-page", "2"])
+      limit: 25, extraArguments: ["--fault", "truncated", "--fault-page", "2"])
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
@@ -36,7 +36,7 @@ import Testing
   /// that page.
   @Test func skipAfterAFailedOrderSwitchesWithoutItsFirstPage() async throws {
     let server = try await HoppinTestServer(
-      limit: 25, extraArguments: ["--fault", "huge-number", "--fault-page", "1"])
+      limit: 25, extraArguments: ["--fault", "truncated", "--fault-page", "1"])
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
@@ -62,7 +62,7 @@ import Testing
 
   @Test func jsonSaysWhatSkipDid() async throws {
     let server = try await HoppinTestServer(
-      limit: 25, extraArguments: ["--fault", "huge-number", "--fault-page", "1"])
+      limit: 25, extraArguments: ["--fault", "truncated", "--fault-page", "1"])
     defer { server.stop() }
 
     let run = try await MoviesRun.run(
@@ -75,6 +75,28 @@ import Testing
     #expect(
       object?["warnings"] as? [String] == ["Skipped page 1; its rows are missing from the list."])
     #expect(object?["loaded"] as? Int == 0)
+  }
+}
+
+/// A page holding a number no `Double` holds (`1e400`) is valid JSON: it loads, with the
+/// number missing and one warning, instead of being called "not JSON".
+@Suite(.timeLimit(.minutes(2))) struct HugeNumberPageTests {
+  @Test func aPageWithANumberTooLargeLoadsWithAWarning() async throws {
+    let titles = try await FaultChecks.expectedTitles(limit: 10)
+    let server = try await HoppinTestServer(
+      limit: 25, extraArguments: ["--fault", "huge-number", "--fault-page", "1"])
+    defer { server.stop() }
+
+    let run = try await MoviesRun.run(["--api", server.apiURL.absoluteString, "-c", "list"])
+
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.tableRows.map(\.number) == Array(1...10))
+    #expect(run.tableRows.first?.text.hasPrefix(titles[0]) == true, "\(run.stdout)")
+    #expect(
+      run.stderr.contains(
+        "warning: Page 1 holds numbers too large to read (1e400): they were read as missing."),
+      "\(run.stderr)")
+    #expect(!run.stderr.contains("not JSON"))
   }
 }
 

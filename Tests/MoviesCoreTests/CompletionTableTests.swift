@@ -43,6 +43,13 @@ import Testing
     #expect(CompletionTable.hint(for: "show") == nil, "no hint before the space")
     #expect(CompletionTable.hint(for: "show 3") == nil, "no hint once an argument is typed")
     #expect(CompletionTable.hint(for: "list ") == nil)
+    #expect(CompletionTable.hint(for: "more ")?.contains("pages") == true)
+  }
+
+  @Test func everyCommandThatTakesAnArgumentHintsAtIt() {
+    for spec in CommandSpec.all where spec.takes != nil {
+      #expect(CompletionTable.hint(for: spec.name + " ") != nil, "\(spec.name)")
+    }
   }
 
   /// Genre names come from the server; one with control characters is never put in the line.

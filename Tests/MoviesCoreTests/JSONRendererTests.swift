@@ -75,6 +75,7 @@ import Testing
     #expect(
       failed.first?["message"] as? String
         == "Could not write t/2.jpg: Read-only. Pick another folder.")
+    #expect(object["from"] as? String == "list")
     #expect(object["ok"] as? Bool == false)
     #expect((object["error"] as? [String: Any])?["code"] as? String == "thumbnail")
     #expect(reply.error?.contains("1 of 2 thumbnails could not be saved") == true)

@@ -45,6 +45,31 @@ import Testing
     #expect(page.totalCount == 4)
   }
 
+  /// Valid JSON that JSONSerialization refuses whole: the page loads, the number is missing,
+  /// and a warning says so; the same text inside a string is left as it is.
+  @Test func aNumberTooLargeForADoubleIsMissingNotTheWholePage() throws {
+    let page = try MoviePageParser.parse(
+      Data(
+        #"""
+        {"hoppin": {"totalCount": 2, "movies": {"movie": [
+          {"movieId": 1, "title": "Huge 1e400", "ratingAverage": 1e400, "ratingCount": -2E+999},
+          {"movieId": 2, "title": "Fine", "ratingAverage": 7.5}]}}}
+        """#.utf8), page: 3)
+    #expect(page.movies.map(\.title) == ["Huge 1e400", "Fine"])
+    #expect(page.movies.first?.rating == nil && page.movies.first?.ratingCount == nil)
+    #expect(page.movies.last?.rating == 7.5)
+    #expect(
+      page.warnings == [
+        "Page 3 holds numbers too large to read (1e400, -2E+999): they were read as missing."
+      ])
+  }
+
+  @Test func textThatIsNotJSONIsStillNotJSON() {
+    #expect(throws: MoviePageParser.Error.notJSON) { try parse("1e400 <html>") }
+    #expect(
+      JSONDocument.nullingOutOfRangeNumbers(in: Data(#"{"a": "1e400", "b": 1e3}"#.utf8)) == nil)
+  }
+
   @Test func nullOptionalFieldsAreAbsent() throws {
     let page = try MoviePageParser.parse(Fixture.data("page-loose-types.json"))
     let movie = try #require(page.movies.first { $0.title == "Nulls" })

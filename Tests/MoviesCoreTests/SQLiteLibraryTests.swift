@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct SQLiteLibraryTests {
   private static let movie = Movie(
     id: "42", title: "Metropolis", genres: ["Drama", "Sci-Fi, Classic"],
-    thumbnail: "posters/42.jpg", link: "https://example.com/42", rating: 8.4,
+    thumbnail: "posters/42.jpg", link: "https://example.com/42", rating: 8.4, ratingCount: 1_234,
     releaseDate: "1927", runningTime: 117, grade: "PG")
 
   private func withFolder(_ body: (URL) async throws -> Void) async throws {

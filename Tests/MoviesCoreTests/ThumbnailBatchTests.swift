@@ -86,7 +86,7 @@ import Testing
         return error as? ThumbRows.Error
       }
       let empty = await runner.execute(.thumbs(.all))
-      #expect(failure(empty) == .nothingInView(watchlist: false))
+      #expect(failure(empty) == .nothingInView)
       _ = await runner.execute(.morePages(3))
       let refused = await runner.execute(.thumbs(.all))
       #expect(failure(refused) == .tooMany(ThumbRows.askAbove + 1))

@@ -20,6 +20,9 @@ extension CommandRunner {
     if case .all = rows, wanted.count > ThumbRows.askAbove, !confirmed {
       throw ThumbRows.Error.tooMany(wanted.count)
     }
+    if case .all = rows, case .watchlist = view.rows, let listing = view.listing {
+      return (.thumbnailsSaved(await saveThumbnails(of: listing, progress: progress)), [])
+    }
     let batch = await browser.thumbnails.save(
       try await browser.movies(checking: wanted), from: source, progress: progress)
     var warnings: [String] = []
@@ -31,8 +34,25 @@ extension CommandRunner {
     return (.thumbnailsSaved(batch), warnings)
   }
 
+  /// `thumb all` after `watchlist`: the entries it listed, w1 to wN; an entry saved from
+  /// another source fails on its own, since only that source can load its thumbnail.
+  private func saveThumbnails(
+    of listing: [WatchEntry], progress: @escaping @Sendable (Int, Int) -> Void
+  ) async -> ThumbnailBatch {
+    let numbered = listing.enumerated().map { (row: $0.offset + 1, entry: $0.element) }
+    let here = numbered.filter { $0.entry.source == sourceID }
+    let elsewhere: [(row: Int, error: any Swift.Error)] =
+      numbered.filter { $0.entry.source != sourceID }.map {
+        ($0.row, WatchlistError.thumbnailElsewhere(entry: $0.row, source: $0.entry.source))
+      }
+    return await browser.thumbnails.save(
+      here.map { ($0.row, $0.entry.movie) }, label: "w", refused: elsewhere, from: source,
+      progress: progress)
+  }
+
   /// The rows `thumb N-M` or `thumb all` would save: the loaded rows of the range, or the
-  /// rows in view. The shell asks before saving more than ``ThumbRows/askAbove``.
+  /// rows in view (after `watchlist`, its entries' numbers). The shell asks before saving
+  /// more than ``ThumbRows/askAbove``.
   public func thumbnailRows(_ rows: ThumbRows) async throws -> [Int] {
     switch rows {
     case .range(let range):
@@ -40,8 +60,9 @@ extension CommandRunner {
     case .all:
       switch view.rows {
       case .rows(let rows) where !rows.isEmpty: return rows
-      case .rows: throw ThumbRows.Error.nothingInView(watchlist: false)
-      case .watchlist: throw ThumbRows.Error.nothingInView(watchlist: true)
+      case .rows: throw ThumbRows.Error.nothingInView
+      case .watchlist(let count) where count > 0 && view.listing != nil: return Array(1...count)
+      case .watchlist: throw ThumbRows.Error.nothingInView
       }
     }
   }

@@ -4,8 +4,8 @@ extension CommandSpec {
     CommandSpec(
       name: "more", synopsis: "more [N]", usage: "more [N]",
       summary: "load and show the next page, or the next N pages",
-      examples: ["more", "more 5"], takes: "nothing or a number of pages", needsMore: true,
-      pages: true,
+      examples: ["more", "more 5"], takes: "nothing or a number of pages",
+      hint: "[N] (a number of pages)", needsMore: true, pages: true,
       loading: { _, context in
         context.nextPage.map {
           "Loading page \($0) from \(TerminalText.escape(context.sourceName))…"
@@ -111,7 +111,8 @@ extension CommandSpec {
     CommandSpec(
       name: "help", aliases: ["?", "\\?"], synopsis: "help [CMD]", usage: "help [COMMAND]",
       summary: "list the commands, or explain one (also ?, \\?)",
-      examples: ["help", "help thumb"], takes: "one command name", completes: .commands,
+      examples: ["help", "help thumb"], takes: "one command name", hint: "[COMMAND]",
+      completes: .commands,
       parse: { arguments throws(Command.ParseError) in try Command.help(arguments) }),
     // q and \q as psql users type them.
     CommandSpec(

@@ -2,7 +2,7 @@
 public enum ThumbRows: Sendable, Hashable {
   /// From N to M, both included.
   case range(ClosedRange<Int>)
-  /// Every row in view (see ``RowsInView``).
+  /// Every row in view (see ``RowsInView``): the list's, or the watchlist's entries.
   case all
 
   /// Past this many rows, `thumb` asks first at the prompt, and a script must name the rows:
@@ -11,8 +11,8 @@ public enum ThumbRows: Sendable, Hashable {
 
   /// Why `thumb all` saved nothing.
   public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
-    /// No table is on screen, or the one on screen is not the list's.
-    case nothingInView(watchlist: Bool)
+    /// No table is on screen, or it has no rows.
+    case nothingInView
     /// More rows than a script may save without naming them.
     case tooMany(Int)
 
@@ -23,9 +23,6 @@ public enum ThumbRows: Sendable, Hashable {
 
     public var message: String {
       switch self {
-      case .nothingInView(watchlist: true):
-        "'thumb all' saves the rows of the list in view, and the watchlist is; "
-          + "'thumb wN' saves an entry's, 'list' shows the list again."
       case .nothingInView:
         "No rows are in view; 'more' or 'list' shows some, and 'thumb all' saves theirs."
       case .tooMany(let count):

@@ -24,9 +24,6 @@ extension HoppinClient {
     /// The thumbnail's address is not an http or https URL.
     case unsupportedThumbnailAddress(String)
 
-    /// HTTP statuses worth another try: a timeout, too many requests, a server in trouble.
-    static let transientStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
-
     var isTransient: Bool {
       switch self {
       case .transfer(let failure, _, _): failure.isTransient
@@ -163,9 +160,7 @@ extension HoppinClient.Error.Target {
   /// What to type to try again: `command` for a page.
   func retryAdvice(_ command: String) -> String {
     switch self {
-    case .page:
-      command == "more"
-        ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
+    case .page: HoppinClient.Error.pageRetryAdvice(command)
     case .thumbnail: "Try 'thumb' again in a moment."
     }
   }

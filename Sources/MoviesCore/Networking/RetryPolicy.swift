@@ -59,6 +59,7 @@ extension RetryPolicy {
     var number = 1
     while true {
       try Task.checkCancellation()
+      if number > 1 { AttemptCount.current?.begin(.init(number: number, of: retries + 1)) }
       switch try await attempt(number) {
       case .success(let value): return value
       case .failure(let error, let transient, let retryAfter):

@@ -52,12 +52,7 @@ public enum MoviePageParser {
     guard withinBounds(data) else {
       throw .tooManyValues(limit: maximumValues, containers: maximumContainers)
     }
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: data, options: [])
-    } catch {
-      throw .notJSON
-    }
+    guard let (root, outOfRange) = JSONDocument.parse(data) else { throw .notJSON }
     guard let hoppin = (root as? [String: Any])?["hoppin"] as? [String: Any] else {
       throw .missingHoppinObject
     }
@@ -65,6 +60,12 @@ public enum MoviePageParser {
     var movies: [Movie] = []
     movies.reserveCapacity(rows.count)
     var warnings: [String] = []
+    if !outOfRange.isEmpty {
+      let of = page.map { "Page \($0)" } ?? "The page"
+      warnings.append(
+        "\(of) holds numbers too large to read (\(outOfRange.map(TerminalText.escape).joined(separator: ", "))): "
+          + "they were read as missing.")
+    }
     var unwarned = 0
     var genreLists = GenreLists()
     for (index, row) in rows.enumerated() {
@@ -131,19 +132,10 @@ public enum MoviePageParser {
     data.withUnsafeBytes { bytes in
       var count = 0
       var containers = 0
-      var inString = false
-      var escaped = false
+      var strings = JSONStrings()
       for byte in bytes {
-        if inString {
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-          }
-        } else if byte == UInt8(ascii: "\"") {
-          inString = true
+        if strings.isInString(byte) {
+          continue
         } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
           containers += 1
           count += 1

@@ -63,6 +63,7 @@ struct JSONFields {
     case .thumbnailsSaved(let batch):
       return [
         "rows": .array(batch.rows.map(JSONValue.int)), "cancelled": .bool(batch.wasCancelled),
+        "from": .string(batch.label == "w" ? "watchlist" : "list"),
         "saved": .array(
           batch.rows.compactMap { row in
             batch.saved[row].map { .object(Self.thumbnail($0, row: row)) }

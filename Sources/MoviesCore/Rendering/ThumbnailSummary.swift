@@ -64,7 +64,10 @@ enum ThumbnailSummary {
   /// One warning per failed row, in row order.
   static func failureWarnings(_ batch: ThumbnailBatch, describer: ErrorDescriber) -> [String] {
     batch.rows.compactMap { row in
-      batch.failures[row].map { "Row \(row): \(describer.message(for: $0))" }
+      batch.failures[row].map {
+        (batch.label.isEmpty ? "Row \(row)" : "\(batch.label)\(row)")
+          + ": \(describer.message(for: $0))"
+      }
     }
   }
 

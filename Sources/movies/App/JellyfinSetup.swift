@@ -58,11 +58,13 @@ enum JellyfinSetup {
       throw .unusableToken
     }
     do {
+      let retry = RetryPolicy(retries: options.retries)
       let user = try await JellyfinClient.userID(
         named: options.jellyfinUser, server: server, authorization: authorization,
-        engine: engine)
+        engine: engine, retry: retry)
       return JellyfinClient(
-        server: server, authorization: authorization, userID: user, engine: engine)
+        server: server, authorization: authorization, userID: user, engine: engine,
+        retry: retry)
     } catch {
       throw .user(error)
     }

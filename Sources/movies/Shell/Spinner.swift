@@ -25,12 +25,14 @@ enum Spinner {
 
   /// Runs the operation with a spinner labelled `label` (already escaped), dimmed when the
   /// palette has colour, cut to `width` columns so erasing it erases all of it. `wasShown`
-  /// says whether the spinner's line was drawn, and erased.
+  /// says whether the spinner's line was drawn, and erased. The operation's requests count
+  /// their attempts, which the line shows once one is tried again.
   static func run<Result: Sendable>(
     label: String, palette: Palette, width: Int, unicode: Bool,
     _ operation: () async -> Result
   ) async -> (result: Result, wasShown: Bool) {
     let started = ContinuousClock.now
+    let attempts = AttemptCount()
     let spinner = Task { () -> Shown? in
       do {
         try await Task.sleep(for: delay)
@@ -43,7 +45,7 @@ enum Spinner {
       while !Task.isCancelled {
         let text = line(
           frame: frames[frame % frames.count], label: label,
-          elapsed: ContinuousClock.now - started, unicode: unicode)
+          elapsed: ContinuousClock.now - started, attempt: attempts.latest, unicode: unicode)
         let cut = DisplayWidth.truncate(text, toColumns: max(1, width - 1))
         Terminal.write("\r" + palette.apply(palette.dim, to: cut), to: STDERR_FILENO)
         frame += 1
@@ -51,7 +53,7 @@ enum Spinner {
       }
       return shown
     }
-    let result = await operation()
+    let result = await AttemptCount.$current.withValue(attempts) { await operation() }
     spinner.cancel()
     guard let shown = await spinner.value else { return (result, false) }
     // Erase the spinner's line, so the output starts where it would have.
@@ -60,11 +62,16 @@ enum Spinner {
     return (result, true)
   }
 
-  /// `⠋ Loading page 2 from example.org… 4 s · Ctrl-C cancels`: the seconds once there is one.
-  static func line(frame: String, label: String, elapsed: Duration, unicode: Bool) -> String {
+  /// `⠋ Loading page 2 from example.org… 4 s · attempt 2 of 3 · Ctrl-C cancels`: the seconds
+  /// once there is one, the attempt once a request is tried again.
+  static func line(
+    frame: String, label: String, elapsed: Duration, attempt: AttemptCount.Attempt, unicode: Bool
+  ) -> String {
     let seconds = elapsed.components.seconds
     let text =
-      "\(frame) \(label)" + (seconds >= 1 ? " \(seconds) s" : "") + " · Ctrl-C cancels"
+      "\(frame) \(label)" + (seconds >= 1 ? " \(seconds) s" : "")
+      + (attempt.number > 1 ? " · attempt \(attempt.number) of \(attempt.of)" : "")
+      + " · Ctrl-C cancels"
     return unicode ? text : TerminalText.asciiMarks(in: text)
   }
 }

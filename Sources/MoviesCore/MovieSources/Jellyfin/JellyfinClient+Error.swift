@@ -28,7 +28,7 @@ extension JellyfinClient {
       case .unreadable(_, .page): .unreadablePage
       case .transfer(let failure, _): failure.isTransient ? .transient : .lasting
       case .status(let code, _):
-        [408, 429, 500, 502, 503, 504].contains(code) ? .transient : .lasting
+        Self.transientStatuses.contains(code) ? .transient : .lasting
       default: .lasting
       }
     }
@@ -101,9 +101,7 @@ extension JellyfinClient.Error.Target {
 
   func retryAdvice(_ command: String) -> String {
     switch self {
-    case .page:
-      command == "more"
-        ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
+    case .page: JellyfinClient.Error.pageRetryAdvice(command)
     case .genres: "Try again in a moment."
     case .users: "Check the server's address and try again."
     case .thumbnail: "Try 'thumb' again in a moment."

@@ -31,16 +31,19 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   public let userID: String
   private let authorization: JellyfinAuthorization
   private let engine: HTTPEngine
+  private let retry: RetryPolicy
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
 
   public init(
-    server: URL, authorization: JellyfinAuthorization, userID: String, engine: HTTPEngine
+    server: URL, authorization: JellyfinAuthorization, userID: String, engine: HTTPEngine,
+    retry: RetryPolicy = RetryPolicy()
   ) {
     self.server = server
     self.userID = userID
     self.authorization = authorization
     self.engine = engine
+    self.retry = retry
     pageLimits = TransferLimits(maxBytes: HoppinClient.defaultPageLimit, deadline: engine.timeout)
     imageLimits = TransferLimits(
       maxBytes: HoppinClient.defaultImageLimit, deadline: engine.timeout)
@@ -70,7 +73,8 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   /// The user to browse as: the one called `name` (looked up in `/Users`, for an API key), or
   /// without a name the token's own user (`/Users/Me`, for a user's access token).
   public static func userID(
-    named name: String?, server: URL, authorization: JellyfinAuthorization, engine: HTTPEngine
+    named name: String?, server: URL, authorization: JellyfinAuthorization, engine: HTTPEngine,
+    retry: RetryPolicy = RetryPolicy()
   ) async throws -> String {
     let path = name == nil ? "Users/Me" : "Users"
     let limits = TransferLimits(maxBytes: 1 << 20, deadline: engine.timeout)
@@ -78,7 +82,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     do {
       data = try await load(
         address(server, path), target: .users, authorization: authorization, engine: engine,
-        limits: limits)
+        retry: retry, limits: limits)
     } catch Error.status(400, .users) where name == nil {
       throw Error.notAUserToken  // Jellyfin: "Token is not owned by a user."
     }
@@ -186,23 +190,33 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
 
   private func get(_ url: URL, target: Error.Target, limits: TransferLimits) async throws -> Data {
     try await Self.load(
-      url, target: target, authorization: authorization, engine: engine, limits: limits)
+      url, target: target, authorization: authorization, engine: engine, retry: retry,
+      limits: limits)
   }
 
+  /// Loads a body, retrying what may pass (a timeout, a dropped connection, a 503 while the
+  /// server restarts, a 429 after its `Retry-After`); throws the last failure.
   private static func load(
     _ url: URL, target: Error.Target, authorization: JellyfinAuthorization, engine: HTTPEngine,
-    limits: TransferLimits
+    retry: RetryPolicy, limits: TransferLimits
   ) async throws -> Data {
-    let response: HTTPEngine.Response
-    do {
-      response = try await engine.load(url, limits: limits, headers: [authorization.headerLine])
-    } catch let failure as TransferFailure {
-      throw Error.transfer(failure, target)
-    }
-    switch response.status {
-    case 200..<300: return response.body
-    case 401, 403: throw Error.refused(response.status, target)
-    default: throw Error.status(response.status, target)
+    try await retry.run { _ in
+      let response: HTTPEngine.Response
+      do {
+        response = try await engine.load(url, limits: limits, headers: [authorization.headerLine])
+      } catch let failure as TransferFailure {
+        return .failure(
+          Error.transfer(failure, target), transient: failure.isTransient, retryAfter: nil)
+      }
+      switch response.status {
+      case 200..<300: return .success(response.body)
+      case 401, 403: throw Error.refused(response.status, target)
+      default:
+        let failure = Error.status(response.status, target)
+        return .failure(
+          failure, transient: failure.kind == .transient,
+          retryAfter: RetryAfter.wait(response.retryAfter))
+      }
     }
   }
 

@@ -119,7 +119,7 @@ public enum JellyfinItemParser {
   }
 
   private static func json(_ data: Data) throws(Error) -> Any {
-    guard let root = try? JSONSerialization.jsonObject(with: data) else { throw .notJSON }
+    guard let root = JSONDocument.parse(data)?.root else { throw .notJSON }
     return root
   }
 

@@ -21,10 +21,6 @@ extension TMDbClient {
     /// A poster address that is not http or https.
     case unsupportedThumbnailAddress(String)
 
-    /// Worth another try: a timeout, too many requests (TMDb's 429 says how long to wait),
-    /// a server in trouble.
-    static let transientStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
-
     var isTransient: Bool {
       switch self {
       case .transfer(let failure, _, _): failure.isTransient
@@ -97,9 +93,7 @@ extension TMDbClient.Error.Target {
   /// What to type to try again: `command` for a page.
   func retryAdvice(_ command: String) -> String {
     switch self {
-    case .page:
-      command == "more"
-        ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
+    case .page: TMDbClient.Error.pageRetryAdvice(command)
     case .genres: "Try again in a moment."
     case .configuration, .poster: "Try 'thumb' again in a moment."
     case .details: "Try 'show' again in a moment."

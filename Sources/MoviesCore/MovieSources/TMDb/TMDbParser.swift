@@ -23,7 +23,7 @@ enum TMDbParser {
   }
 
   static func object(_ data: Data) throws(Unreadable) -> [String: Any] {
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    guard let object = JSONDocument.parse(data)?.root as? [String: Any] else {
       throw Unreadable()
     }
     return object
