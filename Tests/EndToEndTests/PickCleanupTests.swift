@@ -117,10 +117,12 @@ import Testing
     }
     let kept = outside.appendingPathComponent("kept.txt")
     try Data("not the picker's\n".utf8).write(to: kept)
-    // A stale folder, with a link inside to a file that is not the picker's.
+    // A stale folder, with links inside to a file and a folder that are not the picker's.
     let stale = try plant("movies-pick-\(dead)-stale")
     try manager.createSymbolicLink(
       at: stale.appendingPathComponent("link"), withDestinationURL: kept)
+    try manager.createSymbolicLink(
+      at: stale.appendingPathComponent("folder-link"), withDestinationURL: outside)
     let live = try plant("movies-pick-\(getpid())-live")
     let notOurs = try plant("movies-picker-\(dead)-other")
     // A link named as ours, to a folder that is not.
@@ -136,7 +138,7 @@ import Testing
       if isAlive(fzf) { kill(fzf, SIGKILL) }
     }
     #expect(!manager.fileExists(atPath: stale.path), "the ended program's folder is removed")
-    #expect(manager.fileExists(atPath: kept.path), "the link in it was not followed")
+    #expect(manager.fileExists(atPath: kept.path), "the links in it were not followed")
     #expect(manager.fileExists(atPath: live.path), "a live program's folder is kept")
     #expect(manager.fileExists(atPath: notOurs.path))
     #expect((try? manager.destinationOfSymbolicLink(atPath: linked.path)) != nil, "link kept")
