@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `list` of a long list is written as it is rendered, a slice of rows at a time: it never
-/// holds the whole text, so its memory does not grow with the list.
+/// `list` of a long list, and `--json`'s rows, are written as they are rendered, a slice of
+/// rows at a time: the whole text is never held, so memory does not grow with the list.
 @Suite(.timeLimit(.minutes(10))) struct LongListTests {
   /// The peak resident memory of a process so far, in KB.
   private func peakMemory(of process: Int32) throws -> Int {
@@ -35,5 +35,26 @@ import Testing
     let listed = run.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("All 100,300") }
     #expect(listed.filter { $0.hasPrefix("100300  ") }.count == 1, "the last row was listed")
     #expect(listed.contains { $0.hasPrefix("     1  ") }, "the first row was listed")
+  }
+
+  @Test func aHundredThousandMatchesInJSONCostAboutWhatTheirTableCosts() async throws {
+    let server = try await HoppinTestServer(extraArguments: ["--repeat", "50"])
+    defer { server.stop() }
+    let find = ["--api", server.apiURL.absoluteString, "-c", "find year:1800-"]
+    let text = try await MoviesRun.runMeasuringMemory(find, timeout: .seconds(300))
+    let json = try await MoviesRun.runMeasuringMemory(["--json"] + find, timeout: .seconds(300))
+    #expect(text.status == 0 && json.status == 0, "\(json.stderr.prefix(300))")
+    #expect(text.stdout.contains("100,300 matches"), "\(text.stdout.suffix(300))")
+    #expect(json.stdout.filter { $0 == "\n" }.count == 1, "one object")
+    #expect(json.stdout.hasPrefix(#"{"command":"find","complete":true,"#))
+    #expect(json.stdout.contains(#""row":100300,"#), "the last match is in it")
+
+    // Before, JSONSerialization took 870 MB and 35 s of CPU where the table took 150 MB and
+    // 2.3 s.
+    let (jsonMB, textMB) = (json.peakResidentBytes >> 20, text.peakResidentBytes >> 20)
+    #expect(jsonMB < 2 * textMB, "\(jsonMB) MB for JSON, \(textMB) MB for the table")
+    #expect(
+      json.cpuSeconds < 3 * text.cpuSeconds + 2,
+      "\(json.cpuSeconds) s of CPU for JSON, \(text.cpuSeconds) s for the table")
   }
 }

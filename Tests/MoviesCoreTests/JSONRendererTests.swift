@@ -15,9 +15,9 @@ import Testing
 
   private func json(_ command: Command, on runner: CommandRunner) async throws -> [String: Any] {
     let reply = JSONRenderer.render(await runner.execute(command), of: command)
-    #expect(reply.output.hasSuffix("\n"))
-    #expect(reply.output.dropLast().contains("\n") == false, "one object per line")
-    let object = try JSONSerialization.jsonObject(with: Data(reply.output.utf8))
+    #expect(reply.text.hasSuffix("\n"))
+    #expect(reply.text.dropLast().contains("\n") == false, "one object per line")
+    let object = try JSONSerialization.jsonObject(with: Data(reply.text.utf8))
     return try #require(object as? [String: Any])
   }
 
@@ -30,7 +30,7 @@ import Testing
     let text = TextRenderer(layout: TextRenderer.Layout(width: 80, palette: .plain))
       .render(result)
     let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])
     #expect(object["ok"] as? Bool == false)
     #expect((object["error"] as? [String: Any])?["code"] as? String == "cancelled")
     #expect(object["stopped"] as? Bool == true)
@@ -75,6 +75,7 @@ import Testing
     #expect(
       failed.first?["message"] as? String
         == "Could not write t/2.jpg: Read-only. Pick another folder.")
+    #expect(object["from"] as? String == "list")
     #expect(object["ok"] as? Bool == false)
     #expect((object["error"] as? [String: Any])?["code"] as? String == "thumbnail")
     #expect(reply.error?.contains("1 of 2 thumbnails could not be saved") == true)

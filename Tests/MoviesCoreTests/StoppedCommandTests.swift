@@ -42,7 +42,7 @@ import Testing
       await runner.execute(.order("ratingdesc")), of: .order("ratingdesc"))
     let orderError = try #require(order.error)
     #expect(orderError.contains("type 'order ratingdesc' to try again"), "\(orderError)")
-    #expect(order.output.contains(#""code":"source""#))
+    #expect(order.text.contains(#""code":"source""#))
     // The list is the old one, and `more` is still the way on for it.
     #expect(await runner.browser.status.loadedCount == 10)
     #expect(HoppinClient.Error.badAnswer(.notJSON, page: 2, excerpt: "").message.contains("'more'"))
@@ -63,7 +63,7 @@ import Testing
     #expect(text.list?.loadedCount == 10)
     let json = JSONRenderer.render(result, of: .morePages(3))
     #expect(json.wasCancelled)
-    #expect(json.output.contains(#""code":"cancelled""#))
-    #expect(json.output.contains(#""ok":false"#))
+    #expect(json.text.contains(#""code":"cancelled""#))
+    #expect(json.text.contains(#""ok":false"#))
   }
 }

@@ -1,5 +1,5 @@
 /// A command's result, rendered for the terminal to print.
-public struct Reply: Sendable, Equatable {
+public struct Reply: Sendable {
   /// Text for standard output, already escaped and styled.
   public var output = ""
   /// Rows printed after ``output``, rendered as they are written (`list`); nil for none.

@@ -1,44 +1,60 @@
-/// Table rows still to be rendered, and the line printed after them.
+/// Rows still to be rendered, and the text printed after them.
 ///
-/// `list` hands the loaded rows over this way instead of as text: the shell renders and
-/// writes them a slice at a time, so the first lines of half a million rows show at once and
-/// the whole text (some 60 MB) is never held.
-public struct RowStream: Sendable, Equatable {
-  let table: MovieTable
-  /// The list's rows, shared with it, not copied.
-  let movies: [Movie]
-  let firstRow: Int
-  /// Printed after the rows: the status line.
+/// `list` hands the loaded rows over this way instead of as text, and `--json` the rows of
+/// `more`, `list`, `find` and `watchlist`: the shell renders and writes them a slice at a
+/// time, so the first lines of half a million rows show at once and the whole text (some 60
+/// MB of table, more of JSON) is never held.
+public struct RowStream: Sendable {
+  /// How many rows.
+  let count: Int
+  /// The lines the rows take (one a row in a table, none of their own in JSON).
+  let rowLines: Int
+  /// The text of the rows at these places (from 0).
+  let render: @Sendable (Range<Int>) -> String
+  /// Printed after the rows: the status line, or the rest of the JSON object.
   let trailer: String
-  /// True where the terminal cannot show Unicode: the program's marks (`…`, `–`, `·`) are
-  /// written as ASCII (``TerminalText/asciiMarks(in:)``).
-  let ascii: Bool
 
-  init(table: MovieTable, movies: [Movie], firstRow: Int, trailer: String, ascii: Bool = false) {
-    self.table = table
-    self.movies = movies
-    self.firstRow = firstRow
+  init(
+    count: Int, rowLines: Int, trailer: String,
+    render: @escaping @Sendable (Range<Int>) -> String
+  ) {
+    self.count = count
+    self.rowLines = rowLines
     self.trailer = trailer
-    self.ascii = ascii
+    self.render = render
   }
 
-  /// Rows rendered at a time: about 100 KB of text, a few milliseconds.
+  /// Table rows numbered from `firstRow`. `ascii`: where the terminal cannot show Unicode,
+  /// the program's marks (`…`, `–`, `·`) are written as ASCII
+  /// (``TerminalText/asciiMarks(in:)``).
+  static func table(
+    _ table: MovieTable, movies: [Movie], firstRow: Int, trailer: String, ascii: Bool = false
+  ) -> RowStream {
+    RowStream(
+      count: movies.count, rowLines: movies.count,
+      trailer: ascii ? TerminalText.asciiMarks(in: trailer) : trailer
+    ) { places in
+      let rows = table.rows(movies[places], firstRow: firstRow + places.lowerBound)
+      return ascii ? TerminalText.asciiMarks(in: rows) : rows
+    }
+  }
+
+  /// Rows rendered at a time: about 100 KB of table text, a few milliseconds.
   static let sliceRows = 1_000
 
   /// How many lines the rows and the trailer take.
-  public var lineCount: Int { movies.count + Reply.lineCount(of: trailer) }
+  public var lineCount: Int { rowLines + Reply.lineCount(of: trailer) }
 
   /// Hands the rows' text to `write` a slice at a time, then the trailer; stops when `write`
   /// returns false (the pager was closed).
   public func forEachSlice(_ write: (String) -> Bool) {
-    var start = movies.startIndex
-    while start < movies.endIndex {
-      let end = min(start + Self.sliceRows, movies.endIndex)
-      let rows = table.rows(movies[start..<end], firstRow: firstRow + start)
-      guard write(ascii ? TerminalText.asciiMarks(in: rows) : rows) else { return }
+    var start = 0
+    while start < count {
+      let end = min(start + Self.sliceRows, count)
+      guard write(render(start..<end)) else { return }
       start = end
     }
-    _ = write(ascii ? TerminalText.asciiMarks(in: trailer) : trailer)
+    _ = write(trailer)
   }
 
   /// The whole text at once.

@@ -247,8 +247,8 @@ public struct TextRenderer: Sendable {
 
   /// `list`'s rows under the header, and its status line after them.
   private func rows(_ shown: AddedRows, of status: ListStatus) -> RowStream {
-    RowStream(
-      table: table(for: status), movies: shown.movies, firstRow: shown.range?.lowerBound ?? 1,
+    RowStream.table(
+      table(for: status), movies: shown.movies, firstRow: shown.range?.lowerBound ?? 1,
       trailer: StatusLine.render(
         status, palette: layout.palette, width: statusWidth, hints: layout.atPrompt) + "\n",
       ascii: !layout.unicode)

@@ -1,5 +1,6 @@
 import Foundation
 import MoviesCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -68,7 +69,8 @@ struct Picker {
   }
 
   /// Opens fzf over the rows, starting with `query` typed. Files are written and fzf waited
-  /// for off the concurrency pool (``Blocking``).
+  /// for off the concurrency pool (``Blocking``); their folder goes when fzf ends, or when a
+  /// SIGHUP or SIGTERM ends the program first, which ends fzf too.
   func pick(
     _ list: [(row: Int, movie: Movie)], query: String, source: any MovieSource
   ) async -> Outcome {
@@ -76,23 +78,39 @@ struct Picker {
       return .unavailable(.notInstalled)
     }
     guard !list.isEmpty else { return .nothingPicked }
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("movies-pick-\(UUID().uuidString)", isDirectory: true)
-    let rowsFile = folder.appendingPathComponent("rows.jsonl")
-    let input = folder.appendingPathComponent("input")
-    let output = folder.appendingPathComponent("output")
+    let temporary = FileManager.default.temporaryDirectory
+    await Blocking.fileIO { PickFolder.sweep(temporary) }
+    let folder = PickFolder(in: temporary)
+    let fzfProcess = RunningChild()
+    let outcome = await TerminationSignals.cleaningUp(
+      with: { signal in
+        folder.remove()
+        fzfProcess.signal(signal)
+      },
+      during: {
+        await pick(list, query: query, source: source, fzf: fzf, in: folder, running: fzfProcess)
+      })
+    await Blocking.fileIO { folder.remove() }
+    return outcome
+  }
+
+  private func pick(
+    _ list: [(row: Int, movie: Movie)], query: String, source: any MovieSource, fzf: String,
+    in folder: PickFolder, running fzfProcess: RunningChild
+  ) async -> Outcome {
+    let rowsFile = folder.url.appendingPathComponent("rows.jsonl")
+    let input = folder.url.appendingPathComponent("input")
+    let output = folder.url.appendingPathComponent("output")
     let rows = PickFile.rows(
       list, source: source, thumbnailCache: thumbnailCache, drawing: await drawing(fzf: fzf))
     let lines = lines(list)
     do {
       try await Blocking.fileIO {
-        try FileManager.default.createDirectory(
-          at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try folder.make()
         try rows.write(to: rowsFile)
         try lines.write(to: input)
       }
     } catch {
-      await Self.remove(folder)
       return .unavailable(.cannotWriteFiles(reason: error.localizedDescription))
     }
     let preview =
@@ -113,13 +131,13 @@ struct Picker {
     let status: Int32
     do {
       let pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: nil, quiet: false)
+      fzfProcess.started(pid)
       status = await ChildProcess.exitStatus(of: pid)
+      fzfProcess.started(nil)
     } catch {
-      await Self.remove(folder)
       return .unavailable(.cannotStart(reason: "\(error)"))
     }
     let data = await Blocking.fileIO { FileManager.default.contents(atPath: output.path) }
-    await Self.remove(folder)
     guard status == 0, let data else { return .nothingPicked }
     let first = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).first
     guard let place = first.flatMap({ Int($0) }), list.indices.contains(place - 1) else {
@@ -148,11 +166,18 @@ struct Picker {
     return Data(text.utf8)
   }
 
-  private static func remove(_ folder: URL) async {
-    await Blocking.fileIO { try? FileManager.default.removeItem(at: folder) }
-  }
-
   private static func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// fzf while it runs, for a signal's cleanup to end it.
+  final class RunningChild: Sendable {
+    private let pid = Mutex<pid_t?>(nil)
+
+    func started(_ process: pid_t?) { pid.withLock { $0 = process } }
+
+    func signal(_ number: Int32) {
+      if let process = pid.withLock({ $0 }) { kill(process, number) }
+    }
   }
 }
