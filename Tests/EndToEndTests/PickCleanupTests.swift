@@ -11,45 +11,39 @@ import Testing
 /// removed by the next `pick`, when it is ours: by its name, a folder and not a link, this
 /// user's, its program's PID gone.
 @Suite(.timeLimit(.minutes(3))) struct PickCleanupTests {
-  /// A folder with a stand-in `fzf` that writes its PID and its parent's (the program's)
-  /// beside itself and waits, as fzf waits for a key; its `--version` shows no images. With
-  /// `realFzf`, it runs fzf itself after writing them.
-  private func standInFolder(realFzf: Bool = false) throws -> URL {
-    let folder = try TestPaths.makeTemporaryFolder()
-    let script = folder.appendingPathComponent("fzf")
-    try """
-    #!/bin/sh
-    [ "$1" = --version ] && { echo 0.38.0; exit 0; }
-    echo "$$ $PPID" > "$(dirname "$0")/pid.new"
-    mv "$(dirname "$0")/pid.new" "$(dirname "$0")/pid"
-    exec \(realFzf ? "/usr/bin/fzf \"$@\"" : "sleep 300")
-    """.write(to: script, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-    return folder
+  /// A stand-in `fzf` that records its PID and its parent's (the program's) and waits, as
+  /// fzf waits for a key; its `--version` shows no images. With `realFzf`, it runs fzf
+  /// itself after recording them.
+  private func standInFzf(realFzf: Bool = false) throws -> StandInProgram {
+    try StandInProgram(name: "fzf") { record in
+      """
+      #!/bin/sh
+      [ "$1" = --version ] && { echo 0.38.0; exit 0; }
+      echo "{\\"fzf\\": $$, \\"program\\": $PPID}" > '\(record).new'
+      mv '\(record).new' '\(record)'
+      exec \(realFzf ? "/usr/bin/fzf \"$@\"" : "sleep 300")
+      """
+    }
   }
 
   /// `pick` in a session whose fzf is the stand-in and whose temporary folder is `temporary`,
   /// started from a shell that outlives it; the program's PID and fzf's.
   private func picking(
-    with standIn: URL, temporary: URL
+    with standIn: StandInProgram, temporary: URL
   ) async throws -> (TmuxSession, program: pid_t, fzf: pid_t) {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let session = try TmuxSession(
-      arguments: [], environment: ["PATH": "\(standIn.path):\(path)", "TMPDIR": temporary.path],
+      arguments: [], environment: ["PATH": standIn.path(), "TMPDIR": temporary.path],
       inShell: true)
     try await session.waitFor("$")
     try session.type(session.commandLine + "\r")
     try await session.waitFor("movies 10/2,006>")
     try session.type("pick\r")
-    let file = standIn.appendingPathComponent("pid")
-    let started = try await eventually(timeout: .seconds(30)) {
-      FileManager.default.fileExists(atPath: file.path)
-    }
+    let started = try await eventually(timeout: .seconds(30)) { try standIn.recorded() != nil }
     try #require(started, "the stand-in fzf started")
-    let pids = try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isWhitespace)
-      .compactMap { pid_t($0) }
-    try #require(pids.count == 2, "\(pids)")
-    return (session, pids[1], pids[0])
+    let record = try #require(try standIn.recorded())
+    let program = try #require(record["program"] as? Int)
+    let fzf = try #require(record["fzf"] as? Int)
+    return (session, pid_t(program), pid_t(fzf))
   }
 
   private func pickFolders(in temporary: URL) -> [String] {
@@ -66,10 +60,10 @@ import Testing
 
   @Test(arguments: [SIGHUP, SIGTERM])
   func aSignalDuringPickRemovesItsFolderAndEndsFzf(_ signal: Int32) async throws {
-    let standIn = try standInFolder()
+    let standIn = try standInFzf()
     let temporary = try TestPaths.makeTemporaryFolder()
     defer {
-      try? FileManager.default.removeItem(at: standIn)
+      standIn.remove()
       try? FileManager.default.removeItem(at: temporary)
     }
     let (session, program, fzf) = try await picking(with: standIn, temporary: temporary)
@@ -95,11 +89,12 @@ import Testing
   }
 
   @Test func pickSweepsOnlyItsOwnFoldersOfEndedPrograms() async throws {
-    let standIn = try standInFolder()
+    let standIn = try standInFzf()
     let temporary = try TestPaths.makeTemporaryFolder()
     let outside = try TestPaths.makeTemporaryFolder()
     defer {
-      for folder in [standIn, temporary, outside] {
+      standIn.remove()
+      for folder in [temporary, outside] {
         try? FileManager.default.removeItem(at: folder)
       }
     }
@@ -148,10 +143,10 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf")))
   func afterPickCtrlCAndSignalsAtThePromptAreAsBefore() async throws {
-    let standIn = try standInFolder(realFzf: true)
+    let standIn = try standInFzf(realFzf: true)
     let temporary = try TestPaths.makeTemporaryFolder()
     defer {
-      try? FileManager.default.removeItem(at: standIn)
+      standIn.remove()
       try? FileManager.default.removeItem(at: temporary)
     }
     let (session, program, _) = try await picking(with: standIn, temporary: temporary)
