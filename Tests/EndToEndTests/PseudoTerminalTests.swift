@@ -15,8 +15,10 @@ import Testing
     try await session.waitFor(try #require(firstTitles.last))
     try session.type("mo")
     try session.press("Tab")
+    // Completed with its space, and the hint on the right says what may follow.
     try await session.waitUntil("'more ' completed") {
-      TmuxSession.lastLine(of: $0).hasSuffix("> more")
+      TmuxSession.lastLine(of: $0).contains("> more ")
+        && TmuxSession.lastLine(of: $0).hasSuffix("[N] (a number of pages)")
     }
     try session.press("Enter")
     try await session.waitFor(try #require(lastTitles.last))
@@ -52,6 +54,28 @@ import Testing
       _ = try? session.type("genre " + name.prefix(3).lowercased())
       _ = try? session.press("Tab")
       return false
+    }
+  }
+
+  /// After `watchlist`, Tab offers its entries to the commands that take `wN`.
+  @Test func afterWatchlistTabOffersItsEntries() async throws {
+    let session = try TmuxSession(arguments: ["--no-pager"])
+    defer { session.stop() }
+    try await session.waitFor("movies 10/")
+    for line in ["watch 2", "watch 4", "watchlist"] {
+      try session.type(line)
+      try session.press("Enter")
+    }
+    try await session.waitFor("2 movies on the watchlist")
+    try session.type("show ")
+    try session.press("Tab")
+    // Tab adds what every entry starts with, then lists them.
+    try await session.waitUntil("the common w") {
+      TmuxSession.lastLine(of: $0).hasSuffix("> show w")
+    }
+    try session.press("Tab")
+    try await session.waitUntil("the entries listed") {
+      $0.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "w1  w2" }
     }
   }
 

@@ -122,6 +122,27 @@ import Testing
     #expect(named.stdout.contains("Saved 120 thumbnails"))
   }
 
+  /// After `watchlist`, `pick` offers its entries as wN, and Enter shows the entry.
+  @Test func pickAfterWatchlistOffersItsEntries() async throws {
+    let picker = try StandInPicker()
+    defer { picker.remove() }
+    let session = try TmuxSession(
+      arguments: ["--no-pager", "--no-preview"], environment: ["PATH": picker.path()])
+    defer { session.stop() }
+    try await session.waitFor("movies 10/")
+    for line in ["watch 2", "watch 4", "watchlist", "pick general"] {
+      try session.type(line)
+      try session.press("Enter")
+    }
+    let shown = try await session.waitUntil("the entry shown") {
+      $0.contains("Movie ID") && TmuxSession.lastLine(of: $0).hasSuffix("movies 10/2,006>")
+    }
+    let fzf = try #require(try picker.run())
+    #expect(fzf.lines.map { $0.split(separator: "\t").last?.prefix(4) } == ["w1  ", "w2  "])
+    #expect(fzf.chosen.contains("General, The"))
+    #expect(shown.contains("On the watchlist"), "show w1, not row 1: \(shown)")
+  }
+
   /// After `watchlist`, its entries are in view: `thumb all` saves each as `wN`, and an entry
   /// from another source fails alone, since only that source loads its thumbnail.
   @Test func thumbAllAfterWatchlistSavesItsEntries() async throws {

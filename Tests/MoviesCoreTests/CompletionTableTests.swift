@@ -58,6 +58,16 @@ import Testing
     #expect(CompletionTable.hint(for: "more ")?.contains("pages") == true)
   }
 
+  /// After `watchlist` its entries are in view: the commands that take `wN` offer them.
+  @Test func theWatchlistInViewOffersItsEntries() {
+    let table = CompletionTable(rows: [], entries: 3)
+    #expect(table.complete("show w").matches == ["w1", "w2", "w3"])
+    #expect(table.complete("thumb ").matches == ["w1", "w2", "w3"])
+    #expect(table.complete("unwatch w2").matches == ["w2"])
+    #expect(table.complete("watch ").matches.isEmpty, "watch takes a row of the list")
+    #expect(CompletionTable(rows: [4, 5]).complete("show ").matches == ["4", "5"])
+  }
+
   @Test func everyCommandThatTakesAnArgumentHintsAtIt() {
     for spec in CommandSpec.all where spec.takes != nil {
       #expect(CompletionTable.hint(for: spec.name + " ") != nil, "\(spec.name)")

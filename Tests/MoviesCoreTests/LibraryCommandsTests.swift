@@ -106,7 +106,7 @@ import Testing
 
     let reply = await runner.run(.resume, layout: layout)
     #expect(reply.error == nil)
-    #expect(reply.shownRows == Array(21...30))
+    #expect(reply.view?.rowNumbers == Array(21...30))
     #expect(reply.output.contains("Resumed: 30 of 45 by rating"))
     #expect(await runner.browser.list.movies.count == 30)
     #expect(await runner.browser.list.query.order == "ratingdesc")

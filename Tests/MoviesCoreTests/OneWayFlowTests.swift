@@ -30,7 +30,7 @@ import Testing
       #expect(await runner.browser.rowStorage == storage, "the loaded rows were copied")
     }
     #expect(kept.map { $0.1.list?.loadedCount } == [10, 20, 30, 40, 50])
-    #expect(kept.last?.1.shownRows == Array(41...50))
+    #expect(kept.last?.1.view?.rowNumbers == Array(41...50))
   }
 
   @Test func aReplyCarriesWhatThePromptAndTheSpinnerNeed() async throws {
@@ -46,7 +46,7 @@ import Testing
 
     // Two pages at once: the rows of both, the status after the last.
     let two = TextRenderer(layout: layout).render(await runner.execute(.morePages(2)))
-    #expect(two.shownRows == Array(11...25))
+    #expect(two.view?.rowNumbers == Array(11...25))
     #expect(two.list.map { StatusLine.prompt($0) } == "movies 25> ")
     #expect(two.list?.isComplete == true)
 

@@ -166,7 +166,7 @@ import Testing
     #expect(table.complete("order new").matches == ["newest"])
     #expect(table.complete("help th").matches == ["thumb"])
     #expect(CompletionTable.hint(for: "order ")?.hasPrefix("newest|oldest|rating|title") == true)
-    // `more` takes no hint: Tab completes it with a space, and the line stays clean.
-    #expect(CompletionTable.hint(for: "more ") == nil)
+    // `more` says what its optional argument is (issue 23 asked for it).
+    #expect(CompletionTable.hint(for: "more ") == "[N] (a number of pages)")
   }
 }

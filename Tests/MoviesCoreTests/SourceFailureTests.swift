@@ -37,7 +37,7 @@ import Testing
     #expect(skipped.warnings == ["Skipped page 2; its rows are missing from the list."])
     // Page 3 next, its rows numbered on from the list's.
     let next = await runner.run(.more, layout: layout)
-    #expect(next.shownRows == Array(11...20))
+    #expect(next.view?.rowNumbers == Array(11...20))
     #expect(next.output.contains("Movie 21"))
   }
 

@@ -59,7 +59,7 @@ import Testing
     let text = TextRenderer(layout: layout).render(result)
     #expect(text.wasCancelled)
     #expect(text.error == "Cancelled after row 10; the rows loaded before are kept.")
-    #expect(text.shownRows == Array(1...10))
+    #expect(text.view?.rowNumbers == Array(1...10))
     #expect(text.list?.loadedCount == 10)
     let json = JSONRenderer.render(result, of: .morePages(3))
     #expect(json.wasCancelled)

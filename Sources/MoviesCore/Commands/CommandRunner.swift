@@ -216,9 +216,14 @@ public struct CommandRunner: Sendable {
   public var source: any MovieSource { browser.source }
 
   /// The rows in view with their movies, for `pick`; other commands' results carry what
-  /// they show.
-  public func rowsInView() async -> [(row: Int, movie: Movie)] {
-    await browser.movies(atRows: view.rows.rowNumbers)
+  /// they show. After `watchlist`, its entries from this source (`entries` true), numbered
+  /// as it listed them: only this source can draw their posters.
+  public func rowsInView() async -> (rows: [(row: Int, movie: Movie)], entries: Bool) {
+    if case .watchlist = view.rows, let listing = view.listing {
+      let numbered = listing.enumerated().filter { $0.element.source == sourceID }
+      return (numbered.map { ($0.offset + 1, $0.element.movie) }, true)
+    }
+    return (await browser.movies(atRows: view.rows.rowNumbers), false)
   }
 
   /// The genres for completion, or none when the source has no list or it fails to load.

@@ -26,7 +26,7 @@ extension CommandSpec {
       summary: "save the thumbnail of row N, of rows N to M or of every loaded row into the "
         + "download folder",
       examples: ["thumb 3", "thumb 1-5", "thumb all"], takes: "one row number or range",
-      hint: "N (a row number)", completes: .rows,
+      hint: "N (a row number)", completes: .rowsOrEntries,
       loading: { command, _ in
         switch command {
         case .thumb(let row): "Loading the thumbnail of row \(row)…"
@@ -144,7 +144,7 @@ extension CommandSpec {
       name: name, synopsis: "\(name) N", usage: "\(name) N" + (entry == nil ? "" : ", \(name) wN"),
       summary: summary, examples: ["\(name) 3"] + (entry == nil ? [] : ["\(name) w1"]),
       takes: "one row number" + (entry == nil ? "" : " or watchlist entry"),
-      hint: "N (a row number)", completes: .rows,
+      hint: "N (a row number)", completes: entry == nil ? .rows : .rowsOrEntries,
       parse: { arguments throws(Command.ParseError) in
         guard let entry else { return command(try arguments.row()) }
         return try arguments.rowOrEntry(entry, row: command)

@@ -8,6 +8,8 @@ public struct CommandSpec: Sendable {
     case nothing
     /// The row numbers of the table on screen.
     case rows
+    /// The same, or `w1`… when the table on screen is the watchlist: the command takes `wN`.
+    case rowsOrEntries
     case genres
     case orders
     case commands

@@ -15,17 +15,20 @@ public struct CompletionTable: Sendable, Hashable {
   public var moreRemains: Bool
   /// The row numbers of the table on screen, for `show`, `thumb` and `open`.
   public var rows: [Int]
+  /// The watchlist entries on screen (w1 to wN), for the commands that take `wN`.
+  public var entries: Int
   /// Genre names, for `genre`.
   public var genres: [String]
   /// The words for `order`: the source's orders (``OrderName/words(offeredBy:)``).
   public var orders: [String]
 
   public init(
-    moreRemains: Bool = true, rows: [Int] = [], genres: [String] = [],
+    moreRemains: Bool = true, rows: [Int] = [], entries: Int = 0, genres: [String] = [],
     orders: [String] = OrderName.words
   ) {
     self.moreRemains = moreRemains
     self.rows = rows
+    self.entries = entries
     self.genres = genres
     self.orders = orders
   }
@@ -41,6 +44,8 @@ public struct CompletionTable: Sendable, Hashable {
     let candidates: [String] =
       switch CommandSpec.named(String(typed[..<space]))?.completes ?? .nothing {
       case .rows: rows.map(String.init)
+      case .rowsOrEntries where entries > 0: (1...entries).map { "w\($0)" }
+      case .rowsOrEntries: rows.map(String.init)
       case .genres: genres + ["all"]
       case .orders: orders
       case .commands: CommandSpec.all.map(\.name)

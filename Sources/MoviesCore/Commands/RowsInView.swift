@@ -16,6 +16,12 @@ public enum RowsInView: Sendable, Hashable {
     return []
   }
 
+  /// How many watchlist entries are in view; none when the list's rows are.
+  public var entryCount: Int {
+    if case .watchlist(let count) = self { return count }
+    return 0
+  }
+
   /// The rows in view after `outcome`, which came after `before` on the list `query` had.
   /// A command that prints a table puts its rows in view; one that starts another list
   /// (even with no rows: `skip` past a switch's failed first page) leaves none of the old

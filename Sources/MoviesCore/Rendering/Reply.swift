@@ -14,9 +14,9 @@ public struct Reply: Sendable {
   public var quits = false
   /// True when the command was cancelled (Ctrl-C) before it finished.
   public var wasCancelled = false
-  /// The row numbers of the rows in view after this reply (see ``RowsInView``), for
-  /// completing `show N` and `thumb N`; nil when the reply does not say (the view stays).
-  public var shownRows: [Int]?
+  /// The rows in view after this reply, for completing `show N` and `thumb N` (or `show wN`
+  /// after `watchlist`); nil when the reply does not say (the view stays).
+  public var view: RowsInView?
   /// The list after the command, for the prompt, completion and the next spinner's label;
   /// nil when the command left it as it was.
   public var list: ListStatus?
@@ -46,7 +46,7 @@ public struct Reply: Sendable {
       wasCancelled = problem.cancelled
     }
     list = result.list
-    shownRows = result.view?.rowNumbers
+    view = result.view
     switch result.outcome {
     case .success(.quit): quits = true
     case .success: break

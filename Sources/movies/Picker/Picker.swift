@@ -68,11 +68,13 @@ struct Picker {
     return PickFile.Drawing(mode: shows ? mode : .symbols, cell: cell)
   }
 
-  /// Opens fzf over the rows, starting with `query` typed. Files are written and fzf waited
+  /// Opens fzf over the rows, starting with `query` typed; `label` goes before the row
+  /// numbers shown (`w` for watchlist entries). Files are written and fzf waited
   /// for off the concurrency pool (``Blocking``); their folder goes when fzf ends, or when a
   /// SIGHUP or SIGTERM ends the program first, which ends fzf too.
   func pick(
-    _ list: [(row: Int, movie: Movie)], query: String, source: any MovieSource
+    _ list: [(row: Int, movie: Movie)], label: String = "", query: String,
+    source: any MovieSource
   ) async -> Outcome {
     guard let fzf = Terminal.findProgram("fzf", environment: environment) else {
       return .unavailable(.notInstalled)
@@ -88,22 +90,24 @@ struct Picker {
         fzfProcess.signal(signal)
       },
       during: {
-        await pick(list, query: query, source: source, fzf: fzf, in: folder, running: fzfProcess)
+        await pick(
+          list, label: label, query: query, source: source, fzf: fzf, in: folder,
+          running: fzfProcess)
       })
     await Blocking.fileIO { folder.remove() }
     return outcome
   }
 
   private func pick(
-    _ list: [(row: Int, movie: Movie)], query: String, source: any MovieSource, fzf: String,
-    in folder: PickFolder, running fzfProcess: RunningChild
+    _ list: [(row: Int, movie: Movie)], label: String, query: String, source: any MovieSource,
+    fzf: String, in folder: PickFolder, running fzfProcess: RunningChild
   ) async -> Outcome {
     let rowsFile = folder.url.appendingPathComponent("rows.jsonl")
     let input = folder.url.appendingPathComponent("input")
     let output = folder.url.appendingPathComponent("output")
     let rows = PickFile.rows(
       list, source: source, thumbnailCache: thumbnailCache, drawing: await drawing(fzf: fzf))
-    let lines = lines(list)
+    let lines = lines(list, label: label)
     do {
       try await Blocking.fileIO {
         try folder.make()
@@ -149,11 +153,12 @@ struct Picker {
   /// One line per row: its place in the rows file (fzf's hidden `{1}`), a tab, the row
   /// number, the title, year, rating and genres, escaped. Not the table's padded columns:
   /// after `list` there may be thousands of rows, and fzf lines them up well enough.
-  private func lines(_ list: [(row: Int, movie: Movie)]) -> Data {
+  private func lines(_ list: [(row: Int, movie: Movie)], label: String) -> Data {
     var text = ""
     text.reserveCapacity(list.count * 60)
     for (offset, (row, movie)) in list.enumerated() {
-      text += String(offset + 1) + "\t" + String(row) + "  " + TerminalText.escape(movie.title)
+      text +=
+        String(offset + 1) + "\t" + label + String(row) + "  " + TerminalText.escape(movie.title)
       if let year = movie.releaseDate?.prefix(4) {
         text += "  (" + TerminalText.escape(String(year)) + ")"
       }

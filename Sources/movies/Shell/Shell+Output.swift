@@ -41,12 +41,15 @@ extension Shell {
       errorPalette: reporter.palette)
   }
 
-  /// `pick`: fzf over the rows in view; Enter prints the row as `show N` does.
+  /// `pick`: fzf over the rows in view; Enter prints the row as `show N` does (`show wN`
+  /// after `watchlist`).
   func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
-    let rows = await runner.rowsInView()
-    switch await picker.pick(rows, query: text, source: runner.source) {
+    let (rows, entries) = await runner.rowsInView()
+    switch await picker.pick(rows, label: entries ? "w" : "", query: text, source: runner.source)
+    {
     case .picked(let row):
-      return await perform(.show(row: row), interrupts: interrupts)
+      let show = entries ? Command.onWatchlist(.show, entry: row) : .show(row: row)
+      return await perform(show, interrupts: interrupts)
     case .nothingPicked: return Reply()
     case .unavailable(let error):
       let message = Reporter.describer.message(for: error)

@@ -68,7 +68,7 @@ struct Shell {
     // Where the run started: leaving from here saves nothing, so the session saved before
     // (a deeper one, say) is still the one `resume` reopens.
     let started = list
-    var shownRows = first.shownRows ?? []
+    var view = first.view ?? .rows([])
     let genres = GenreNames()
     // Detached: a task started here would belong to the main actor, whose thread waits in
     // el_gets, and could not finish until a line was typed. Cancelled when the loop ends.
@@ -89,7 +89,7 @@ struct Shell {
         Terminal.usesUnicode(environment: environment)
         ? prompt : TerminalText.asciiMarks(in: prompt)
       editor.completions = CompletionTable(
-        moreRemains: list.moreRemains, rows: shownRows,
+        moreRemains: list.moreRemains, rows: view.rowNumbers, entries: view.entryCount,
         orders: OrderName.words(offeredBy: runner.source.capabilities.orders))
       interrupts.reset()
       switch editor.readLine() {
@@ -108,7 +108,7 @@ struct Shell {
             continue
           }
           let reply = await perform(command, interrupts: interrupts, list: list, confirmed: true)
-          shownRows = reply.shownRows ?? shownRows
+          view = reply.view ?? view
           list = reply.list ?? list
           if reply.quits { return await leave(from: started, interrupts) }
         } catch {
