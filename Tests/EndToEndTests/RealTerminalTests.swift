@@ -56,7 +56,7 @@ import Testing
         Thread { _ = try? ImageTool.run(["tmux", "-L", socket, "kill-server"]) }.start()
       }
     }
-    let xterm = try await XtermSession(
+    let xterm = try await XtermSession.start(
       command: command,
       environment: [
         "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,

@@ -33,7 +33,22 @@ public final class XtermSession {
 
   /// Starts Xvfb and, in it, xterm running `command` (a program and its arguments) in a
   /// window of `columns`×`rows` cells. `folder` holds the log and what the two programs say.
-  public init(
+  /// Starts one, trying a second display when the first Xvfb announced itself but xterm
+  /// could not open it (seen once in a CI run: "Can't open display").
+  public static func start(
+    command: [String], environment extra: [String: String], folder: URL, columns: Int = 100,
+    rows: Int = 30
+  ) async throws -> XtermSession {
+    do {
+      return try await XtermSession(
+        command: command, environment: extra, folder: folder, columns: columns, rows: rows)
+    } catch SessionError.cannotStart {
+      return try await XtermSession(
+        command: command, environment: extra, folder: folder, columns: columns, rows: rows)
+    }
+  }
+
+  private init(
     command: [String], environment extra: [String: String], folder: URL, columns: Int = 100,
     rows: Int = 30
   ) async throws {
