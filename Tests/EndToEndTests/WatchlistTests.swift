@@ -18,6 +18,20 @@ import Testing
     try await body(path, ["MOVIES_DB": path])
   }
 
+  /// A `list` longer than any watchlist reads the source's watched keys whole instead of
+  /// looking up each row: the marks are the same.
+  @Test func aLongListMarksTheWatchedRows() async throws {
+    try await withDatabase { _, environment in
+      let run = try await MoviesRun.run(
+        ["--count", "100", "-c", "watch 5", "-c", "more 20", "-c", "watch 1500", "-c", "list"],
+        environment: environment.merging(["LC_ALL": "C", "LANG": "C"]) { _, new in new })
+      #expect(run.status == 0, "\(run.stderr)")
+      let listed = run.tableRows.suffix(2_006)
+      #expect(listed.count == 2_006)
+      #expect(listed.filter { $0.text.hasPrefix("* ") }.map(\.number) == [5, 1500])
+    }
+  }
+
   @Test func watchedInOneRunListedInTheNextWithTheServerDown() async throws {
     try await withDatabase { _, environment in
       let server = try await HoppinTestServer(limit: 25)
