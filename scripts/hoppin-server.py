@@ -28,6 +28,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import hoppin_faults
+from local_server import serve
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CATALOGUE = REPO_ROOT / "sample-data"
@@ -378,17 +379,9 @@ def main(argv=None):
     options = parse_args(argv)
     catalogue = Catalogue(options.catalogue, options.limit, options.repeat)
     server = HoppinServer((options.host, options.port), options, catalogue)
-    host, port = server.server_address[:2]
-    shown = f"[{host}]" if ":" in host else host
-    if host not in ("0.0.0.0", "::", ""):
-        catalogue.serialized(f"http://{shown}:{port}")  # warm the cache before the first request
-    print(f"listening on http://{shown}:{port}", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+    wildcard = server.server_address[0] in ("0.0.0.0", "::", "")
+    # The cache is warmed before the first request, for the address clients will use.
+    serve(server, None if wildcard else catalogue.serialized)
 
 
 if __name__ == "__main__":

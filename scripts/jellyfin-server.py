@@ -38,6 +38,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import jellyfin_images
 from jellyfin_library import SERVER_ID, SORT_KEYS, Library, User, sort_items
+from local_server import serve
 
 DEFAULT_CSV = Path(__file__).resolve().parent.parent.parent / "shared/data/imdb-movies.csv"
 JSON_TYPE = "application/json; charset=utf-8"
@@ -377,16 +378,7 @@ def parse_args(argv=None):
 def main(argv=None):
     options = parse_args(argv)
     library = Library(options.csv, options.limit, options.tag_salt)
-    server = JellyfinServer((options.host, options.port), options, library)
-    host, port = server.server_address[:2]
-    shown = f"[{host}]" if ":" in host else host
-    print(f"listening on http://{shown}:{port}", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+    serve(JellyfinServer((options.host, options.port), options, library))
 
 
 if __name__ == "__main__":

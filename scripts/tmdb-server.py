@@ -40,6 +40,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
+from local_server import serve
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CSV = REPO_ROOT.parent / "shared" / "data" / "imdb-movies.csv"
 FALLBACK_CATALOGUE = REPO_ROOT / "sample-data" / "catalogue.json"
@@ -464,15 +466,7 @@ def main(argv=None):
     options = parse_args(argv)
     catalogue = Catalogue(load_movies(Path(options.csv), options.limit, max(1, options.repeat)))
     catalogue.matching("/discover/movie", {})  # the default list, before the first request
-    server = TMDbServer((options.host, options.port), options, catalogue)
-    host, port = server.server_address[:2]
-    print(f"listening on http://{f'[{host}]' if ':' in host else host}:{port}", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+    serve(TMDbServer((options.host, options.port), options, catalogue))
 
 
 if __name__ == "__main__":
