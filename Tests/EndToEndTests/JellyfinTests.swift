@@ -216,10 +216,17 @@ import Testing
 
   @Test func findAsksTheServersSearch() async throws {
     let server = try await JellyfinTestServer(limit: 60)
-    let run = try await run(server, ["find gator"], extra: ["--count", "10"])
+    let run = try await run(
+      server, ["find gator", "more", "show f1"], extra: ["--count", "10"])
     #expect(run.stdout.contains("'Gator Bait"), "\(run.stdout)")
     let search = try #require(try ours(server).last { $0.query["SearchTerm"] != nil })
     #expect(search.query["SearchTerm"] == "gator")
     #expect(search.token == "api-key")
+    // The search left the list: `more` asked for its second page, after the search.
+    let browsing = try ours(server).filter {
+      $0.query["SearchTerm"] == nil && $0.query["StartIndex"] != nil
+    }
+    #expect(browsing.map { $0.query["StartIndex"] } == ["0", "10"], "\(browsing)")
+    #expect(run.stdout.contains("f1  'Gator Bait"), "show f1 shows the match")
   }
 }

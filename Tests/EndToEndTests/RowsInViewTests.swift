@@ -160,7 +160,7 @@ import Testing
       environment: database, workingDirectory: folder)
     #expect(run.status == 1, "w3 failed: \(run.stderr)")
     #expect(run.stdout.contains("Saved 2 of 3 thumbnails"), "\(run.stdout)")
-    #expect(run.stderr.contains("w3: Entry w3 comes from \(server.apiURL.absoluteString)"))
+    #expect(run.stderr.contains("Entry w3 comes from \(server.apiURL.absoluteString)"))
     let files = try FileManager.default.contentsOfDirectory(
       atPath: folder.appendingPathComponent("thumbnails").path)
     #expect(files.sorted().map { $0.prefix(3) } == ["w1-", "w2-"], "\(files)")

@@ -17,7 +17,7 @@ import Testing
 
   @Test func findAsksTMDbsSearchOnePagePerTwentyMatches() async throws {
     let server = try await TMDbTestServer()
-    let run = try await run(server, ["--no-prefetch"], input: "find godfather\nshow 1\n")
+    let run = try await run(server, ["--no-prefetch"], input: "find godfather\nshow f1\n")
     #expect(run.status == 0, "\(run.stderr)")
     let expected = try await server.results("search/movie", query: "query=godfather")
     let searches = try server.requests(to: "/3/search/movie")
@@ -27,7 +27,34 @@ import Testing
     #expect(titles.contains("Godfather, The"))
     #expect(run.stdout.contains("\(titles.count) matches"))
     for title in titles { #expect(run.stdout.contains(String(title.prefix(30)))) }
-    #expect(run.stdout.contains("#1  \(titles[0])"))
+    #expect(run.stdout.contains("f1  \(titles[0])"))
+  }
+
+  /// TMDb's search results are numbered f1, f2, … apart from the list: the search does not
+  /// move where `more` goes, and `show fN`, `thumb all` and Tab act on the matches.
+  @Test func findLeavesTheListAndNumbersItsMatchesApart() async throws {
+    let server = try await TMDbTestServer()
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await run(
+      server, ["--no-prefetch"],
+      input: "find godfather\nshow f2\nthumb all\nmore\nmore\nshow f99\n",
+      cache: folder)
+    let expected = try await server.results("search/movie", query: "query=godfather")
+    let titles = expected.compactMap { $0["title"] as? String }
+    try #require(titles.count >= 2)
+    let (pages, requests) = (try server.pages(), try server.requests().map(\.path))
+    // TMDb's page 1 holds rows 1 to 20 of `--count 10`: the second `more` asks for page 2.
+    #expect(pages == [1, 2], "more went on with the list: \(requests)")
+    #expect(run.stdout.contains("Showing 30 of 10,000"), "\(run.stdout)")
+    #expect(run.stdout.contains("f2  \(titles[1])"), "show f2 shows the second match")
+    let saved = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("t").path)
+    #expect(run.stdout.contains("of \(titles.count) thumbnails"), "thumb all took the matches")
+    #expect(!saved.isEmpty && saved.allSatisfy { $0.hasPrefix("f") }, "\(saved)")
+    #expect(
+      run.stderr.contains("There is no match f99; the last search found f1 to f\(titles.count)."))
+    #expect(run.status == 1)
   }
 
   @Test func anExactYearGoesToTheServerAndOtherFiltersToTheRows() async throws {
@@ -37,8 +64,9 @@ import Testing
     let search = try #require(try server.requests(to: "/3/search/movie").first?.query)
     #expect(search["primary_release_year"] == "1999")
     #expect(search["query"] == "the")
-    let ratings = run.tableRows.dropFirst(20).compactMap { row in
-      row.text.split(separator: " ").compactMap { Double($0) }.last
+    let matches = run.stdout.split(separator: "\n").filter { $0.trimmingPrefix(" ").first == "f" }
+    let ratings = matches.compactMap { row in
+      row.split(separator: " ").compactMap { Double($0) }.last
     }
     #expect(!ratings.isEmpty)
     #expect(ratings.allSatisfy { $0 > 8 }, "\(ratings)")

@@ -26,18 +26,25 @@ import Testing
     try session.type("find star wars\r")
     let found = try await session.waitFor(" search results (")
     #expect(found.contains("Star Wars"))
-    try session.type("show 1\r")
+    #expect(
+      TmuxSession.lastLine(of: found).hasSuffix("popular 10/10,000>"),
+      "the search left the list where it was")
+    try session.type("show f")
+    try session.press("Tab")
+    try await session.waitFor("f1  f2")
+    try session.press("C-u")
+    try session.type("show f1\r")
     let shown = try await session.waitFor("data by JustWatch")
     #expect(shown.contains("Running time"))
     #expect(shown.contains("Overview"))
-    try session.type("thumb 1\r")
+    try session.type("thumb f1\r")
     let drawn = try await session.waitUntil("a poster drawn") { screen in
       // A poster is drawn in block symbols under the line that saved it.
       let blocks = screen.unicodeScalars.filter { (0x2580...0x259F).contains($0.value) }
       return (screen.contains("Saved thumbnails/") && blocks.count >= 5)
         || screen.contains("TMDb has no poster for this film.")
     }
-    try session.type("watch 1\r")
+    try session.type("watch f1\r")
     try await session.waitFor("watchlist")
     try session.type("order rating\r")
     try await session.waitFor("rating 10/")

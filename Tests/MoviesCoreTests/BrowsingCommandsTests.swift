@@ -235,7 +235,9 @@ import Testing
       #expect(fileOpened == .refusedScheme, "a file: link is printed, never opened")
       #expect(opener.opened.withLock { $0.map(\.absoluteString) } == [link])
       let noLink = await runner.execute(.open(row: rowOf("Up")))
-      #expect(throws: CommandRunner.Error.noLink(row: rowOf("Up"))) { try noLink.outcome.get() }
+      #expect(throws: CommandRunner.Error.noLink(row: RowLabel(rowOf("Up")))) {
+        try noLink.outcome.get()
+      }
     }
   }
 

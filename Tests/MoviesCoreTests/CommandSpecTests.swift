@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct CommandSpecTests {
   @Test func everyDeclaredCommandHasHelpParsesAndCompletes() throws {
     let help = HelpText.commands(moreRemains: true, width: 80)
-    let table = CompletionTable(moreRemains: true, rows: [3], genres: ["Drama"])
+    let table = CompletionTable(moreRemains: true, view: .rows([3]), genres: ["Drama"])
     for spec in CommandSpec.all {
       #expect(try Command.parse("help \(spec.name)") == .helpOn(spec.name), "help \(spec.name)")
       #expect(help.contains("\n  \(spec.synopsis) ") || help.hasPrefix("  \(spec.synopsis) "))

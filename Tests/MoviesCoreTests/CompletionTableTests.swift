@@ -4,7 +4,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct CompletionTableTests {
   private let table = CompletionTable(
-    moreRemains: false, rows: [11, 12, 20], genres: ["Drama", "Documentary", "Comedy"])
+    moreRemains: false, view: .rows([11, 12, 20]), genres: ["Drama", "Documentary", "Comedy"])
 
   @Test func theFirstWordCompletesCommandNames() {
     #expect(table.complete("sh") == .init(word: "sh", matches: ["show"]))
@@ -60,12 +60,20 @@ import Testing
 
   /// After `watchlist` its entries are in view: the commands that take `wN` offer them.
   @Test func theWatchlistInViewOffersItsEntries() {
-    let table = CompletionTable(rows: [], entries: 3)
+    let table = CompletionTable(view: .watchlist(count: 3))
     #expect(table.complete("show w").matches == ["w1", "w2", "w3"])
     #expect(table.complete("thumb ").matches == ["w1", "w2", "w3"])
     #expect(table.complete("unwatch w2").matches == ["w2"])
     #expect(table.complete("watch ").matches.isEmpty, "watch takes a row of the list")
-    #expect(CompletionTable(rows: [4, 5]).complete("show ").matches == ["4", "5"])
+    #expect(CompletionTable(view: .rows([4, 5])).complete("show ").matches == ["4", "5"])
+  }
+
+  /// After a `find` the server ran, its matches are in view: every row command takes `fN`.
+  @Test func aServerSearchInViewOffersItsMatches() {
+    let table = CompletionTable(view: .matches(count: 2))
+    #expect(table.complete("show ").matches == ["f1", "f2"])
+    #expect(table.complete("watch f").matches == ["f1", "f2"])
+    #expect(table.complete("play f2").matches == ["f2"])
   }
 
   @Test func everyCommandThatTakesAnArgumentHintsAtIt() {

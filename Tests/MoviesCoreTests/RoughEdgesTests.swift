@@ -10,7 +10,7 @@ import Testing
   @Test(arguments: [
     (
       "show 1 2",
-      "'show' takes one row number or watchlist entry, for example 'show 3' or 'show w1'."
+      "'show' takes one row number, watchlist entry or search match, for example 'show 3' or 'show w1'."
     ),
     (
       "thumb 1 - 3",
@@ -18,7 +18,7 @@ import Testing
     ),
     (
       "open 1 2",
-      "'open' takes one row number or watchlist entry, for example 'open 3' or 'open w1'."
+      "'open' takes one row number, watchlist entry or search match, for example 'open 3' or 'open w1'."
     ),
     ("list all", "'list' takes no argument; type just 'list'."),
   ])

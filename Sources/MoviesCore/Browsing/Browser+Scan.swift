@@ -15,8 +15,11 @@ extension Browser {
     var warningsLeftOut = 0
     /// Pages in a row that added no row (every one already listed).
     var pagesWithoutNewRows = 0
-    /// The list after the search: every page it loaded has joined it.
+    /// The list after the search: every page a scan loaded has joined it.
     public var list = ListStatus(query: MovieQuery())
+    /// The server's results, when the source searched on its server (the list is then as
+    /// it was).
+    public var results: ListStatus?
   }
 
   /// How many warnings a scan keeps: a hostile server could send one per row of every page.

@@ -1,11 +1,13 @@
-/// `find` on a source that searches on its server: the source's matches become the list.
+/// `find` on a source that searches on its server: the matches are the server's results,
+/// numbered f1, f2, … apart from the list, which the search leaves as it was.
 extension Browser {
-  /// Switches the list to `query`, the source's own matches for the search (see
-  /// ``MovieSource/searchQuery(for:from:)``), and loads it page by page to its end, reporting
-  /// the rows that pass the filters the server did not apply (genre, rating, a range of
-  /// years) as each page arrives. The old list stays until the first page is in, and when
-  /// it has no rows; Ctrl-C or a failed page stops the search and keeps every page that
-  /// joined.
+  /// Loads `query`, the source's own results for the search (see
+  /// ``MovieSource/searchQuery(for:from:)``), page by page to their end, reporting the rows
+  /// that pass the filters the server did not apply (genre, rating, a range of years) as each
+  /// page arrives, numbered from f1. The results are kept: the same search again reports the
+  /// pages loaded without asking for them, then goes on where it stopped. Ctrl-C or a failed
+  /// page stops the search and keeps every page loaded; the list is never touched, so `more`
+  /// goes on from where it was.
   public func serverSearch(
     _ query: MovieQuery, filtering search: MovieSearch,
     found: @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void,
@@ -14,35 +16,45 @@ extension Browser {
     var filter = search
     filter.words = []  // the server matched the titles, perhaps by other titles of the film
     if query.releaseYear != nil { filter.years = nil }
+    var results = searched.flatMap { $0.query == query ? $0 : nil } ?? MovieList(query: query)
     var scan = Scan()
-    do {
-      cancelPrefetches()
-      let first = try await source.page(1, of: query)
-      try Task.checkCancellation()
-      // No match leaves the list the user was browsing.
-      guard first.rowCount > 0 else {
-        scan.list = list.status
-        return scan
+    func report(_ rows: ArraySlice<Movie>) {
+      let first = scan.matches.count + 1
+      let matches = rows.filter(filter.matches).enumerated().map {
+        MovieSearch.Match(row: first + $0, movie: $1, kind: .match)
       }
-      var load: Load? = adopt(first, of: query)
-      while let loaded = load {
-        note(loaded.warnings, in: &scan)
-        let added = loaded.added
-        let matches = added.range.map { filter.matches(in: added.movies, firstRow: $0.lowerBound) }
-        report(matches ?? [], into: &scan, found: found, progress: progress)
-        if Task.isCancelled {
-          scan.stopped = true
-          break
+      if !matches.isEmpty {
+        scan.matches += matches
+        found(matches, results.status.largestRow)
+      }
+      progress(results.movies.count, results.totalCount ?? 0)
+    }
+    report(results.movies[...])
+    do {
+      while let number = results.nextPage {
+        let page = try await source.page(number, of: query)
+        try Task.checkCancellation()
+        guard results.movies.count + page.rowCount <= Self.scanRowLimit else {
+          throw ScanStop.rowLimit(Self.scanRowLimit)
         }
-        load = try await loadNextPage()
+        let change = results.add(page)
+        results.showLoaded()
+        note(page.warnings + Self.notes(on: change, query: query), in: &scan)
+        scan.pagesWithoutNewRows = change.rows == nil ? scan.pagesWithoutNewRows + 1 : 0
+        if scan.pagesWithoutNewRows >= Self.pagesWithoutNewRowsLimit, !results.isComplete {
+          throw ScanStop.noNewRows(pages: scan.pagesWithoutNewRows)
+        }
+        report(change.rows.map { results.movies[($0.lowerBound - 1)..<$0.upperBound] } ?? [])
       }
     } catch {
       stop(&scan, by: error)
     }
+    searched = results
     if scan.warningsLeftOut > 0 {
       scan.warnings.append("… and \(Format.grouped(scan.warningsLeftOut)) more such warnings.")
     }
     scan.list = list.status
+    scan.results = results.status
     return scan
   }
 

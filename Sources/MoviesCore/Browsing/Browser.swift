@@ -38,6 +38,9 @@ public actor Browser {
   public nonisolated let source: any MovieSource
   public let thumbnails: ThumbnailStore
   public internal(set) var list: MovieList
+  /// The results of the last search the source ran on its server, apart from the list: the
+  /// same `find` again asks for none of their pages twice.
+  var searched: MovieList?
   /// Whether the pages after the one shown are fetched in the background.
   public let prefetches: Bool
   /// Pages being fetched ahead, in page order: one, or two for a fast reader.

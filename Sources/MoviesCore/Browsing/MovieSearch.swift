@@ -8,13 +8,20 @@ import Foundation
 public struct MovieSearch: Sendable, Hashable {
   /// One row that matched.
   public struct Match: Sendable, Hashable {
+    /// The row number, or for a match of a search the server ran (``kind`` `match`), which
+    /// is not a row of the list, the match's number: f1, f2, …
     public var row: Int
     public var movie: Movie
+    public var kind: RowLabel.Kind
 
-    public init(row: Int, movie: Movie) {
+    public init(row: Int, movie: Movie, kind: RowLabel.Kind = .row) {
       self.row = row
       self.movie = movie
+      self.kind = kind
     }
+
+    /// The number as the user types it: `3`, or `f3`.
+    public var label: RowLabel { RowLabel(row, kind) }
   }
 
   /// Why a search text could not be understood.

@@ -42,9 +42,18 @@ public enum Command: Sendable, Hashable {
   /// `resume list`: the sessions kept, newest first.
   case sessions
 
+  /// `show fN`, `thumb fN`, `open fN`, `play fN`, `watch fN`, `unwatch fN`: a row command on
+  /// match N of the last `find` the source ran on its server.
+  case onMatch(RowAction, match: Int)
+
   /// What can be done to a watchlist entry.
   public enum WatchlistAction: String, Sendable, Hashable {
     case show, thumb, open, unwatch
+  }
+
+  /// What can be done to a server search's match: what can be done to a row.
+  public enum RowAction: String, Sendable, Hashable {
+    case show, thumb, open, play, watch, unwatch
   }
 
   /// Why a line is not a command.
@@ -123,6 +132,7 @@ public enum Command: Sendable, Hashable {
     case .unwatch: "unwatch"
     case .watchlist: "watchlist"
     case .onWatchlist(let action, _): action.rawValue
+    case .onMatch(let action, _): action.rawValue
     case .resume, .resumeSession, .sessions: "resume"
     }
   }
@@ -166,12 +176,12 @@ public enum Command: Sendable, Hashable {
     return pages == 1 ? .more : .morePages(pages)
   }
 
-  /// `thumb N`, `thumb wN`, `thumb N-M` or `thumb all`.
+  /// `thumb N`, `thumb wN`, `thumb fN`, `thumb N-M` or `thumb all`.
   static func thumb(_ arguments: CommandArguments) throws(ParseError) -> Command {
     if arguments.words.count == 1, let rows = try thumbRows(arguments.words[0]) {
       return .thumbs(rows)
     }
-    return try arguments.rowOrEntry(.thumb) { .thumb(row: $0) }
+    return try arguments.row(entry: .thumb, match: .thumb) { .thumb(row: $0) }
   }
 
   /// `all` or `N-M`; nil for anything else, which is then read as one row number.

@@ -7,7 +7,7 @@ public enum CommandOutcome: Sendable {
   /// `list`: the rows up to the browsing position (not those `find` loaded ahead of it).
   case list(AddedRows, ListStatus)
   /// `show N`: the movie and whether its thumbnail is cached.
-  case movie(Movie, row: Int, thumbnail: ThumbnailCacheState)
+  case movie(Movie, row: RowLabel, thumbnail: ThumbnailCacheState)
   case thumbnailSaved(SavedThumbnail, row: Int)
   /// `thumb N-M` or `thumb all`.
   case thumbnailsSaved(ThumbnailBatch)
@@ -21,11 +21,11 @@ public enum CommandOutcome: Sendable {
   /// `find`: the rows that matched, with their row numbers, and how far the search got.
   case found(FindResult)
   /// `open`: the link, and whether it was handed to the desktop (else it is printed, and why).
-  case link(String, row: Int, opening: LinkOpening)
+  case link(String, row: RowLabel, opening: LinkOpening)
   /// `play N`: the film the player played, from this many seconds in.
-  case played(Movie, row: Int, from: Int)
+  case played(Movie, row: RowLabel, from: Int)
   /// `watch N`: the entry, its row, and false when it was already on the watchlist.
-  case watched(WatchEntry, row: Int, added: Bool)
+  case watched(WatchEntry, row: RowLabel, added: Bool)
   /// `unwatch N` or `unwatch wN`: the movie, and false when it was not on the watchlist.
   case unwatched(Movie, removed: Bool)
   /// `watchlist`: every entry, newest first (`w1` is the first).

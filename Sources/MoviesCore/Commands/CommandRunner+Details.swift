@@ -1,4 +1,19 @@
 extension CommandRunner {
+  /// `show N` and `show fN`: every field of the movie, with what the source fetches on demand;
+  /// `early`, when given, gets the list's fields first if the details take a while.
+  func show(_ known: Movie, row: RowLabel, early: (@Sendable (CommandOutcome) -> Void)?) async
+    -> (CommandOutcome, [String])
+  {
+    let knownCache = await browser.thumbnails.cacheState(of: known, from: source)
+    var announce: (@Sendable () -> Void)?
+    if let early {
+      announce = { early(.movie(known, row: row, thumbnail: knownCache)) }
+    }
+    let (movie, problems) = await withDetails(known, announce: announce)
+    let cached = await browser.thumbnails.cacheState(of: movie, from: source)
+    return (.movie(movie, row: row, thumbnail: cached), problems)
+  }
+
   /// How long `show N` waits for the details before its list fields are shown on their own:
   /// long enough that a quick source prints one block, short enough to feel at once.
   public static let detailsGrace = Duration.milliseconds(150)

@@ -28,12 +28,9 @@ extension CommandRunner {
     let library = try openLibrary()
     switch command {
     case .watch(let row):
-      let entry = WatchEntry(source: sourceID, movie: try await browser.movie(atRow: row))
-      return (.watched(entry, row: row, added: try await library.add(entry)), [])
+      return (try await watch(try await browser.movie(atRow: row), row: RowLabel(row)), [])
     case .unwatch(let row):
-      let movie = try await browser.movie(atRow: row)
-      let removed = try await library.remove(source: sourceID, key: WatchEntry.key(for: movie))
-      return (.unwatched(movie, removed: removed), [])
+      return (try await unwatch(try await browser.movie(atRow: row)), [])
     case .watchlist:
       return (.watchlist(try await library.watchlist()), [])
     case .onWatchlist(let action, let number):
@@ -71,6 +68,19 @@ extension CommandRunner {
     return (.resumed(load.added, load.status), load.warnings)
   }
 
+  /// `watch N` and `watch fN`.
+  func watch(_ movie: Movie, row: RowLabel) async throws -> CommandOutcome {
+    let entry = WatchEntry(source: sourceID, movie: movie)
+    return .watched(entry, row: row, added: try await openLibrary().add(entry))
+  }
+
+  /// `unwatch N` and `unwatch fN`: the movie as this source lists it.
+  func unwatch(_ movie: Movie) async throws -> CommandOutcome {
+    let removed = try await openLibrary().remove(
+      source: sourceID, key: WatchEntry.key(for: movie))
+    return .unwatched(movie, removed: removed)
+  }
+
   private func openLibrary() throws(LibraryError) -> any Library {
     switch library {
     case .open(let library): library
@@ -102,7 +112,7 @@ extension CommandRunner {
     case .show:
       return (.watchlistEntry(entry, number: number), [])
     case .open:
-      return (try await open(entry.movie, row: number), [])
+      return (try await open(entry.movie, row: RowLabel(number, .entry)), [])
     case .unwatch:
       let removed = try await library.remove(source: entry.source, key: entry.key)
       return (.unwatched(entry.movie, removed: removed), [])
@@ -110,7 +120,7 @@ extension CommandRunner {
       guard entry.source == sourceID else {
         throw WatchlistError.thumbnailElsewhere(entry: number, source: entry.source)
       }
-      return (try await saveThumbnail(of: entry.movie, row: number, label: "w"), [])
+      return (try await saveThumbnail(of: entry.movie, row: RowLabel(number, .entry)), [])
     }
   }
 

@@ -3,11 +3,11 @@ extension CommandRunner {
   public enum PlayError: Swift.Error, Sendable, Equatable, UserFacingError {
     /// The source has no streams (the offline catalogue, a Hoppin server).
     case notPlayable
-    case noStream(row: Int)
+    case noStream(row: RowLabel)
     /// No player is installed.
     case noPlayer
     /// The player ran and exited with this status.
-    case playerFailed(row: Int, status: Int32)
+    case playerFailed(row: RowLabel, status: Int32)
 
     public var code: ErrorCode {
       switch self {
@@ -22,19 +22,22 @@ extension CommandRunner {
       case .notPlayable:
         "This source has no streams to play; 'play' plays films from a Jellyfin library."
       case .noStream(let row):
-        "Row \(row) has no stream to play; 'show \(row)' prints what it has."
+        "\(row.spoken(capitalized: true)) has no stream to play; 'show \(row)' prints what it has."
       case .noPlayer:
         "'play' needs mpv (on Debian or Ubuntu: 'sudo apt-get install mpv'); "
           + "'open N' shows the film in the server's web client."
       case .playerFailed(let row, let status):
-        "mpv stopped with status \(status) while playing row \(row); its own messages say why."
+        "mpv stopped with status \(status) while playing \(row.spoken()); its own messages say why."
       }
     }
   }
 
   /// Hands row N's stream to the player, from where the user stopped, and waits for it.
   func play(row: Int) async throws -> CommandOutcome {
-    let movie = try await browser.movie(atRow: row)
+    try await play(try await browser.movie(atRow: row), row: RowLabel(row))
+  }
+
+  func play(_ movie: Movie, row: RowLabel) async throws -> CommandOutcome {
     guard let streamSource else { throw PlayError.notPlayable }
     guard let stream = streamSource.stream(for: movie) else { throw PlayError.noStream(row: row) }
     guard let player else { throw PlayError.noPlayer }

@@ -1,14 +1,11 @@
 /// `thumb N`, `thumb wN`, `thumb N-M` and `thumb all`: the browser checks the rows, the
 /// thumbnail store saves.
 extension CommandRunner {
-  /// `thumb N` and `thumb wN`: one route from a movie to its saved thumbnail; `row` is the
-  /// row's or the entry's number, for the file's name.
-  /// `label` goes before the number in the file's name: `w` for a watchlist entry.
-  func saveThumbnail(of movie: Movie, row: Int, label: String = "") async throws
-    -> CommandOutcome
-  {
+  /// `thumb N`, `thumb wN` and `thumb fN`: one route from a movie to its saved thumbnail,
+  /// the file named as `row` names the movie.
+  func saveThumbnail(of movie: Movie, row: RowLabel) async throws -> CommandOutcome {
     .thumbnailSaved(
-      try await browser.thumbnails.save(movie, row: row, label: label, from: source), row: row)
+      try await browser.thumbnails.save(movie, row: row, from: source), row: row.number)
   }
 
   /// `thumb N-M` and `thumb all`; `thumb all` over ``ThumbRows/askAbove`` rows only when
@@ -22,6 +19,12 @@ extension CommandRunner {
     }
     if case .all = rows, case .watchlist = view.rows, let listing = view.listing {
       return (.thumbnailsSaved(await saveThumbnails(of: listing, progress: progress)), [])
+    }
+    if case .all = rows, case .matches = view.rows, let matches = view.matches {
+      let numbered = matches.enumerated().map { ($0.offset + 1, $0.element) }
+      let batch = await browser.thumbnails.save(
+        numbered, kind: .match, from: source, progress: progress)
+      return (.thumbnailsSaved(batch), [])
     }
     let batch = await browser.thumbnails.save(
       try await browser.movies(checking: wanted), from: source, progress: progress)
@@ -46,12 +49,13 @@ extension CommandRunner {
         ($0.row, WatchlistError.thumbnailElsewhere(entry: $0.row, source: $0.entry.source))
       }
     return await browser.thumbnails.save(
-      here.map { ($0.row, $0.entry.movie) }, label: "w", refused: elsewhere, from: source,
+      here.map { ($0.row, $0.entry.movie) }, kind: .entry, refused: elsewhere, from: source,
       progress: progress)
   }
 
   /// The rows `thumb N-M` or `thumb all` would save: the loaded rows of the range, or the
-  /// rows in view (after `watchlist`, its entries' numbers). The shell asks before saving
+  /// rows in view (after `watchlist`, its entries' numbers; after a server search, its
+  /// matches'). The shell asks before saving
   /// more than ``ThumbRows/askAbove``.
   public func thumbnailRows(_ rows: ThumbRows) async throws -> [Int] {
     switch rows {
@@ -63,6 +67,8 @@ extension CommandRunner {
       case .rows: throw ThumbRows.Error.nothingInView
       case .watchlist(let count) where count > 0 && view.listing != nil: return Array(1...count)
       case .watchlist: throw ThumbRows.Error.nothingInView
+      case .matches(let count) where count > 0 && view.matches != nil: return Array(1...count)
+      case .matches: throw ThumbRows.Error.nothingInView
       }
     }
   }

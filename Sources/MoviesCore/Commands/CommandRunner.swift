@@ -8,10 +8,10 @@ public struct CommandRunner: Sendable {
     case unknownGenre(String, known: [String])
     /// A name that begins several genres', or is near one.
     case unclearGenre(String, GenreName.Problem)
-    case noLink(row: Int)
+    case noLink(row: RowLabel)
     case noPicker
     /// The desktop's opener ran and failed.
-    case openFailed(row: Int, link: String)
+    case openFailed(row: RowLabel, link: String)
     /// Ctrl-C stopped `more N` after some pages had joined the list.
     case cancelledAfter(row: Int)
 
@@ -39,13 +39,13 @@ public struct CommandRunner: Sendable {
       case .unclearGenre(let name, .nearMiss(let genre)):
         "There is no genre '\(CommandUsage.excerpt(name))'; did you mean '\(genre)'?"
       case .noLink(let row):
-        "Row \(row) has no link; 'show \(row)' prints what it has."
+        "\(row.spoken(capitalized: true)) has no link; 'show \(row)' prints what it has."
       case .noPicker:
         // Only the shell's prompt has a picker; there, a missing fzf is its own message.
         "'pick' works only at a terminal's prompt, not in a script, in JSON mode or with the "
           + "output piped; 'find TEXT' searches anywhere."
       case .openFailed(let row, let link):
-        "xdg-open could not open row \(row)'s link \(link); copy it from here."
+        "xdg-open could not open \(row.spoken())'s link \(link); copy it from here."
       case .cancelledAfter(let row):
         "Cancelled after row \(row); the rows loaded before are kept."
       }
@@ -121,18 +121,13 @@ public struct CommandRunner: Sendable {
       case .list:
         outcome = .list(await browser.shownRows(), await browser.status)
       case .show(let row):
-        let known = try await browser.movie(atRow: row)
-        let knownCache = await browser.thumbnails.cacheState(of: known, from: source)
-        var announce: (@Sendable () -> Void)?
-        if let early {
-          announce = { early(.movie(known, row: row, thumbnail: knownCache)) }
-        }
-        let (movie, problems) = await withDetails(known, announce: announce)
-        warnings = problems
-        let cached = await browser.thumbnails.cacheState(of: movie, from: source)
-        outcome = .movie(movie, row: row, thumbnail: cached)
+        (outcome, warnings) = await show(
+          try await browser.movie(atRow: row), row: RowLabel(row), early: early)
+      case .onMatch(let action, let number):
+        (outcome, warnings) = try await perform(action, onMatch: number, early: early)
       case .thumb(let row):
-        outcome = try await saveThumbnail(of: try await browser.movie(atRow: row), row: row)
+        outcome = try await saveThumbnail(
+          of: try await browser.movie(atRow: row), row: RowLabel(row))
       case .thumbs(let rows):
         (outcome, warnings) = try await saveThumbnails(
           rows, confirmed: confirmed, progress: progress)
@@ -185,7 +180,7 @@ public struct CommandRunner: Sendable {
           FindResult(
             text: text, matches: scan.matches, list: scan.list,
             elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure,
-            searchedOnServer: serverQuery != nil))
+            results: scan.results))
       case .pick:
         throw Error.noPicker
       case .open(let row):
@@ -216,14 +211,19 @@ public struct CommandRunner: Sendable {
   public var source: any MovieSource { browser.source }
 
   /// The rows in view with their movies, for `pick`; other commands' results carry what
-  /// they show. After `watchlist`, its entries from this source (`entries` true), numbered
-  /// as it listed them: only this source can draw their posters.
-  public func rowsInView() async -> (rows: [(row: Int, movie: Movie)], entries: Bool) {
-    if case .watchlist = view.rows, let listing = view.listing {
-      let numbered = listing.enumerated().filter { $0.element.source == sourceID }
-      return (numbered.map { ($0.offset + 1, $0.element.movie) }, true)
+  /// they show. After `watchlist`, its entries from this source (kind `entry`), numbered as
+  /// it listed them: only this source can draw their posters; after a server search, its
+  /// matches (kind `match`).
+  public func rowsInView() async -> (rows: [(row: Int, movie: Movie)], kind: RowLabel.Kind) {
+    switch view.rows {
+    case .watchlist:
+      let numbered = (view.listing ?? []).enumerated().filter { $0.element.source == sourceID }
+      return (numbered.map { ($0.offset + 1, $0.element.movie) }, .entry)
+    case .matches:
+      return ((view.matches ?? []).enumerated().map { ($0.offset + 1, $0.element) }, .match)
+    case .rows(let rows):
+      return (await browser.movies(atRows: rows), .row)
     }
-    return (await browser.movies(atRows: view.rows.rowNumbers), false)
   }
 
   /// The genres for completion, or none when the source has no list or it fails to load.
@@ -299,10 +299,10 @@ public struct CommandRunner: Sendable {
   /// could run something. Anything else is printed, escaped, for the user to judge.
   func open(row: Int) async throws -> CommandOutcome {
     let movie = try await browser.movie(atRow: row)
-    return try await open(movie, row: row)
+    return try await open(movie, row: RowLabel(row))
   }
 
-  func open(_ movie: Movie, row: Int) async throws -> CommandOutcome {
+  func open(_ movie: Movie, row: RowLabel) async throws -> CommandOutcome {
     guard let link = movie.link, !link.isEmpty else { throw Error.noLink(row: row) }
     guard let url = URL(string: link), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https"

@@ -19,10 +19,11 @@ extension CommandSpec {
       .list, summary: "show every loaded movie again, through $PAGER when it is long",
       pages: true),
     .onRow(
-      "show", summary: "show every field of row N, or of watchlist entry N",
-      entry: .show, { .show(row: $0) }),
+      .show, summary: "show every field of row N, or of watchlist entry N", entry: .show,
+      { .show(row: $0) }),
     CommandSpec(
-      name: "thumb", synopsis: "thumb N-M", usage: "thumb N, thumb N-M, thumb all, thumb wN",
+      name: "thumb", synopsis: "thumb N-M",
+      usage: "thumb N, thumb N-M, thumb all, thumb wN, thumb fN",
       summary: "save the thumbnail of row N, of rows N to M or of every loaded row into the "
         + "download folder",
       examples: ["thumb 3", "thumb 1-5", "thumb all"], takes: "one row number or range",
@@ -31,6 +32,8 @@ extension CommandSpec {
         switch command {
         case .thumb(let row): "Loading the thumbnail of row \(row)…"
         case .onWatchlist(.thumb, let entry): "Loading the thumbnail of w\(entry)…"
+        case .onMatch(.thumb, let match):
+          "Loading the thumbnail of \(RowLabel(match, .match))…"
         default: nil
         }
       },
@@ -64,7 +67,8 @@ extension CommandSpec {
       name: "find", synopsis: "find TEXT",
       usage: "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R]",
       summary: "search every movie of the list, loading the rest, for titles with all the "
-        + "words; the filters narrow it",
+        + "words; the filters narrow it (TMDb and Jellyfin search on the server: their "
+        + "matches are f1, f2, …, for 'show fN' and the other row commands)",
       examples: ["find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8"],
       takes: "some words or filters", hint: "WORDS genre:G year:Y-Y rating:>R",
       parse: { arguments throws(Command.ParseError) in
@@ -79,14 +83,14 @@ extension CommandSpec {
         .pick(arguments.words.joined(separator: " "))
       }),
     .onRow(
-      "open", summary: "open the link of row N with xdg-open, or print it", entry: .open,
+      .open, summary: "open the link of row N with xdg-open, or print it", entry: .open,
       { .open(row: $0) }),
-    .onRow("play", summary: "play row N in mpv", { .play(row: $0) }),
+    .onRow(.play, summary: "play row N in mpv", { .play(row: $0) }),
     .onRow(
-      "watch", summary: "put row N's movie on the watchlist, kept across runs",
+      .watch, summary: "put row N's movie on the watchlist, kept across runs",
       { .watch(row: $0) }),
     .onRow(
-      "unwatch", summary: "take row N's movie, or watchlist entry N, off the watchlist",
+      .unwatch, summary: "take row N's movie, or watchlist entry N, off the watchlist",
       entry: .unwatch, { .unwatch(row: $0) }),
     .plain(
       .watchlist,
@@ -134,20 +138,22 @@ extension CommandSpec {
       parse: { arguments throws(Command.ParseError) in try arguments.none(command) })
   }
 
-  /// A command on row N of the table on screen, and with `entry` on watchlist entry N too
-  /// (`show w1`).
+  /// A command on row N of the table on screen or match fN of a server search, and with
+  /// `entry` on watchlist entry N too (`show w1`).
   static func onRow(
-    _ name: String, summary: String, entry: Command.WatchlistAction? = nil,
+    _ action: Command.RowAction, summary: String, entry: Command.WatchlistAction? = nil,
     _ command: @escaping @Sendable (Int) -> Command
   ) -> CommandSpec {
-    CommandSpec(
-      name: name, synopsis: "\(name) N", usage: "\(name) N" + (entry == nil ? "" : ", \(name) wN"),
+    let name = action.rawValue
+    return CommandSpec(
+      name: name, synopsis: "\(name) N",
+      usage: "\(name) N" + (entry == nil ? "" : ", \(name) wN") + ", \(name) fN",
       summary: summary, examples: ["\(name) 3"] + (entry == nil ? [] : ["\(name) w1"]),
-      takes: "one row number" + (entry == nil ? "" : " or watchlist entry"),
+      takes: "one row number"
+        + (entry == nil ? " or search match" : ", watchlist entry or search match"),
       hint: "N (a row number)", completes: entry == nil ? .rows : .rowsOrEntries,
       parse: { arguments throws(Command.ParseError) in
-        guard let entry else { return command(try arguments.row()) }
-        return try arguments.rowOrEntry(entry, row: command)
+        try arguments.row(entry: entry, match: action, row: command)
       })
   }
 }

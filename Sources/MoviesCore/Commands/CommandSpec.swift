@@ -9,6 +9,7 @@ public struct CommandSpec: Sendable {
     /// The row numbers of the table on screen.
     case rows
     /// The same, or `w1`… when the table on screen is the watchlist: the command takes `wN`.
+    /// Both offer `f1`… when a server search's matches are in view.
     case rowsOrEntries
     case genres
     case orders
@@ -102,18 +103,19 @@ struct CommandArguments {
     return row
   }
 
-  /// `wN` for watchlist entry N, else one row number.
-  func rowOrEntry(_ action: Command.WatchlistAction, row command: (Int) -> Command)
-    throws(Command.ParseError) -> Command
-  {
-    if words.count == 1, let first = words[0].first, first == "w" || first == "W" {
-      guard let entry = Int(words[0].dropFirst()) else {
-        throw .notARowNumber(command: name, argument: words[0])
-      }
-      guard entry >= 1 else { throw .rowTooSmall(command: name) }
-      return .onWatchlist(action, entry: entry)
+  /// `fN` for match N of the last server search, `wN` for watchlist entry N when the command
+  /// takes entries (`entry`), else one row number.
+  func row(
+    entry: Command.WatchlistAction?, match: Command.RowAction, row command: (Int) -> Command
+  ) throws(Command.ParseError) -> Command {
+    let prefix = words.count == 1 ? words[0].first?.lowercased() : nil
+    guard prefix == "f" || (prefix == "w" && entry != nil) else { return command(try row()) }
+    guard let number = Int(words[0].dropFirst()) else {
+      throw .notARowNumber(command: name, argument: words[0])
     }
-    return command(try row())
+    guard number >= 1 else { throw .rowTooSmall(command: name) }
+    guard let entry, prefix == "w" else { return .onMatch(match, match: number) }
+    return .onWatchlist(entry, entry: number)
   }
 
   /// The rest of the line, as typed (genre names and search text may hold spaces).

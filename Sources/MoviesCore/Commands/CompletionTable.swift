@@ -13,22 +13,20 @@ public struct CompletionTable: Sendable, Hashable {
 
   /// True while `more` has pages to load; `more` is offered only then.
   public var moreRemains: Bool
-  /// The row numbers of the table on screen, for `show`, `thumb` and `open`.
-  public var rows: [Int]
-  /// The watchlist entries on screen (w1 to wN), for the commands that take `wN`.
-  public var entries: Int
+  /// The rows in view: a table's row numbers, a server search's `f1`…, or the watchlist's
+  /// `w1`… for the commands that take `wN`.
+  public var view: RowsInView
   /// Genre names, for `genre`.
   public var genres: [String]
   /// The words for `order`: the source's orders (``OrderName/words(offeredBy:)``).
   public var orders: [String]
 
   public init(
-    moreRemains: Bool = true, rows: [Int] = [], entries: Int = 0, genres: [String] = [],
+    moreRemains: Bool = true, view: RowsInView = .rows([]), genres: [String] = [],
     orders: [String] = OrderName.words
   ) {
     self.moreRemains = moreRemains
-    self.rows = rows
-    self.entries = entries
+    self.view = view
     self.genres = genres
     self.orders = orders
   }
@@ -43,9 +41,8 @@ public struct CompletionTable: Sendable, Hashable {
     let argument = String(typed[space...].drop(while: \.isWhitespace))
     let candidates: [String] =
       switch CommandSpec.named(String(typed[..<space]))?.completes ?? .nothing {
-      case .rows: rows.map(String.init)
-      case .rowsOrEntries where entries > 0: (1...entries).map { "w\($0)" }
-      case .rowsOrEntries: rows.map(String.init)
+      case .rows: view.isWatchlist ? [] : view.labels
+      case .rowsOrEntries: view.labels
       case .genres: genres + ["all"]
       case .orders: orders
       case .commands: CommandSpec.all.map(\.name)

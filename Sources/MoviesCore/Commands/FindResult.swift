@@ -2,24 +2,24 @@
 public struct FindResult: Sendable {
   /// The text typed after `find`.
   public var text: String
-  /// Every matching row, in row order.
+  /// Every matching row, in row order; or the matches among the server's results, f1 to fN.
   public var matches: [MovieSearch.Match]
-  /// The list after the search: every page it loaded has joined it.
+  /// The list after the search: every page a scan loaded has joined it.
   public var list: ListStatus
   public var elapsed: Duration
   /// True when Ctrl-C stopped the search before the end of the list.
   public var stopped: Bool
   /// The failure that stopped the search, when a page could not be loaded.
   public var failure: (any Error)?
-  /// True when the source searched on its server, and the list is its results (or, with no
-  /// results, the list as it was).
-  public var searchedOnServer = false
+  /// The server's results, when the source searched on its server: the list is then as it
+  /// was, and the matches are numbered apart from it.
+  public var results: ListStatus?
 
   public init(
     text: String, matches: [MovieSearch.Match], list: ListStatus, elapsed: Duration,
-    stopped: Bool = false, failure: (any Error)? = nil, searchedOnServer: Bool = false
+    stopped: Bool = false, failure: (any Error)? = nil, results: ListStatus? = nil
   ) {
-    self.searchedOnServer = searchedOnServer
+    self.results = results
     self.text = text
     self.matches = matches
     self.list = list
@@ -47,7 +47,7 @@ public struct FindResult: Sendable {
       }
     let searched = Format.grouped(list.loadedCount)
     let time = Format.duration(elapsed)
-    if searchedOnServer { return serverSummary(count, time: time) }
+    if let results { return serverSummary(count, results: results, time: time) }
     guard list.isComplete else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
       let why =
@@ -65,13 +65,22 @@ public struct FindResult: Sendable {
     return "\(count) in \(searched) movies (\(time))"
   }
 
-  private func serverSummary(_ count: String, time: String) -> String {
-    guard list.query.isServerSearch else {
-      return "\(count) in the source's search (\(time)); the list is as it was."
+  private func serverSummary(_ count: String, results: ListStatus, time: String) -> String {
+    if results.isComplete, results.loadedCount == 0 {
+      return "\(count) in the source's search (\(time))"
     }
-    let results = "\(count) among \(Format.grouped(list.loadedCount)) search results (\(time))"
-    if list.isComplete { return results }
-    let why = stopped ? "stopped" : failure != nil ? "a page failed" : "the server sent no more"
-    return results + "; \(why): the results loaded so far are the list, 'more' goes on."
+    let among = "\(count) among \(Format.grouped(results.loadedCount)) search results (\(time))"
+    if results.isComplete { return among }
+    let why =
+      if stopped {
+        "stopped: 'find' again goes on"
+      } else if failure is Browser.ScanStop {
+        "the results do not end"
+      } else if failure != nil {
+        "a page failed: 'find' again goes on"
+      } else {
+        "the server sent no more"
+      }
+    return among + "; \(why)."
   }
 }

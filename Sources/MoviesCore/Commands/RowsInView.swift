@@ -5,21 +5,33 @@ import Synchronization
 /// only its matches are in view).
 public enum RowsInView: Sendable, Hashable {
   /// Rows of the list: a page of it (`more`, `genre`, `order`, `resume`), the rows `list`
-  /// printed, or a `find`'s matches.
+  /// printed, or the matches of a `find` that searched the list.
   case rows([Int])
   /// The watchlist, as `watchlist` last listed it: entries w1 to wN.
   case watchlist(count: Int)
+  /// The matches of a `find` the source ran on its server: f1 to fN, not rows of the list.
+  case matches(count: Int)
 
-  /// The list's row numbers in view; none when the watchlist is.
+  /// The list's row numbers in view; none when the watchlist or a server search's matches
+  /// are.
   public var rowNumbers: [Int] {
     if case .rows(let rows) = self { return rows }
     return []
   }
 
-  /// How many watchlist entries are in view; none when the list's rows are.
-  public var entryCount: Int {
-    if case .watchlist(let count) = self { return count }
-    return 0
+  /// Whether the watchlist is in view: only the commands that take `wN` act on it.
+  public var isWatchlist: Bool {
+    if case .watchlist = self { return true }
+    return false
+  }
+
+  /// What Tab offers for a row: the rows' numbers, `w1`… or `f1`…
+  public var labels: [String] {
+    switch self {
+    case .rows(let rows): rows.map(String.init)
+    case .watchlist(let count): (0..<count).map { RowLabel($0 + 1, .entry).description }
+    case .matches(let count): (0..<count).map { RowLabel($0 + 1, .match).description }
+    }
   }
 
   /// The rows in view after `outcome`, which came after `before` on the list `query` had.
@@ -33,6 +45,11 @@ public enum RowsInView: Sendable, Hashable {
       .resumed(let added, let list), .list(let added, let list):
       if let rows = added.range { return .rows(Array(rows)) }
       return list.query == query ? before : .rows([])
+    case .found(let found) where found.results != nil:
+      // No match leaves the view, but not the last search's matches: their numbers are gone.
+      if !found.matches.isEmpty { return .matches(count: found.matches.count) }
+      if case .matches = before { return .rows([]) }
+      return before
     case .found(let found):
       return found.matches.isEmpty ? before : .rows(found.matches.map(\.row))
     case .watchlist(let entries):
@@ -43,14 +60,17 @@ public enum RowsInView: Sendable, Hashable {
   }
 }
 
-/// What one session's commands leave for the next: the rows in view, and the watchlist as
+/// What one session's commands leave for the next: the rows in view, the watchlist as
 /// `watchlist` last listed it, so `w2` means the same entry until the next listing (after
-/// `unwatch w1`, too).
+/// `unwatch w1`, too), and the last server search's matches, so `f2` means the same movie
+/// until the next such `find`.
 public final class ViewState: Sendable {
   struct State {
     var rows = RowsInView.rows([])
     /// The entries `watchlist` listed last, by their number; nil before the first listing.
     var listing: [WatchEntry]?
+    /// The matches the last server search found, f1 to fN; nil before the first.
+    var matches: [Movie]?
   }
 
   private let state = Mutex(State())
@@ -63,11 +83,19 @@ public final class ViewState: Sendable {
   /// The last listing, or nil before the first.
   var listing: [WatchEntry]? { state.withLock { $0.listing } }
 
+  /// The last server search's matches, or nil before the first.
+  var matches: [Movie]? { state.withLock { $0.matches } }
+
   /// Notes what a command showed: its rows in view, and a watchlist listing.
   func record(_ outcome: CommandOutcome, query: MovieQuery) {
     state.withLock { state in
       state.rows = RowsInView.after(outcome, before: state.rows, query: query)
-      if case .watchlist(let entries) = outcome { state.listing = entries }
+      switch outcome {
+      case .watchlist(let entries): state.listing = entries
+      case .found(let found) where found.results != nil:
+        state.matches = found.matches.map(\.movie)
+      default: break
+      }
     }
   }
 }

@@ -55,7 +55,7 @@ struct JSONFields {
       return [:]
     case .movie(let movie, let row, let thumbnail):
       return [
-        "row": .int(row), "movie": movieValue(movie, row: row),
+        "row": .int(row.number), "movie": movieValue(movie, row: row.number),
         "thumbnailCache": .string(thumbnail.name),
       ]
     case .thumbnailSaved(let saved, let row):
@@ -63,7 +63,7 @@ struct JSONFields {
     case .thumbnailsSaved(let batch):
       return [
         "rows": .array(batch.rows.map(JSONValue.int)), "cancelled": .bool(batch.wasCancelled),
-        "from": .string(batch.label == "w" ? "watchlist" : "list"),
+        "from": .string(Self.origins[batch.kind] ?? "list"),
         "saved": .array(
           batch.rows.compactMap { row in
             batch.saved[row].map { .object(Self.thumbnail($0, row: row)) }
@@ -94,11 +94,18 @@ struct JSONFields {
         "current": .string(current),
       ]
     case .link(let link, let row, let opening):
-      return ["row": .int(row), "link": .string(link), "opened": .bool(opening == .opened)]
+      return [
+        "row": .int(row.number), "link": .string(link), "opened": .bool(opening == .opened),
+      ]
     case .played(let movie, let row, let from):
-      return ["row": .int(row), "movie": movieValue(movie, row: row), "from": .int(from)]
+      return [
+        "row": .int(row.number), "movie": movieValue(movie, row: row.number), "from": .int(from),
+      ]
     case .watched(let entry, let row, let added):
-      return ["row": .int(row), "added": .bool(added), "movie": movieValue(entry.movie, row: row)]
+      return [
+        "row": .int(row.number), "added": .bool(added),
+        "movie": movieValue(entry.movie, row: row.number),
+      ]
     case .unwatched(let movie, let removed):
       return ["removed": .bool(removed), "title": .string(movie.title), "id": .text(movie.id)]
     case .watchlistEntry(let entry, let number):
@@ -124,6 +131,11 @@ struct JSONFields {
 
   /// A watchlist entry: a movie (its `row` the entry's number), `entry` (`w1`), `source`
   /// (`offline` or the API's address) and `added` (seconds since 1970).
+  /// A batch's `from`: what its numbers count.
+  private static let origins: [RowLabel.Kind: String] = [
+    .row: "list", .entry: "watchlist", .match: "search",
+  ]
+
   private static func entry(_ entry: WatchEntry, number: Int) -> JSONValue {
     var object = movieFields(entry.movie, row: number, watched: true)
     object["entry"] = .string("w\(number)")

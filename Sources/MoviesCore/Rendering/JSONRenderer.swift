@@ -30,8 +30,12 @@ public enum JSONRenderer {
       let fields = JSONFields(watched: result.watched, describer: describer)
       object.merge(fields.of(outcome))
       rows = fields.rows(of: outcome)
-      // `thumb wN`: the row is the entry's number; say which list it is from.
-      if case .onWatchlist(_, let entry) = command { object["entry"] = .string("w\(entry)") }
+      // `thumb wN`, `show fN`: the row is the entry's or the match's number; say which.
+      switch command {
+      case .onWatchlist(_, let entry): object["entry"] = .string("w\(entry)")
+      case .onMatch(_, let match): object["match"] = .string(RowLabel(match, .match).description)
+      default: break
+      }
     }
     if !reply.warnings.isEmpty { object["warnings"] = .strings(reply.warnings) }
     guard let rows else {

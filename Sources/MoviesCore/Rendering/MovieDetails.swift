@@ -3,10 +3,11 @@ public enum MovieDetails {
   /// With `thumbnail`, the Thumbnail line also says whether it is cached. With `width`, the
   /// title and each value (an overview) wrap at spaces under themselves, past their labels.
   public static func render(
-    _ movie: Movie, row: Int, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
+    _ movie: Movie, row: RowLabel, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
     width: Int? = nil
   ) -> String {
-    render(movie, label: "#\(row)", palette: palette, thumbnail: thumbnail, width: width)
+    let label = row.kind == .row ? "#\(row)" : row.description
+    return render(movie, label: label, palette: palette, thumbnail: thumbnail, width: width)
   }
 
   /// The same, headed by any label, such as the watchlist's `w3`.

@@ -116,7 +116,8 @@ public struct TextRenderer: Sendable {
           + "  " + TerminalText.escape(genre.name) + marker + "\n"
       }.joined()
     case .found(let found):
-      let rows = foundRows(found.matches, largestRow: found.list.largestRow, header: true)
+      let rows = foundRows(
+        found.matches, largestRow: (found.results ?? found.list).largestRow, header: true)
       return rows + findSummary(found)
     case .link(let link, _, let opening):
       let shown = TerminalText.escape(link)
@@ -128,7 +129,7 @@ public struct TextRenderer: Sendable {
       }
     case .played(let movie, let row, let from):
       let start = from > 0 ? " from \(Playback.clock(from))" : ""
-      return "Played row \(row), \(TerminalText.escape(movie.title))\(start).\n"
+      return "Played \(row.spoken()), \(TerminalText.escape(movie.title))\(start).\n"
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
     case .sessions(let sessions, let current):
@@ -143,8 +144,8 @@ public struct TextRenderer: Sendable {
     case .watched(let entry, let row, let added):
       let title = TerminalText.escape(entry.movie.title)
       return added
-        ? "Added row \(row), \(title), to the watchlist.\n"
-        : "Row \(row), \(title), is already on the watchlist.\n"
+        ? "Added \(row.spoken()), \(title), to the watchlist.\n"
+        : "\(row.spoken(capitalized: true)), \(title), is already on the watchlist.\n"
     case .unwatched(let movie, let removed):
       let title = TerminalText.escape(movie.title)
       return removed
@@ -224,7 +225,7 @@ public struct TextRenderer: Sendable {
 
   /// `show N`'s list fields, printed at a prompt while the details load; the rest, and the
   /// watchlist's line, come with the result.
-  public func listFields(of movie: Movie, row: Int, thumbnail: ThumbnailCacheState) -> String {
+  public func listFields(of movie: Movie, row: RowLabel, thumbnail: ThumbnailCacheState) -> String {
     let text = MovieDetails.render(
       movie, row: row, palette: layout.palette, thumbnail: thumbnail, width: statusWidth)
     return layout.unicode ? text : TerminalText.asciiMarks(in: text)
@@ -235,9 +236,10 @@ public struct TextRenderer: Sendable {
   public func foundRows(_ matches: [MovieSearch.Match], largestRow: Int, header: Bool) -> String {
     guard !matches.isEmpty else { return "" }
     let table = MovieTable(
-      width: layout.width, largestRow: largestRow, palette: layout.palette, marks: marks)
+      width: layout.width, largestRow: largestRow, palette: layout.palette, marks: marks,
+      labelPrefix: matches[0].kind.prefix)
     return (header ? table.header() + "\n" : "")
-      + matches.map { table.row($0.movie, number: $0.row) + "\n" }.joined()
+      + matches.map { table.row($0.movie, label: $0.label.description) + "\n" }.joined()
   }
 
   /// The line under `find`'s matches.

@@ -66,15 +66,10 @@ enum ThumbnailSummary {
     batch.rows.compactMap { row in
       batch.failures[row].map { failure in
         let message = describer.message(for: failure)
-        let named = "Row \(row)"
+        let named = RowLabel(row, batch.kind).spoken(capitalized: true)
         // Errors about one row ("Row 8: TMDb has no poster …") already name it: not twice.
-        if batch.label.isEmpty {
-          return message.hasPrefix(named + " ") || message.hasPrefix(named + ":")
-            ? message : named + ": " + message
-        }
-        let rest =
-          message.hasPrefix(named + ": ") ? String(message.dropFirst(named.count + 2)) : message
-        return "\(batch.label)\(row): " + rest
+        return message.hasPrefix(named + " ") || message.hasPrefix(named + ":")
+          ? message : named + ": " + message
       }
     }
   }

@@ -1,9 +1,10 @@
 /// What `thumb N-M` or `thumb all` did: each row's saved thumbnail or why it failed.
 public struct ThumbnailBatch: Sendable {
-  /// The rows asked for, in order: the list's rows, or watchlist entries (see ``label``).
+  /// The rows asked for, in order: the list's rows, watchlist entries or a server search's
+  /// matches (see ``kind``).
   public var rows: [Int]
-  /// What goes before a row's number in messages and file names: `w` for watchlist entries.
-  public var label: String
+  /// What the numbers count, which names them in messages and file names (`w3`, `f3`).
+  public var kind: RowLabel.Kind
   public var saved: [Int: SavedThumbnail] = [:]
   /// Why a row's thumbnail was not saved; renderers phrase each.
   public var failures: [Int: any Error] = [:]
@@ -12,9 +13,9 @@ public struct ThumbnailBatch: Sendable {
   /// True when Ctrl-C stopped the batch; the rows saved before it stay saved.
   public var wasCancelled = false
 
-  public init(rows: [Int], label: String = "") {
+  public init(rows: [Int], kind: RowLabel.Kind = .row) {
     self.rows = rows
-    self.label = label
+    self.kind = kind
   }
 
   /// How many came from each origin.

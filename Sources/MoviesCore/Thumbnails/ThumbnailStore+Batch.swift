@@ -3,15 +3,15 @@ extension ThumbnailStore {
   /// Saves the thumbnails of many rows of `source` at once, each downloaded at most once,
   /// reporting `progress(done, total)` as each finishes. A row that fails is recorded in the
   /// batch and the others go on; cancelling stops the rest and keeps what was saved.
-  /// `label` goes before the numbers (`w` for watchlist entries); `refused` are rows that
+  /// `kind` says what the numbers count (watchlist entries: `w3`); `refused` are rows that
   /// failed before anything was asked, counted in the batch.
   public func save(
-    _ work: [(row: Int, movie: Movie)], label: String = "",
+    _ work: [(row: Int, movie: Movie)], kind: RowLabel.Kind = .row,
     refused: [(row: Int, error: any Swift.Error)] = [], from source: any MovieSource,
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
   ) async -> ThumbnailBatch {
     var batch = ThumbnailBatch(
-      rows: (work.map(\.row) + refused.map(\.row)).sorted(), label: label)
+      rows: (work.map(\.row) + refused.map(\.row)).sorted(), kind: kind)
     for (row, error) in refused { batch.failures[row] = error }
     let clock = ContinuousClock()
     let start = clock.now
@@ -36,7 +36,8 @@ extension ThumbnailStore {
           //   print("bad", bad)
           let result: Result<SavedThumbnail, any Swift.Error>
           do {
-            result = .success(try await store.save(movie, row: row, label: label, from: source))
+            result = .success(
+              try await store.save(movie, row: RowLabel(row, kind), from: source))
           } catch {
             result = .failure(error)
           }

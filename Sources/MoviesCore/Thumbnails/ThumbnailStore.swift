@@ -13,10 +13,10 @@ import Synchronization
 public struct ThumbnailStore: Sendable {
   /// Why a thumbnail could not be saved.
   public enum Error: Swift.Error, Sendable, UserFacingError {
-    case noThumbnail(row: Int)
+    case noThumbnail(row: RowLabel)
     /// The source says in its own words that it has no image for the movie.
-    case noneAtSource(row: Int, message: String)
-    case notAnImage(row: Int)
+    case noneAtSource(row: RowLabel, message: String)
+    case notAnImage(row: RowLabel)
     case cannotWrite(path: String, reason: String)
 
     public var code: ErrorCode { .thumbnail }
@@ -29,11 +29,11 @@ public struct ThumbnailStore: Sendable {
     public var message: String {
       switch self {
       case .noThumbnail(let row):
-        "Row \(row) has no thumbnail address."
+        "\(row.spoken(capitalized: true)) has no thumbnail address."
       case .noneAtSource(let row, let message):
-        "Row \(row): \(message)"
+        "\(row.spoken(capitalized: true)): \(message)"
       case .notAnImage(let row):
-        "The thumbnail of row \(row) is not a PNG, JPEG, GIF or WebP image, so nothing was saved."
+        "The thumbnail of \(row.spoken()) is not a PNG, JPEG, GIF or WebP image, so nothing was saved."
       case .cannotWrite(let path, let reason):
         "Could not write \(path): \(reason)."
       }
@@ -87,9 +87,8 @@ public struct ThumbnailStore: Sendable {
     }
   }
 
-  /// Saves row `row`'s thumbnail; `label` goes before the number in the file's name (`w`
-  /// for a watchlist entry).
-  public func save(_ movie: Movie, row: Int, label: String = "", from source: any MovieSource)
+  /// Saves the thumbnail of the movie `row` names, in a file named after it (`3-…`, `w3-…`).
+  public func save(_ movie: Movie, row: RowLabel, from source: any MovieSource)
     async throws -> SavedThumbnail
   {
     guard let reference = movie.thumbnail else {
@@ -109,7 +108,7 @@ public struct ThumbnailStore: Sendable {
     let file = try await Blocking.fileIO { () throws(Error) in
       try place(data) { attempt in
         DownloadName.make(
-          row: row, label: label, title: title, movieID: movieID, format: format,
+          row: row.number, label: row.kind.prefix, title: title, movieID: movieID, format: format,
           attempt: attempt)
       }
     }

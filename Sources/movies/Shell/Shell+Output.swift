@@ -42,13 +42,17 @@ extension Shell {
   }
 
   /// `pick`: fzf over the rows in view; Enter prints the row as `show N` does (`show wN`
-  /// after `watchlist`).
+  /// after `watchlist`, `show fN` after a server search).
   func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
-    let (rows, entries) = await runner.rowsInView()
-    switch await picker.pick(rows, label: entries ? "w" : "", query: text, source: runner.source)
-    {
+    let (rows, kind) = await runner.rowsInView()
+    switch await picker.pick(rows, label: kind.prefix, query: text, source: runner.source) {
     case .picked(let row):
-      let show = entries ? Command.onWatchlist(.show, entry: row) : .show(row: row)
+      let show: Command =
+        switch kind {
+        case .row: .show(row: row)
+        case .entry: .onWatchlist(.show, entry: row)
+        case .match: .onMatch(.show, match: row)
+        }
       return await perform(show, interrupts: interrupts)
     case .nothingPicked: return Reply()
     case .unavailable(let error):

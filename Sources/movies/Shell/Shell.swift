@@ -89,7 +89,7 @@ struct Shell {
         Terminal.usesUnicode(environment: environment)
         ? prompt : TerminalText.asciiMarks(in: prompt)
       editor.completions = CompletionTable(
-        moreRemains: list.moreRemains, rows: view.rowNumbers, entries: view.entryCount,
+        moreRemains: list.moreRemains, view: view,
         orders: OrderName.words(offeredBy: runner.source.capabilities.orders))
       interrupts.reset()
       switch editor.readLine() {

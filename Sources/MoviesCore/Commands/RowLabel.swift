@@ -1,0 +1,44 @@
+/// How a command named the movie it acts on: row 3 of the list, `w3` of the watchlist as
+/// `watchlist` listed it, or `f3`, match 3 of the last `find` the source ran on its server.
+/// Messages and file names say it the way it was typed.
+public struct RowLabel: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+  public enum Kind: Sendable, Hashable {
+    case row, entry, match
+
+    /// What goes before the number: nothing, `w` or `f`.
+    public var prefix: String {
+      switch self {
+      case .row: ""
+      case .entry: "w"
+      case .match: "f"
+      }
+    }
+  }
+
+  public var number: Int
+  public var kind: Kind
+
+  public init(_ number: Int, _ kind: Kind = .row) {
+    self.number = number
+    self.kind = kind
+  }
+
+  public init(integerLiteral number: Int) {
+    self.init(number)
+  }
+
+  /// `3`, `w3` or `f3`, as typed.
+  public var description: String { kind.prefix + String(number) }
+
+  /// `row 3`, `entry w3` or `match f3`, in a sentence; capitalised to begin one.
+  public func spoken(capitalized: Bool = false) -> String {
+    let noun =
+      switch kind {
+      case .row: "row"
+      case .entry: "entry"
+      case .match: "match"
+      }
+    let word = capitalized ? noun.prefix(1).uppercased() + noun.dropFirst() : noun
+    return kind == .row ? "\(word) \(number)" : "\(word) \(description)"
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import MoviesCore
+
+/// `find` on a source that searches on its server: the results are numbered f1, f2, … apart
+/// from the list, which the search leaves where it was, and are asked for once.
+@Suite(.timeLimit(.minutes(1))) struct ServerSearchTests {
+  /// The list is `Movie 1` to `Movie 25`; a search answers two pages of its own, whatever
+  /// the words.
+  private func makeSource() -> FakeMovieSource {
+    let found = FakeMovieSource.numbered(15).map { movie in
+      var match = movie
+      match.id = "s" + (movie.id ?? "")
+      match.title = "Found " + movie.title
+      return match
+    }
+    return FakeMovieSource(movies: FakeMovieSource.numbered(25)) { page, query in
+      guard query.isServerSearch else { return .serve }
+      let rows = Array(found.dropFirst((page - 1) * 10).prefix(10))
+      return .page(MoviePage(movies: rows, totalCount: found.count))
+    }
+  }
+
+  @Test func theSearchLeavesTheListAndAsksForItsPagesOnce() async throws {
+    let source = makeSource()
+    let browser = Browser(
+      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false)
+    _ = try await browser.loadNextPage()
+    var query = MovieQuery(pageSize: 10)
+    query.searchText = "found"
+    let search = try MovieSearch("found rating:>7")
+
+    let scan = await browser.serverSearch(
+      query, filtering: search, found: { _, _ in }, progress: { _, _ in })
+    #expect(scan.matches.map(\.label.description) == (1...15).map { "f\($0)" })
+    #expect(scan.matches.first?.movie.title == "Found Movie 1")
+    #expect(scan.results?.loadedCount == 15)
+    #expect(scan.list.shownCount == 10, "the list is where it was")
+    #expect(source.requests.count == 3, "the list's page 1 and the search's two")
+
+    let again = await browser.serverSearch(
+      query, filtering: search, found: { _, _ in }, progress: { _, _ in })
+    #expect(again.matches == scan.matches)
+    #expect(source.requests.count == 3, "the same search again asks for nothing")
+
+    let next = try #require(try await browser.loadNextPage())
+    #expect(next.added.range == 11...20)
+    #expect(next.added.movies.first?.title == "Movie 11", "more goes on with the list")
+  }
+}
