@@ -61,7 +61,7 @@ public enum JellyfinItemParser {
     }
     let ticks = (LooseValue.integer(item["RunTimeTicks"])).flatMap { $0 > 0 ? $0 : nil }
     let length = ticks.map { $0 / ticksPerSecond }
-    var movie = Movie(
+    let movie = Movie(
       id: id, title: title,
       genres: (item["Genres"] as? [Any] ?? []).compactMap(LooseValue.text),
       thumbnail: primaryImageTag(item).map { posterReference(id: id, tag: $0) },
@@ -75,9 +75,10 @@ public enum JellyfinItemParser {
       overview: LooseValue.text(item["Overview"]))
     if let data = item["UserData"] as? [String: Any] {
       let position = LooseValue.integer(data["PlaybackPositionTicks"]) ?? 0
-      movie.playback = Playback(
+      let playback = Playback(
         played: data["Played"] as? Bool ?? false, position: position / ticksPerSecond,
         length: length)
+      return movie.changing { $0.playback = playback }
     }
     return movie
   }
