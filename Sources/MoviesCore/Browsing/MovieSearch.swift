@@ -6,15 +6,10 @@ import Foundation
 /// Matching ignores case, accents and width (`ｆｕｌｌ` is `full`), and compares composed text,
 /// so a Korean syllable typed whole matches the same syllable in a title.
 public struct MovieSearch: Sendable, Hashable {
-  /// One row that matched.
+  /// One row that matched; made only in the core, by Swift's memberwise init.
   public struct Match: Sendable, Hashable {
     public var row: Int
     public var movie: Movie
-
-    public init(row: Int, movie: Movie) {
-      self.row = row
-      self.movie = movie
-    }
   }
 
   /// Why a search text could not be understood.
