@@ -92,19 +92,19 @@ enum TMDbParser {
   /// `/movie/{id}`'s fields that the list does not carry, added to the movie.
   static func details(_ data: Data, adding movie: Movie) throws(Unreadable) -> Movie {
     let root = try object(data)
-    return movie.changing { movie in
+    return movie.changing { fields in
       if let minutes = LooseValue.integer(root["runtime"]), minutes > 0 {
-        movie.runningTime = minutes
+        fields.runningTime = minutes
       }
-      movie.otherFields["Tagline"] = LooseValue.text(root["tagline"])
+      fields.otherFields["Tagline"] = LooseValue.text(root["tagline"])
       if let overview = LooseValue.text(root["overview"]) {
-        movie.otherFields["Overview"] = overview
+        fields.otherFields["Overview"] = overview
       }
-      movie.otherFields["IMDb ID"] = LooseValue.text(root["imdb_id"])
-      movie.otherFields["Status"] = LooseValue.text(root["status"])
+      fields.otherFields["IMDb ID"] = LooseValue.text(root["imdb_id"])
+      fields.otherFields["Status"] = LooseValue.text(root["status"])
       for (field, label) in [("budget", "Budget"), ("revenue", "Revenue")] {
         if let amount = LooseValue.integer(root[field]), amount > 0 {
-          movie.otherFields[label] = "$" + Format.grouped(amount)
+          fields.otherFields[label] = "$" + Format.grouped(amount)
         }
       }
     }
