@@ -1,5 +1,6 @@
-import MoviesCore
 import Testing
+
+@testable import MoviesCore
 
 /// `show N`'s fields, whole or as what the details add under the list's fields.
 @Suite(.timeLimit(.minutes(1))) struct MovieDetailsTests {
@@ -8,10 +9,11 @@ import Testing
     otherFields: ["Popularity": "12.5"])
 
   @Test func theDetailsAddOnlyTheFieldsTheRowLackedOrChanged() {
-    var full = known
-    full.runningTime = 170
-    full.otherFields["Popularity"] = "13.0"
-    full.otherFields["Status"] = "Released"
+    let full = known.changing {
+      $0.runningTime = 170
+      $0.otherFields["Popularity"] = "13.0"
+      $0.otherFields["Status"] = "Released"
+    }
     let added = MovieDetails.added(full, over: known, palette: .plain)
     #expect(
       added == """
@@ -24,10 +26,8 @@ import Testing
   }
 
   @Test func addedLabelsLineUpWithTheKnownPartsWhenTheyAreShorter() {
-    var known = self.known
-    known.link = "https://example.org/heat"
-    var full = known
-    full.grade = "R"
+    let known = self.known.changing { $0.link = "https://example.org/heat" }
+    let full = known.changing { $0.grade = "R" }
     let head = MovieDetails.render(known, row: 1, palette: .plain)
     let added = MovieDetails.added(full, over: known, palette: .plain)
     #expect(head.contains("  Link        https://example.org/heat\n"))

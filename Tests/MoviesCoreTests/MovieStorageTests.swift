@@ -13,10 +13,11 @@ import Testing
   }
 
   @Test func changingACopyLeavesTheOriginalAsItWas() {
-    var copy = movie
-    copy.title = "Heat (1995)"
-    copy.genres.append("Drama")
-    copy.otherFields["budget"] = "60000000"
+    let copy = movie.changing {
+      $0.title = "Heat (1995)"
+      $0.genres.append("Drama")
+      $0.otherFields["budget"] = "60000000"
+    }
     #expect(movie.title == "Heat")
     #expect(movie.genres == ["Crime"])
     #expect(movie.otherFields == ["country": "US"])
@@ -30,8 +31,7 @@ import Testing
       id: "7", title: "Heat", genres: ["Crime"], rating: 8.3, otherFields: ["country": "US"])
     #expect(twin == movie)
     #expect(Set([movie, twin]).count == 1)
-    var other = twin
-    other.rating = 8.4
+    let other = twin.changing { $0.rating = 8.4 }
     #expect(other != movie)
   }
 }

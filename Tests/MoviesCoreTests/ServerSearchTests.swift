@@ -10,10 +10,10 @@ import Testing
   /// the words.
   private func makeSource() -> FakeMovieSource {
     let found = FakeMovieSource.numbered(15).map { movie in
-      var match = movie
-      match.id = "s" + (movie.id ?? "")
-      match.title = "Found " + movie.title
-      return match
+      movie.changing {
+        $0.id = "s" + (movie.id ?? "")
+        $0.title = "Found " + movie.title
+      }
     }
     return FakeMovieSource(movies: FakeMovieSource.numbered(25)) { page, query in
       guard query.isServerSearch else { return .serve }

@@ -22,26 +22,16 @@ public struct ListStatus: Sendable, Hashable {
   /// Whether `more` has rows to show: loaded ones past the position, or pages to load.
   public var moreRemains: Bool { shownCount < loadedCount || !isComplete }
 
+  /// The largest row number a table of this list must make room for.
+  var largestRow: Int { max(totalCount ?? 0, loadedCount + query.pageSize) }
+}
+
+// In an extension, so Swift still writes the internal memberwise init that MovieList uses.
+extension ListStatus {
   /// An empty list of `query`: what the prompt shows before the first page.
   public init(query: MovieQuery, genreName: String? = nil) {
     self = MovieList(query: query, genreName: genreName).status
   }
-
-  init(
-    query: MovieQuery, genreName: String?, loadedCount: Int, shownCount: Int, totalCount: Int?,
-    nextPage: Int?, columns: ColumnNeeds
-  ) {
-    self.query = query
-    self.genreName = genreName
-    self.loadedCount = loadedCount
-    self.shownCount = shownCount
-    self.totalCount = totalCount
-    self.nextPage = nextPage
-    self.columns = columns
-  }
-
-  /// The largest row number a table of this list must make room for.
-  var largestRow: Int { max(totalCount ?? 0, loadedCount + query.pageSize) }
 }
 
 /// Rows a command added to the list, with their movies copied out of it: as many as the

@@ -6,19 +6,13 @@ import Foundation
 /// Matching ignores case, accents and width (`ｆｕｌｌ` is `full`), and compares composed text,
 /// so a Korean syllable typed whole matches the same syllable in a title.
 public struct MovieSearch: Sendable, Hashable {
-  /// One row that matched.
+  /// One row that matched; made only in the core, by Swift's memberwise init.
   public struct Match: Sendable, Hashable {
     /// The row number, or for a match of a search the server ran (``kind`` `match`), which
     /// is not a row of the list, the match's number: f1, f2, …
     public var row: Int
     public var movie: Movie
-    public var kind: RowLabel.Kind
-
-    public init(row: Int, movie: Movie, kind: RowLabel.Kind = .row) {
-      self.row = row
-      self.movie = movie
-      self.kind = kind
-    }
+    public var kind = RowLabel.Kind.row
 
     /// The number as the user types it: `3`, or `f3`.
     public var label: RowLabel { RowLabel(row, kind) }

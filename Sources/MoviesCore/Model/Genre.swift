@@ -1,10 +1,6 @@
-/// One genre the source knows: the id the API's `genreId` takes, and its name.
+/// One genre the source knows: the id the API's `genreId` takes, and its name. Made only by
+/// the core's sources, with Swift's memberwise init.
 public struct Genre: Sendable, Hashable {
   public var id: String
   public var name: String
-
-  public init(id: String, name: String) {
-    self.id = id
-    self.name = name
-  }
 }

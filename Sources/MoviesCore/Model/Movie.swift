@@ -6,7 +6,8 @@
 ///
 /// A value type whose fields live in one shared, immutable box: copying a movie into the list,
 /// a command's result or a table costs one reference count, not one per text field, and the
-/// list holds one word per row. Changing a field gives this value a box of its own.
+/// list holds one word per row. The fields are read-only; ``changing(_:)`` gives a copy with a
+/// box of its own.
 public struct Movie: Sendable, Hashable {
   /// The fields, stored once however many copies of the movie there are.
   struct Fields: Sendable, Hashable {
@@ -30,7 +31,7 @@ public struct Movie: Sendable, Hashable {
     init(_ fields: Fields) { self.fields = fields }
   }
 
-  private var storage: Storage
+  private let storage: Storage
 
   init(_ fields: Fields) {
     storage = Storage(fields)
@@ -59,76 +60,39 @@ public struct Movie: Sendable, Hashable {
   }
 
   /// The server's identifier (`movieId`), when it sends one.
-  public var id: String? {
-    get { storage.fields.id }
-    set { change { $0.id = newValue } }
-  }
-  public var title: String {
-    get { storage.fields.title }
-    set { change { $0.title = newValue } }
-  }
+  public var id: String? { storage.fields.id }
+  public var title: String { storage.fields.title }
   /// The genre names, split from the comma-joined `genreNames`.
-  public var genres: [String] {
-    get { storage.fields.genres }
-    set { change { $0.genres = newValue } }
-  }
+  public var genres: [String] { storage.fields.genres }
   /// The thumbnail's address exactly as the server sent it (`thumbnailImage`).
-  public var thumbnail: String? {
-    get { storage.fields.thumbnail }
-    set { change { $0.thumbnail = newValue } }
-  }
+  public var thumbnail: String? { storage.fields.thumbnail }
   /// The movie's page (`linkUrl`).
-  public var link: String? {
-    get { storage.fields.link }
-    set { change { $0.link = newValue } }
-  }
+  public var link: String? { storage.fields.link }
   /// The average rating (`ratingAverage`).
-  public var rating: Double? {
-    get { storage.fields.rating }
-    set { change { $0.rating = newValue } }
-  }
+  public var rating: Double? { storage.fields.rating }
   /// How many ratings the average is made of (`ratingCount`).
-  public var ratingCount: Int? {
-    get { storage.fields.ratingCount }
-    set { change { $0.ratingCount = newValue } }
-  }
+  public var ratingCount: Int? { storage.fields.ratingCount }
   /// The release date as sent (`releaseDate`): a year, `YYYYMMDD` or `YYYY-MM-DD`.
-  public var releaseDate: String? {
-    get { storage.fields.releaseDate }
-    set { change { $0.releaseDate = newValue } }
-  }
+  public var releaseDate: String? { storage.fields.releaseDate }
   /// The running time in minutes (`runningTime`).
-  public var runningTime: Int? {
-    get { storage.fields.runningTime }
-    set { change { $0.runningTime = newValue } }
-  }
+  public var runningTime: Int? { storage.fields.runningTime }
   /// The age grade or certificate (`grade`).
-  public var grade: String? {
-    get { storage.fields.grade }
-    set { change { $0.grade = newValue } }
-  }
+  public var grade: String? { storage.fields.grade }
   /// Scalar fields the browser does not know, by name, as text.
-  public var otherFields: [String: String] {
-    get { storage.fields.otherFields }
-    set { change { $0.otherFields = newValue } }
-  }
+  public var otherFields: [String: String] { storage.fields.otherFields }
 
   /// A summary of the film, from sources that have one (Jellyfin's `Overview`).
-  public var overview: String? {
-    get { storage.fields.overview }
-    set { change { $0.overview = newValue } }
-  }
+  public var overview: String? { storage.fields.overview }
   /// What the user has watched of it, from sources that know (a Jellyfin user's `UserData`).
-  public var playback: Playback? {
-    get { storage.fields.playback }
-    set { change { $0.playback = newValue } }
-  }
+  public var playback: Playback? { storage.fields.playback }
 
-  /// A new box with one field changed: other copies keep the old one.
-  private mutating func change(_ edit: (inout Fields) -> Void) {
+  /// A copy with `edit` applied to its fields, in a box of its own: this movie and its other
+  /// copies keep theirs. Every change goes through here, so several fields changed at once
+  /// cost one box.
+  func changing(_ edit: (inout Fields) -> Void) -> Movie {
     var fields = storage.fields
     edit(&fields)
-    storage = Storage(fields)
+    return Movie(fields)
   }
 
   public static func == (lhs: Movie, rhs: Movie) -> Bool {

@@ -178,7 +178,7 @@ public enum MoviePageParser {
   /// One pass over the row's keys: a `switch` on each key is cheaper than a hashed lookup per
   /// known field, and unknown fields cost nothing when a row has none.
   static func movie(from row: [String: Any], genreLists: inout GenreLists) -> Movie? {
-    // The fields are gathered first and boxed once, rather than each setter making a box.
+    // The fields are gathered first and boxed once.
     var movie = Movie.Fields(title: "")
     var title: String?
     for (key, value) in row {

@@ -61,7 +61,13 @@ public enum JellyfinItemParser {
     }
     let ticks = (LooseValue.integer(item["RunTimeTicks"])).flatMap { $0 > 0 ? $0 : nil }
     let length = ticks.map { $0 / ticksPerSecond }
-    var movie = Movie(
+    let playback = (item["UserData"] as? [String: Any]).map { data in
+      Playback(
+        played: data["Played"] as? Bool ?? false,
+        position: (LooseValue.integer(data["PlaybackPositionTicks"]) ?? 0) / ticksPerSecond,
+        length: length)
+    }
+    return Movie(
       id: id, title: title,
       genres: (item["Genres"] as? [Any] ?? []).compactMap(LooseValue.text),
       thumbnail: primaryImageTag(item).map { posterReference(id: id, tag: $0) },
@@ -72,14 +78,7 @@ public enum JellyfinItemParser {
       },
       runningTime: length.map { ($0 + 30) / 60 },
       grade: LooseValue.text(item["OfficialRating"]),
-      overview: LooseValue.text(item["Overview"]))
-    if let data = item["UserData"] as? [String: Any] {
-      let position = LooseValue.integer(data["PlaybackPositionTicks"]) ?? 0
-      movie.playback = Playback(
-        played: data["Played"] as? Bool ?? false, position: position / ticksPerSecond,
-        length: length)
-    }
-    return movie
+      overview: LooseValue.text(item["Overview"]), playback: playback)
   }
 
   /// The path (under the server) of a film's poster, keyed on its tag so a changed poster has

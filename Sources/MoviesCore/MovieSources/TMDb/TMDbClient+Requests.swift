@@ -114,7 +114,7 @@ extension TMDbClient {
         throw Error.unreadable(.details)
       }
       if let data = await providers, let place = try? TMDbParser.providers(data, region: region) {
-        full.otherFields["Where to watch"] = place
+        full = full.changing { $0.otherFields["Where to watch"] = place }
       }
       return full
     }

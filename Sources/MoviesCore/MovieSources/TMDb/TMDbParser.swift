@@ -92,20 +92,22 @@ enum TMDbParser {
   /// `/movie/{id}`'s fields that the list does not carry, added to the movie.
   static func details(_ data: Data, adding movie: Movie) throws(Unreadable) -> Movie {
     let root = try object(data)
-    var movie = movie
-    if let minutes = LooseValue.integer(root["runtime"]), minutes > 0 {
-      movie.runningTime = minutes
-    }
-    movie.otherFields["Tagline"] = LooseValue.text(root["tagline"])
-    if let overview = LooseValue.text(root["overview"]) { movie.otherFields["Overview"] = overview }
-    movie.otherFields["IMDb ID"] = LooseValue.text(root["imdb_id"])
-    movie.otherFields["Status"] = LooseValue.text(root["status"])
-    for (field, label) in [("budget", "Budget"), ("revenue", "Revenue")] {
-      if let amount = LooseValue.integer(root[field]), amount > 0 {
-        movie.otherFields[label] = "$" + Format.grouped(amount)
+    return movie.changing { fields in
+      if let minutes = LooseValue.integer(root["runtime"]), minutes > 0 {
+        fields.runningTime = minutes
+      }
+      fields.otherFields["Tagline"] = LooseValue.text(root["tagline"])
+      if let overview = LooseValue.text(root["overview"]) {
+        fields.otherFields["Overview"] = overview
+      }
+      fields.otherFields["IMDb ID"] = LooseValue.text(root["imdb_id"])
+      fields.otherFields["Status"] = LooseValue.text(root["status"])
+      for (field, label) in [("budget", "Budget"), ("revenue", "Revenue")] {
+        if let amount = LooseValue.integer(root[field]), amount > 0 {
+          fields.otherFields[label] = "$" + Format.grouped(amount)
+        }
       }
     }
-    return movie
   }
 
   /// "Stream: …; Rent: …; Buy: …" for one region of `/movie/{id}/watch/providers`.

@@ -1,0 +1,107 @@
+import Foundation
+import MoviesCore
+
+/// The watchlist's rows: adding, removing, listing and looking up entries.
+extension SQLiteLibrary {
+  public func add(_ entry: WatchEntry) async throws(LibraryError) -> Bool {
+    try await write { database in
+      try database.transaction {
+        let movie = entry.movie
+        try database.query(
+          """
+          INSERT INTO watchlist (source, movie_key, movie_id, title, genres, rating,
+            release_date, link, thumbnail, added_at, running_time, grade, rating_count)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (source, movie_key) DO NOTHING
+          """,
+          [
+            .text(entry.source), .text(entry.key), .text(orNull: movie.id), .text(movie.title),
+            .text(movie.genres.joined(separator: Self.genreSeparator)),
+            movie.rating.map(SQLiteValue.real) ?? .null, .text(orNull: movie.releaseDate),
+            .text(orNull: movie.link), .text(orNull: movie.thumbnail),
+            .real(entry.added.timeIntervalSince1970),
+            movie.runningTime.map { .integer(Int64($0)) } ?? .null, .text(orNull: movie.grade),
+            movie.ratingCount.map { .integer(Int64($0)) } ?? .null,
+          ])
+        return try database.query("SELECT changes()").first?.first?.integer == 1
+      }
+    }
+  }
+
+  public func remove(source: String, key: String) async throws(LibraryError) -> Bool {
+    try await write { database in
+      try database.transaction {
+        try database.query(
+          "DELETE FROM watchlist WHERE source = ? AND movie_key = ?", [.text(source), .text(key)])
+        return try database.query("SELECT changes()").first?.first?.integer == 1
+      }
+    }
+  }
+
+  public func watchlist() async throws(LibraryError) -> [WatchEntry] {
+    try await run { [watchlistColumns] database in
+      try database.query(
+        "SELECT \(watchlistColumns) FROM watchlist ORDER BY added_at DESC, rowid DESC"
+      ).map(Self.entry)
+    }
+  }
+
+  public func watchedKeys(source: String) async throws(LibraryError) -> Set<String> {
+    try await run { database in
+      Set(
+        try database.query("SELECT movie_key FROM watchlist WHERE source = ?", [.text(source)])
+          .compactMap { $0.first?.text })
+    }
+  }
+
+  public func watchedKeys(source: String, among keys: [String]) async throws(LibraryError)
+    -> Set<String>
+  {
+    guard !keys.isEmpty else { return [] }
+    // One statement whatever the number of keys: they go in as a JSON array, looked up in
+    // the primary key's index.
+    let list = String(
+      decoding: (try? JSONSerialization.data(withJSONObject: keys)) ?? Data("[]".utf8),
+      as: UTF8.self)
+    return try await run { database in
+      Set(
+        try database.query(
+          """
+          SELECT movie_key FROM watchlist
+          WHERE source = ? AND movie_key IN (SELECT value FROM json_each(?))
+          """, [.text(source), .text(list)]
+        ).compactMap { $0.first?.text })
+    }
+  }
+
+  public func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int) {
+    try await run { [watchlistColumns] database in
+      // Newest first through the index on added_at: no sort of the whole watchlist.
+      let entry = try database.query(
+        """
+        SELECT \(watchlistColumns)
+        FROM watchlist ORDER BY added_at DESC, rowid DESC LIMIT 1 OFFSET ?
+        """, [.integer(Int64(max(0, number - 1)))]
+      ).first.map(Self.entry)
+      let count = try database.query("SELECT count(*) FROM watchlist").first?.first?.integer
+      return (number >= 1 ? entry : nil, Int(count ?? 0))
+    }
+  }
+
+  /// Genre names may hold commas; the unit separator cannot come from a page's text.
+  private static let genreSeparator = "\u{1F}"
+
+  private static func entry(_ row: [SQLiteValue]) -> WatchEntry {
+    func value(_ index: Int) -> SQLiteValue { row.indices.contains(index) ? row[index] : .null }
+    let genres = value(3).text.map { $0.split(separator: genreSeparator).map(String.init) } ?? []
+    let movie = Movie(
+      id: value(1).text, title: value(2).text ?? "", genres: genres,
+      thumbnail: value(7).text, link: value(6).text, rating: value(4).real,
+      ratingCount: value(11).integer.flatMap { $0 >= 0 ? Int(clamping: $0) : nil },
+      releaseDate: value(5).text,
+      runningTime: value(9).integer.map { Int(clamping: $0) }, grade: value(10).text)
+    return WatchEntry(
+      source: value(0).text ?? "", movie: movie,
+      added: Date(timeIntervalSince1970: value(8).real ?? 0))
+  }
+}
