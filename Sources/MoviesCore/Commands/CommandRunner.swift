@@ -294,23 +294,4 @@ public struct CommandRunner: Sendable {
     }
     return (.restarted(load.added, load.status), load.warnings)
   }
-
-  /// Only http and https links go to the desktop: a server's `file:` or custom-scheme link
-  /// could run something. Anything else is printed, escaped, for the user to judge.
-  func open(row: Int) async throws -> CommandOutcome {
-    let movie = try await browser.movie(atRow: row)
-    return try await open(movie, row: RowLabel(row))
-  }
-
-  func open(_ movie: Movie, row: RowLabel) async throws -> CommandOutcome {
-    guard let link = movie.link, !link.isEmpty else { throw Error.noLink(row: row) }
-    guard let url = URL(string: link), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https"
-    else { return .link(link, row: row, opening: .refusedScheme) }
-    guard let linkOpener else { return .link(link, row: row, opening: .noOpener) }
-    guard await linkOpener.open(url) else {
-      throw Error.openFailed(row: row, link: TerminalText.escape(link))
-    }
-    return .link(link, row: row, opening: .opened)
-  }
 }

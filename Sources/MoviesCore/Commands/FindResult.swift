@@ -1,4 +1,5 @@
-/// What `find` found, and how far through the list it searched.
+/// What `find` found, and how far through the list it searched. Made in the core, by Swift's
+/// memberwise init.
 public struct FindResult: Sendable {
   /// The text typed after `find`.
   public var text: String
@@ -8,25 +9,12 @@ public struct FindResult: Sendable {
   public var list: ListStatus
   public var elapsed: Duration
   /// True when Ctrl-C stopped the search before the end of the list.
-  public var stopped: Bool
+  public var stopped = false
   /// The failure that stopped the search, when a page could not be loaded.
-  public var failure: (any Error)?
+  public var failure: (any Error)? = nil
   /// The server's results, when the source searched on its server: the list is then as it
   /// was, and the matches are numbered apart from it.
-  public var results: ListStatus?
-
-  public init(
-    text: String, matches: [MovieSearch.Match], list: ListStatus, elapsed: Duration,
-    stopped: Bool = false, failure: (any Error)? = nil, results: ListStatus? = nil
-  ) {
-    self.results = results
-    self.text = text
-    self.matches = matches
-    self.list = list
-    self.elapsed = elapsed
-    self.stopped = stopped
-    self.failure = failure
-  }
+  public var results: ListStatus? = nil
 
   /// What a `find` that Ctrl-C stopped failed with: the summary says how far it got.
   static let stoppedProblem = CommandProblem.Partial(
@@ -50,17 +38,8 @@ public struct FindResult: Sendable {
     if let results { return serverSummary(count, results: results, time: time) }
     guard list.isComplete else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
-      let why =
-        if stopped {
-          "stopped"
-        } else if failure is Browser.ScanStop {
-          "the list does not end"
-        } else if failure != nil {
-          "a page failed: 'find' again goes on"
-        } else {
-          "the server sent no more rows"
-        }
-      return "\(count) in \(searched)\(total) movies (\(time)); \(why)."
+      return
+        "\(count) in \(searched)\(total) movies (\(time)); \(unfinished(endless: "the list does not end"))."
     }
     return "\(count) in \(searched) movies (\(time))"
   }
@@ -70,17 +49,16 @@ public struct FindResult: Sendable {
       return "\(count) in the source's search (\(time))"
     }
     let among = "\(count) among \(Format.grouped(results.loadedCount)) search results (\(time))"
-    if results.isComplete { return among }
-    let why =
-      if stopped {
-        "stopped: 'find' again goes on"
-      } else if failure is Browser.ScanStop {
-        "the results do not end"
-      } else if failure != nil {
-        "a page failed: 'find' again goes on"
-      } else {
-        "the server sent no more"
-      }
-    return among + "; \(why)."
+    return results.isComplete
+      ? among : among + "; \(unfinished(endless: "the results do not end"))."
+  }
+
+  /// Why a search ended before the list or the results did; `endless` says it when they
+  /// would not end.
+  private func unfinished(endless: String) -> String {
+    if stopped { return "stopped" }
+    if failure is Browser.ScanStop { return endless }
+    if failure != nil { return "a page failed: 'find' again goes on" }
+    return "the server sent no more rows"
   }
 }
