@@ -12,7 +12,7 @@ public func pageParserFuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt
   let table = MovieTable(width: 80, largestRow: list.movies.count + 1, palette: .plain)
   var text = table.rows(list.movies, firstRow: 1)
   for (index, movie) in list.movies.enumerated() {
-    text += MovieDetails.render(movie, row: index + 1, palette: .plain)
+    text += MovieDetails.render(movie, row: RowLabel(index + 1), palette: .plain)
   }
   text += change.droppedDuplicates.map(TerminalText.escape).joined()
   for scalar in text.unicodeScalars where scalar != "\n" {
