@@ -35,6 +35,26 @@ import Testing
     }
   }
 
+  /// A table's rows are looked up a chunk of keys at a time: every chunk, the last one short,
+  /// finds its own watched keys and only this source's.
+  @Test func watchedKeysAmongManyAreFoundInEveryChunk() async throws {
+    try await withFolder { folder in
+      let library = try await SQLiteLibrary.open(path: folder.appendingPathComponent("m").path)
+      let odd = Movie(title: "Quote \" and \\ 올드보이", releaseDate: "2003")
+      let watched = [Movie(id: "1", title: "A"), Movie(id: "101", title: "B"), odd]
+      for movie in watched {
+        _ = try await library.add(WatchEntry(source: "offline", movie: movie))
+      }
+      _ = try await library.add(WatchEntry(source: "elsewhere", movie: Movie(id: "2", title: "C")))
+      let keys =
+        (1...(2 * SQLiteLibrary.keysPerLookup + 5)).map { "id:\($0)" }
+        + [WatchEntry.key(for: odd)]
+      let found = try await library.watchedKeys(source: "offline", among: keys)
+      #expect(found == Set(watched.map(WatchEntry.key)))
+      #expect(try await library.watchedKeys(source: "offline", among: ["id:2"]).isEmpty)
+    }
+  }
+
   @Test func theLastFewSessionsAreKeptNewestFirstAndARepeatMovesUp() async throws {
     try await withFolder { folder in
       let path = folder.appendingPathComponent("movies.sqlite3").path
