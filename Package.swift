@@ -18,7 +18,7 @@ let package = Package(
     .executableTarget(
       name: "movies",
       dependencies: [
-        "MoviesCore", "MoviesStore", "CEditLine", "CChafa", "CPNG", "CJPEG",
+        "MoviesCore", "MoviesStore", "CEditLine", "CChafa", "CPNG", "CJPEG", "CMalloc",
       ]),
 
     // System C libraries, one module each.
@@ -32,6 +32,8 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // glibc's allocator settings; glibc has no pkg-config file.
+    .systemLibrary(name: "CMalloc", providers: [.apt(["libc6-dev"])]),
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",

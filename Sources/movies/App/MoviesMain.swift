@@ -11,6 +11,7 @@ import MoviesStore
 @MainActor
 enum MoviesMain {
   @MainActor static func main() async {
+    Allocator.keepGrownMemory()
     let environment = ProcessInfo.processInfo.environment
     var options: Options
     var configFile: ConfigFile?
