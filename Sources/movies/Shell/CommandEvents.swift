@@ -33,6 +33,12 @@ final class CommandEvents {
     let (events, sink) = AsyncStream<CommandEvent>.makeStream()
     self.sink = sink
     self.printsEarly = printEarly != nil
+    // With nothing to draw (a script's `more`), no task: events are dropped as they come.
+    isDrawn = finder != nil || progressBar.isEnabled || printEarly != nil
+    guard isDrawn else {
+      sink.finish()
+      return
+    }
     // Ends when the stream does (``finish()``), so it never outlives the command.
     drawing = Task { [weak self, finder, progressBar] in
       for await event in events {
@@ -60,6 +66,8 @@ final class CommandEvents {
 
   /// Whether the runner should send an early part (its `early` callback is ``early``).
   let printsEarly: Bool
+  /// Whether anything draws the events.
+  private let isDrawn: Bool
 
   /// The runner's `early` callback; nil when there is nothing to print it with.
   nonisolated var early: (@Sendable (CommandOutcome) -> Void)? {

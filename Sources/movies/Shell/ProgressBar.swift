@@ -7,7 +7,7 @@
 /// so logs and pipes never see it. Drawn on the main actor, from ``CommandEvents``.
 @MainActor
 final class ProgressBar {
-  private let isEnabled: Bool
+  let isEnabled: Bool
   private let width: Int
   /// Whether a bar is on the screen.
   private var shown = false
