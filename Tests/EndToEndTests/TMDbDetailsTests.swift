@@ -53,7 +53,7 @@ import Testing
     #expect(run.stdout.contains("of \(titles.count) thumbnails"), "thumb all took the matches")
     #expect(!saved.isEmpty && saved.allSatisfy { $0.hasPrefix("f") }, "\(saved)")
     #expect(
-      run.stderr.contains("There is no match f99; the last search found f1 to f\(titles.count)."))
+      run.stderr.contains("There is no match f99; 'find' numbered f1 to f\(titles.count)."))
     #expect(run.status == 1)
   }
 

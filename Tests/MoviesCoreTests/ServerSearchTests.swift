@@ -48,4 +48,27 @@ import Testing
     #expect(next.added.range == 11...20)
     #expect(next.added.movies.first?.title == "Movie 11", "more goes on with the list")
   }
+
+  /// f1, f2, … keep their movies through a later page of the list and a search that finds
+  /// nothing; the next search that finds any numbers its own.
+  @Test func matchesKeepTheirNumbersUntilASearchFindsOthers() {
+    let list = ListStatus(query: MovieQuery(pageSize: 10))
+    func found(_ titles: [String]) -> CommandOutcome {
+      let matches = titles.enumerated().map {
+        MovieSearch.Match(row: $0.offset + 1, movie: Movie(title: $0.element), kind: .match)
+      }
+      return .found(
+        FindResult(text: "x", matches: matches, list: list, elapsed: .zero, results: list))
+    }
+    let view = ViewState()
+    view.record(found(["A", "B"]), query: list.query)
+    #expect(view.rows == .matches(count: 2))
+    view.record(found([]), query: list.query)
+    #expect(view.rows == .matches(count: 2), "a search with no match leaves the view")
+    #expect(view.matches?.map(\.title) == ["A", "B"])
+    view.record(.pageLoaded(.none, list), query: list.query)
+    #expect(view.matches?.map(\.title) == ["A", "B"], "a page of the list leaves f1, f2")
+    view.record(found(["C"]), query: list.query)
+    #expect(view.matches?.map(\.title) == ["C"])
+  }
 }

@@ -1,6 +1,7 @@
 /// Why a command on `fN` could not be carried out.
 public enum MatchError: Swift.Error, Sendable, Equatable, UserFacingError {
-  /// No match N; `count` is how many the last server search found, nil before the first.
+  /// No match N; `count` is how many the last server search that found any found, nil
+  /// before the first.
   case noSuchMatch(Int, count: Int?)
 
   public var code: ErrorCode { .noSuchRow }
@@ -12,11 +13,8 @@ public enum MatchError: Swift.Error, Sendable, Equatable, UserFacingError {
     case nil:
       return "There is no match \(match): 'find WORDS' numbers its matches f1, f2, … on a "
         + "source that searches on its server; rows of the list are plain numbers."
-    case 0?:
-      return "There is no match \(match): the last search found none."
     case let count?:
-      return "There is no match \(match); the last search found f1 to "
-        + "\(RowLabel(count, .match))."
+      return "There is no match \(match); 'find' numbered f1 to \(RowLabel(count, .match))."
     }
   }
 }

@@ -45,13 +45,11 @@ public enum RowsInView: Sendable, Hashable {
       .resumed(let added, let list), .list(let added, let list):
       if let rows = added.range { return .rows(Array(rows)) }
       return list.query == query ? before : .rows([])
-    case .found(let found) where found.results != nil:
-      // No match leaves the view, but not the last search's matches: their numbers are gone.
-      if !found.matches.isEmpty { return .matches(count: found.matches.count) }
-      if case .matches = before { return .rows([]) }
-      return before
     case .found(let found):
-      return found.matches.isEmpty ? before : .rows(found.matches.map(\.row))
+      // No match leaves the view as it was, and with it a server search's f1, f2, …
+      if found.matches.isEmpty { return before }
+      return found.results == nil
+        ? .rows(found.matches.map(\.row)) : .matches(count: found.matches.count)
     case .watchlist(let entries):
       return .watchlist(count: entries.count)
     default:
@@ -63,7 +61,7 @@ public enum RowsInView: Sendable, Hashable {
 /// What one session's commands leave for the next: the rows in view, the watchlist as
 /// `watchlist` last listed it, so `w2` means the same entry until the next listing (after
 /// `unwatch w1`, too), and the last server search's matches, so `f2` means the same movie
-/// until the next such `find`.
+/// until the next such `find` that finds any.
 public final class ViewState: Sendable {
   struct State {
     var rows = RowsInView.rows([])
@@ -92,7 +90,7 @@ public final class ViewState: Sendable {
       state.rows = RowsInView.after(outcome, before: state.rows, query: query)
       switch outcome {
       case .watchlist(let entries): state.listing = entries
-      case .found(let found) where found.results != nil:
+      case .found(let found) where found.results != nil && !found.matches.isEmpty:
         state.matches = found.matches.map(\.movie)
       default: break
       }
