@@ -214,6 +214,26 @@ import Testing
     #expect(none.stderr.contains("JELLYFIN_TOKEN"))
   }
 
+  /// In JSON, a server search's rows say their `match`, and `results` counts the search's
+  /// results while the other keys are the list's, as it was.
+  @Test func aServerSearchInJSONNamesItsMatches() async throws {
+    let server = try await JellyfinTestServer(limit: 60)
+    let run = try await run(server, ["find gator", "show f1"], extra: ["--json", "--count", "10"])
+    let objects = run.stdout.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    let found = try #require(objects.first { $0["command"] as? String == "find" }, "\(run.stdout)")
+    let rows = try #require(found["rows"] as? [[String: Any]])
+    #expect(rows.first?["match"] as? String == "f1")
+    #expect(rows.first?["row"] as? Int == 1)
+    let results = try #require(found["results"] as? [String: Any])
+    #expect(results["complete"] as? Bool == true)
+    #expect(results["loaded"] as? Int == rows.count)
+    #expect(found["loaded"] as? Int == 10, "the list is as it was")
+    let shown = try #require(objects.first { $0["command"] as? String == "show" })
+    #expect(shown["match"] as? String == "f1")
+  }
+
   @Test func findAsksTheServersSearch() async throws {
     let server = try await JellyfinTestServer(limit: 60)
     let run = try await run(

@@ -9,7 +9,7 @@ import Testing
 /// bottom; pixels only where fzf shows images.
 @Suite(.timeLimit(.minutes(1))) struct PickPreviewTests {
   /// A pick file with one row, the banded poster on disk, a link long enough to wrap.
-  private func pickFile(in folder: URL, mode: String) throws -> URL {
+  private func pickFile(in folder: URL, mode: String, prefix: String = "") throws -> URL {
     let catalogue = try BandedPoster.catalogue(in: folder)
     let poster = catalogue.appendingPathComponent("posters/bands.png")
     let movie: [String: Any] = [
@@ -17,9 +17,11 @@ import Testing
       "releaseDate": "2001",
       "linkUrl": "https://www.imdb.com/find?q=Bands+a+title+long+enough+to+wrap+twice+%282001%29",
     ]
-    let header: [String: Any] = ["cache": folder.path, "mode": mode, "cell": [6, 13]]
+    let header: [String: Any] = [
+      "cache": folder.path, "mode": mode, "cell": [6, 13], "prefix": prefix,
+    ]
     let row: [String: Any] = [
-      "poster": poster.absoluteString, "hoppin": ["movies": ["movie": [movie]]],
+      "row": 3, "poster": poster.absoluteString, "hoppin": ["movies": ["movie": [movie]]],
     ]
     let lines = try [header, row].map {
       String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self)
@@ -27,6 +29,22 @@ import Testing
     let file = folder.appendingPathComponent("rows.jsonl")
     try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
     return file
+  }
+
+  /// The pane heads a row as the list does (`#3`), and a server search's match or a
+  /// watchlist entry as `pick`'s own lines do (`f3`, `w3`).
+  @Test(arguments: [("", "#3  Bands"), ("f", "f3  Bands"), ("w", "w3  Bands")])
+  func thePaneIsHeadedAsTheRowIsNamed(prefix: String, heading: String) async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try await offThePool {
+      try self.pickFile(in: folder, mode: "symbols", prefix: prefix)
+    }
+    let run = try await MoviesRun.run(
+      ["--pick-preview", file.path, "1"],
+      environment: ["FZF_PREVIEW_COLUMNS": "30", "FZF_PREVIEW_LINES": "24", "NO_COLOR": ""])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.split(separator: "\n").first?.contains(heading) == true, "\(run.stdout)")
   }
 
   @Test func thePosterFitsThePaneAndNothingRunsPastItsBottom() async throws {

@@ -123,4 +123,16 @@ import Testing
     #expect(run.stderr.contains("it answered HTTP 404 (\"Gone ^[[31mfor good api_key=REDACTED\")"))
     #expect(!run.stderr.contains("\u{1B}"))
   }
+
+  /// A search page that fails is tried again by typing the `find` again: `more` would load
+  /// the list's next page, which is not what failed.
+  @Test func aFailedSearchSaysToTypeTheFindAgain() async throws {
+    let server = try await TMDbTestServer(
+      extraArguments: ["--fail", "/3/search/movie", "--fail-status", "503"])
+    let run = try await run(
+      server, ["--no-prefetch", "--retries", "0"], input: "find godfather\n")
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("'find godfather'"), "\(run.stderr)")
+    #expect(!run.stderr.contains("'more'"), "\(run.stderr)")
+  }
 }

@@ -36,6 +36,10 @@ import Testing
     ("THUMB W12", .onWatchlist(.thumb, entry: 12)),
     ("open w1", .onWatchlist(.open, entry: 1)),
     ("unwatch w2", .onWatchlist(.unwatch, entry: 2)),
+    ("show f2", .onMatch(.show, match: 2)),
+    ("PLAY F1", .onMatch(.play, match: 1)),
+    ("watch f3", .onMatch(.watch, match: 3)),
+    ("thumb f4", .onMatch(.thumb, match: 4)),
   ])
   func parses(line: String, command: Command) throws {
     #expect(try Command.parse(line) == command)
@@ -52,6 +56,9 @@ import Testing
     ("show 0", .rowTooSmall(command: "show")),
     ("show -1", .rowTooSmall(command: "show")),
     ("show abc", .notARowNumber(command: "show", argument: "abc")),
+    ("show f0", .notALabel(command: "show", argument: "f0", .match)),
+    ("open wx", .notALabel(command: "open", argument: "wx", .entry)),
+    ("watch w1", .notARowNumber(command: "watch", argument: "w1")),
     ("thumb 2.5", .notARowNumber(command: "thumb", argument: "2.5")),
     ("thumb -1", .rowTooSmall(command: "thumb")),
     ("thumb 5-3", .notARowRange(command: "thumb", argument: "5-3")),

@@ -89,7 +89,7 @@ import Testing
       #expect(failure(empty) == .nothingInView)
       _ = await runner.execute(.morePages(3))
       let refused = await runner.execute(.thumbs(.all))
-      #expect(failure(refused) == .tooMany(ThumbRows.askAbove + 1))
+      #expect(failure(refused) == .tooMany(ThumbRows.askAbove + 1, .row))
       #expect(source.thumbnailRequestCount == 0)
       // A range is the script's way to say it wants them all.
       let named = try? await runner.thumbnailRows(.range(1...200))

@@ -15,6 +15,12 @@ extension Browser {
     var warningsLeftOut = 0
     /// Pages in a row that added no row (every one already listed).
     var pagesWithoutNewRows = 0
+
+    /// Ends the warnings with one line counting those left out, if any were.
+    mutating func countWarningsLeftOut() {
+      guard warningsLeftOut > 0 else { return }
+      warnings.append("… and \(Format.grouped(warningsLeftOut)) more such warnings.")
+    }
     /// The list after the search: every page a scan loaded has joined it.
     public var list = ListStatus(query: MovieQuery())
     /// The server's results, when the source searched on its server (the list is then as
@@ -35,6 +41,8 @@ extension Browser {
   /// Why a scan stopped before the end of a list that would not end.
   public enum ScanStop: Swift.Error, Sendable, Equatable, UserFacingError {
     case rowLimit(Int)
+    /// The same limit, met by a search the source ran on its server.
+    case resultLimit(Int)
     case noNewRows(pages: Int)
 
     public var code: ErrorCode { .source }
@@ -45,9 +53,12 @@ extension Browser {
         "find stopped before loading more than \(Format.grouped(limit)) movies, the most one "
           + "search loads, and the list goes on; 'genre NAME' browses one genre, where find "
           + "searches fewer."
+      case .resultLimit(let limit):
+        "find stopped before loading more than \(Format.grouped(limit)) search results, the "
+          + "most one search loads; more words narrow it."
       case .noNewRows(let pages):
         "The server sent \(pages) pages in a row with no movie that was not listed already, "
-          + "so find stopped there; the list may never end."
+          + "so find stopped there; they may never end."
       }
     }
   }
@@ -69,7 +80,7 @@ extension Browser {
   ) async -> Scan {
     var scan = Scan()
     defer { startPrefetch(depth: 1) }
-    report(search.matches(in: list), into: &scan, found: found, progress: progress)
+    report(search.matches(in: list), of: list, into: &scan, found: found, progress: progress)
     // The pages fetched ahead of `more` join first, so no row is asked for twice.
     while let next = list.nextPage, isPrefetching(next), !scan.stopped, scan.failure == nil {
       do {
@@ -89,9 +100,7 @@ extension Browser {
       if next == factor && list.movies.count == before { break }
       factor = next
     }
-    if scan.warningsLeftOut > 0 {
-      scan.warnings.append("… and \(Format.grouped(scan.warningsLeftOut)) more such warnings.")
-    }
+    scan.countWarningsLeftOut()
     scan.list = list.status
     return scan
   }
@@ -151,10 +160,6 @@ extension Browser {
             // asked for would, so the page is dropped and asked for again in smaller pages.
             return ScanPlan.powerOfTwo(atMost: page.rowCount / query.pageSize)
           }
-          if list.movies.count + page.rowCount > Self.scanRowLimit {
-            scan.failure = ScanStop.rowLimit(Self.scanRowLimit)
-            return nil
-          }
           join(page, spans: request.spans, search, into: &scan, found, progress)
           if list.isComplete || scan.failure != nil { return nil }
           if Task.isCancelled {
@@ -179,24 +184,41 @@ extension Browser {
     _ found: @Sendable ([MovieSearch.Match], Int) -> Void,
     _ progress: @Sendable (Int, Int) -> Void
   ) {
-    let change = list.add(page, spanning: spans)
+    let added =
+      Self.join(
+        page, spanning: spans, to: &list, limit: .rowLimit(Self.scanRowLimit), into: &scan
+      ).map { rows in
+        search.matches(
+          in: list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
+      } ?? []
+    report(added, of: list, into: &scan, found: found, progress: progress)
+  }
+
+  /// Adds a page to `movies` (the list, or a server search's results) as a search does:
+  /// past ``scanRowLimit`` rows it stops with `limit` and adds nothing; the third page in a
+  /// row that adds no row stops it; the first ``warningLimit`` warnings are kept, the rest
+  /// counted. Returns the rows added; nil for none.
+  static func join(
+    _ page: MoviePage, spanning spans: Int = 1, to movies: inout MovieList, limit: ScanStop,
+    into scan: inout Scan
+  ) -> ClosedRange<Int>? {
+    guard movies.movies.count + page.rowCount <= scanRowLimit else {
+      scan.failure = limit
+      return nil
+    }
+    let change = movies.add(page, spanning: spans)
     scan.pagesWithoutNewRows = change.rows == nil ? scan.pagesWithoutNewRows + 1 : 0
-    if scan.pagesWithoutNewRows >= Self.pagesWithoutNewRowsLimit, !list.isComplete {
+    if scan.pagesWithoutNewRows >= pagesWithoutNewRowsLimit, !movies.isComplete {
       scan.failure = ScanStop.noNewRows(pages: scan.pagesWithoutNewRows)
     }
-    for warning in page.warnings + Self.notes(on: change, query: list.query) {
-      if scan.warnings.count < Self.warningLimit {
+    for warning in page.warnings + notes(on: change, query: movies.query) {
+      if scan.warnings.count < warningLimit {
         scan.warnings.append(warning)
       } else {
         scan.warningsLeftOut += 1
       }
     }
-    let added =
-      change.rows.map { rows in
-        search.matches(
-          in: list.movies[(rows.lowerBound - 1)..<rows.upperBound], firstRow: rows.lowerBound)
-      } ?? []
-    report(added, into: &scan, found: found, progress: progress)
+    return change.rows
   }
 
   /// Ctrl-C stops a scan quietly; any other failure is reported.
@@ -215,15 +237,17 @@ extension Browser {
     return list.rowsReceived + page.rowCount >= total
   }
 
+  /// Reports matches among the rows of `movies` (the list, or a server search's results),
+  /// and how far the search is through them.
   func report(
-    _ matches: [MovieSearch.Match], into scan: inout Scan,
+    _ matches: [MovieSearch.Match], of movies: MovieList, into scan: inout Scan,
     found: @Sendable ([MovieSearch.Match], Int) -> Void,
     progress: @Sendable (Int, Int) -> Void
   ) {
     if !matches.isEmpty {
       scan.matches += matches
-      found(matches, list.status.largestRow)
+      found(matches, movies.status.largestRow)
     }
-    progress(list.movies.count, list.totalCount ?? 0)
+    progress(movies.movies.count, movies.totalCount ?? 0)
   }
 }

@@ -23,48 +23,24 @@ extension Browser {
       let matches = rows.filter(filter.matches).enumerated().map {
         MovieSearch.Match(row: first + $0, movie: $1, kind: .match)
       }
-      if !matches.isEmpty {
-        scan.matches += matches
-        found(matches, results.status.largestRow)
-      }
-      progress(results.movies.count, results.totalCount ?? 0)
+      self.report(matches, of: results, into: &scan, found: found, progress: progress)
     }
     report(results.movies[...])
     do {
-      while let number = results.nextPage {
+      while scan.failure == nil, let number = results.nextPage {
         let page = try await source.page(number, of: query)
         try Task.checkCancellation()
-        guard results.movies.count + page.rowCount <= Self.scanRowLimit else {
-          throw ScanStop.rowLimit(Self.scanRowLimit)
-        }
-        let change = results.add(page)
-        results.showLoaded()
-        note(page.warnings + Self.notes(on: change, query: query), in: &scan)
-        scan.pagesWithoutNewRows = change.rows == nil ? scan.pagesWithoutNewRows + 1 : 0
-        if scan.pagesWithoutNewRows >= Self.pagesWithoutNewRowsLimit, !results.isComplete {
-          throw ScanStop.noNewRows(pages: scan.pagesWithoutNewRows)
-        }
-        report(change.rows.map { results.movies[($0.lowerBound - 1)..<$0.upperBound] } ?? [])
+        let rows = Self.join(
+          page, to: &results, limit: .resultLimit(Self.scanRowLimit), into: &scan)
+        report(rows.map { results.movies[($0.lowerBound - 1)..<$0.upperBound] } ?? [])
       }
     } catch {
       stop(&scan, by: error)
     }
     searched = results
-    if scan.warningsLeftOut > 0 {
-      scan.warnings.append("… and \(Format.grouped(scan.warningsLeftOut)) more such warnings.")
-    }
+    scan.countWarningsLeftOut()
     scan.list = list.status
     scan.results = results.status
     return scan
-  }
-
-  private func note(_ warnings: [String], in scan: inout Scan) {
-    for warning in warnings {
-      if scan.warnings.count < Self.warningLimit {
-        scan.warnings.append(warning)
-      } else {
-        scan.warningsLeftOut += 1
-      }
-    }
   }
 }

@@ -159,10 +159,14 @@ public actor Browser {
     if let count = change.totalCountChange, count.new < count.old {
       // Rows removed before the pages already loaded move every later row up, onto pages
       // that were already asked for: some are never shown.
+      // A search's results are asked for again by nothing: only a list can start over.
+      let again =
+        query.isServerSearch
+        ? "" : "; type 'order \(query.order)' to load the list again from the start"
       notes.append(
         "The server now counts \(Format.grouped(count.new)) movies instead of "
           + "\(Format.grouped(count.old)): rows were removed from its list, so some rows may "
-          + "have been skipped; type 'order \(query.order)' to load the list again from the start.")
+          + "have been skipped\(again).")
     } else if let count = change.totalCountChange {
       notes.append(
         "The server now counts \(Format.grouped(count.new)) movies instead of "

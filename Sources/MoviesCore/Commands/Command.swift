@@ -69,6 +69,8 @@ public enum Command: Sendable, Hashable {
     /// A prefix of several orders, or a near miss of one.
     case badOrder(String, OrderName.Problem)
     case notAPageCount(String)
+    /// `show f0`, `show wx`: a prefix with no usable number after it.
+    case notALabel(command: String, argument: String, RowLabel.Kind)
 
     public var code: ErrorCode { .usage }
 
@@ -98,6 +100,9 @@ public enum Command: Sendable, Hashable {
           + "type 'order' and a word such as rating or newest."
       case .badOrder(let word, let problem):
         OrderName.message(word, problem)
+      case .notALabel(let command, let argument, let kind):
+        "'\(CommandUsage.excerpt(argument))' is not \(kind == .entry ? "an entry" : "a match"); "
+          + "type '\(command) \(RowLabel(1, kind))' for the first."
       case .notAPageCount(let word):
         "'\(CommandUsage.excerpt(word))' is not a number of pages; "
           + "type 'more' or 'more N' with N from 1 to \(Command.mostPages)."

@@ -15,7 +15,7 @@ extension CommandRunner {
   ) async throws -> (CommandOutcome, [String]) {
     let wanted = try await thumbnailRows(rows)
     if case .all = rows, wanted.count > ThumbRows.askAbove, !confirmed {
-      throw ThumbRows.Error.tooMany(wanted.count)
+      throw ThumbRows.Error.tooMany(wanted.count, view.rows.kind)
     }
     if case .all = rows, case .watchlist = view.rows, let listing = view.listing {
       return (.thumbnailsSaved(await saveThumbnails(of: listing, progress: progress)), [])

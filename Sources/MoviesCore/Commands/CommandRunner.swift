@@ -141,7 +141,7 @@ public struct CommandRunner: Sendable {
       case .quit:
         outcome = .quit
       case .genre(let nameOrID):
-        var query = await browser.status.query.browsing
+        var query = await browser.status.query
         let genre = try await Self.genre(for: nameOrID, in: genreSource)
         query.genreID = genre.id
         (outcome, warnings) = try await restart(
@@ -152,7 +152,7 @@ public struct CommandRunner: Sendable {
           throw SourceRefusal.order(order, offered: source.capabilities.orders ?? [])
         }
         let status = await browser.status
-        var query = status.query.browsing
+        var query = status.query
         query.order = order
         (outcome, warnings) = try await restart(
           with: query, genreName: status.genreName, retrying: "order \(order)")
@@ -176,10 +176,17 @@ public struct CommandRunner: Sendable {
             await browser.scan(for: search, found: found, progress: progress)
           }
         warnings = scan.warnings
+        // A server's page that failed is tried again by `find`, not by `more`: the list's
+        // next page is not what failed.
+        var failure = scan.failure
+        if serverQuery != nil, let source = failure as? any SourceFailure {
+          failure = ListSwitchFailure(
+            failure: source, command: "find \(CommandUsage.excerpt(text))")
+        }
         outcome = .found(
           FindResult(
             text: text, matches: scan.matches, list: scan.list,
-            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: scan.failure,
+            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: failure,
             results: scan.results))
       case .pick:
         throw Error.noPicker

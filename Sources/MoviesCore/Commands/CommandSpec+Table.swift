@@ -31,9 +31,9 @@ extension CommandSpec {
       loading: { command, _ in
         switch command {
         case .thumb(let row): "Loading the thumbnail of row \(row)…"
-        case .onWatchlist(.thumb, let entry): "Loading the thumbnail of w\(entry)…"
-        case .onMatch(.thumb, let match):
-          "Loading the thumbnail of \(RowLabel(match, .match))…"
+        case .onWatchlist(.thumb, let entry):
+          "Loading the thumbnail of \(RowLabel(entry, .entry))…"
+        case .onMatch(.thumb, let match): "Loading the thumbnail of \(RowLabel(match, .match))…"
         default: nil
         }
       },

@@ -110,11 +110,11 @@ struct CommandArguments {
   ) throws(Command.ParseError) -> Command {
     let prefix = words.count == 1 ? words[0].first?.lowercased() : nil
     guard prefix == "f" || (prefix == "w" && entry != nil) else { return command(try row()) }
-    guard let number = Int(words[0].dropFirst()) else {
-      throw .notARowNumber(command: name, argument: words[0])
+    let kind = prefix == "f" ? RowLabel.Kind.match : .entry
+    guard let number = Int(words[0].dropFirst()), number >= 1 else {
+      throw .notALabel(command: name, argument: words[0], kind)
     }
-    guard number >= 1 else { throw .rowTooSmall(command: name) }
-    guard let entry, prefix == "w" else { return .onMatch(match, match: number) }
+    guard let entry, kind == .entry else { return .onMatch(match, match: number) }
     return .onWatchlist(entry, entry: number)
   }
 

@@ -2,8 +2,14 @@
 /// `watchlist` listed it, or `f3`, match 3 of the last `find` the source ran on its server.
 /// Messages and file names say it the way it was typed.
 public struct RowLabel: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral {
-  public enum Kind: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable, CaseIterable {
     case row, entry, match
+
+    /// The kind whose numbers `prefix` goes before; nil for an unknown prefix.
+    public init?(prefix: String) {
+      guard let kind = Self.allCases.first(where: { $0.prefix == prefix }) else { return nil }
+      self = kind
+    }
 
     /// What goes before the number: nothing, `w` or `f`.
     public var prefix: String {

@@ -20,17 +20,23 @@ public enum RowsInView: Sendable, Hashable {
   }
 
   /// Whether the watchlist is in view: only the commands that take `wN` act on it.
-  public var isWatchlist: Bool {
-    if case .watchlist = self { return true }
-    return false
+  public var isWatchlist: Bool { kind == .entry }
+
+  /// What the numbers in view count: rows, watchlist entries or a server search's matches.
+  public var kind: RowLabel.Kind {
+    switch self {
+    case .rows: .row
+    case .watchlist: .entry
+    case .matches: .match
+    }
   }
 
   /// What Tab offers for a row: the rows' numbers, `w1`… or `f1`…
   public var labels: [String] {
     switch self {
     case .rows(let rows): rows.map(String.init)
-    case .watchlist(let count): (0..<count).map { RowLabel($0 + 1, .entry).description }
-    case .matches(let count): (0..<count).map { RowLabel($0 + 1, .match).description }
+    case .watchlist(let count), .matches(let count):
+      (0..<count).map { RowLabel($0 + 1, kind).description }
     }
   }
 

@@ -14,14 +14,3 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
     }
   }
 }
-
-extension MovieQuery {
-  /// The query as a browsing list: a source's own search results left behind, so `genre`
-  /// and `order` after a `find` browse again.
-  public var browsing: MovieQuery {
-    var query = self
-    query.searchText = ""
-    query.releaseYear = nil
-    return query
-  }
-}

@@ -13,8 +13,8 @@ public enum ThumbRows: Sendable, Hashable {
   public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     /// No table is on screen, or it has no rows.
     case nothingInView
-    /// More rows than a script may save without naming them.
-    case tooMany(Int)
+    /// More rows than a script may save without naming them; `kind` says what is in view.
+    case tooMany(Int, RowLabel.Kind)
 
     public var code: ErrorCode {
       if case .tooMany = self { return .usage }
@@ -25,9 +25,14 @@ public enum ThumbRows: Sendable, Hashable {
       switch self {
       case .nothingInView:
         "No rows are in view; 'more' or 'list' shows some, and 'thumb all' saves theirs."
-      case .tooMany(let count):
+      case .tooMany(let count, .row):
         "'thumb all' would save \(Format.grouped(count)) thumbnails; name the rows to save "
           + "that many, such as 'thumb 1-\(count)'."
+      // Ranges are rows of the list: entries and matches are named one at a time.
+      case .tooMany(let count, let kind):
+        "'thumb all' would save \(Format.grouped(count)) thumbnails; a script saves "
+          + "\(kind == .entry ? "entries" : "matches") one at a time ('thumb \(RowLabel(1, kind))'), "
+          + "and at the prompt 'thumb all' asks first."
       }
     }
   }

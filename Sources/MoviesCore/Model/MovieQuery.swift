@@ -30,6 +30,6 @@ public struct MovieQuery: Sendable, Hashable {
     self.pageSize = pageSize
   }
 
-  /// Whether the list is a source's own search results rather than a browsing list.
+  /// Whether the query asks a source's own search (``Browser/serverSearch``), not a list.
   public var isServerSearch: Bool { !searchText.isEmpty || releaseYear != nil }
 }

@@ -24,6 +24,15 @@ struct JSONFields {
       return rows(added.movies.count) { (first + $0, added.movies[$0]) }
     case .nothingMoreToLoad:
       return JSONRenderer.Rows(key: "rows", count: 0) { _ in .null }
+    case .found(let found) where found.results != nil:
+      // A server search's matches are not rows of the list: each says its `match`, f1….
+      return JSONRenderer.Rows(key: "rows", count: found.matches.count) { place in
+        let match = found.matches[place]
+        let isWatched = watched?.contains(WatchEntry.key(for: match.movie)) ?? false
+        var fields = Self.movieFields(match.movie, row: match.row, watched: isWatched)
+        fields["match"] = .string(match.label.description)
+        return .object(fields)
+      }
     case .found(let found):
       return rows(found.matches.count) { (found.matches[$0].row, found.matches[$0].movie) }
     case .watchlist(let entries):
@@ -46,6 +55,12 @@ struct JSONFields {
       fields["text"] = .string(found.text)
       fields["stopped"] = .bool(found.stopped)
       fields["seconds"] = .number(Self.seconds(found.elapsed))
+      if let results = found.results {
+        fields["results"] = .object([
+          "loaded": .int(results.loadedCount), "total": .int(results.totalCount),
+          "complete": .bool(results.isComplete),
+        ])
+      }
       return fields
     case .resumed(_, let list):
       var fields = Self.list(list)
@@ -109,7 +124,10 @@ struct JSONFields {
     case .unwatched(let movie, let removed):
       return ["removed": .bool(removed), "title": .string(movie.title), "id": .text(movie.id)]
     case .watchlistEntry(let entry, let number):
-      return ["entry": .string("w\(number)"), "movie": Self.entry(entry, number: number)]
+      return [
+        "entry": .string(RowLabel(number, .entry).description),
+        "movie": Self.entry(entry, number: number),
+      ]
     case .sessions(let sessions, _):
       return [
         "sessions": .array(
@@ -129,16 +147,17 @@ struct JSONFields {
     Self.movie(movie, row: row, watchedAmong: watched)
   }
 
-  /// A watchlist entry: a movie (its `row` the entry's number), `entry` (`w1`), `source`
-  /// (`offline` or the API's address) and `added` (seconds since 1970).
   /// A batch's `from`: what its numbers count.
   private static let origins: [RowLabel.Kind: String] = [
     .row: "list", .entry: "watchlist", .match: "search",
   ]
 
+  /// A watchlist entry: a movie (its `row` the entry's number), `entry` (`w1`), `source`
+  /// (`offline` or the API's address) and `added` (seconds since 1970).
+
   private static func entry(_ entry: WatchEntry, number: Int) -> JSONValue {
     var object = movieFields(entry.movie, row: number, watched: true)
-    object["entry"] = .string("w\(number)")
+    object["entry"] = .string(RowLabel(number, .entry).description)
     object["source"] = .string(entry.source)
     object["added"] = .number(entry.added.timeIntervalSince1970)
     return .object(object)

@@ -32,7 +32,8 @@ public enum JSONRenderer {
       rows = fields.rows(of: outcome)
       // `thumb wN`, `show fN`: the row is the entry's or the match's number; say which.
       switch command {
-      case .onWatchlist(_, let entry): object["entry"] = .string("w\(entry)")
+      case .onWatchlist(_, let entry):
+        object["entry"] = .string(RowLabel(entry, .entry).description)
       case .onMatch(_, let match): object["match"] = .string(RowLabel(match, .match).description)
       default: break
       }

@@ -164,7 +164,7 @@ public struct TextRenderer: Sendable {
         palette: palette, firstPage: entries.map(\.movie), labelPrefix: "w")
       let rows = entries.enumerated().map { offset, entry in
         table.row(
-          entry.movie, label: "w\(offset + 1)",
+          entry.movie, label: RowLabel(offset + 1, .entry).description,
           last: sources ? TerminalText.escape(entry.sourceLabel) : nil)
       }
       let header = table.header(last: sources ? "From" : nil)
@@ -175,7 +175,8 @@ public struct TextRenderer: Sendable {
     case .watchlistEntry(let entry, let number):
       let source = entry.source == "offline" ? "the offline catalogue" : entry.source
       return MovieDetails.render(
-        entry.movie, label: "w\(number)", palette: palette, width: statusWidth)
+        entry.movie, label: RowLabel(number, .entry).description, palette: palette,
+        width: statusWidth)
         + dimmed("  On the watchlist, from \(TerminalText.escape(source))", indent: "  ")
         + "\n"
     case .resumed(let added, let list):

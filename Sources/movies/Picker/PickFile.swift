@@ -2,7 +2,7 @@ import Foundation
 import MoviesCore
 
 /// The temporary file between `pick` and its preview: a first line with the thumbnail cache
-/// folder, then one line per row, each a one-movie page in the API's shape (read back with
+/// folder and what the numbers count (their prefix: `w`, `f`), then one line per row, each a one-movie page in the API's shape (read back with
 /// the same parser as any page) and the poster's address.
 enum PickFile {
   /// How the preview draws posters: the mode (symbols, or a graphics mode where fzf shows
@@ -14,8 +14,8 @@ enum PickFile {
   }
 
   static func rows(
-    _ movies: [(row: Int, movie: Movie)], source: any MovieSource, thumbnailCache: URL,
-    drawing: Drawing
+    _ movies: [(row: Int, movie: Movie)], kind: RowLabel.Kind = .row, source: any MovieSource,
+    thumbnailCache: URL, drawing: Drawing
   ) -> Data {
     // Written by hand, not with JSONSerialization: after a full scan there are tens of
     // thousands of rows, and the picker should open at once.
@@ -25,6 +25,8 @@ enum PickFile {
     appendString(thumbnailCache.path, to: &bytes)
     bytes += Array(#","mode":"#.utf8)
     appendString(drawing.mode.rawValue, to: &bytes)
+    bytes += Array(#","prefix":"#.utf8)
+    appendString(kind.prefix, to: &bytes)
     bytes += Array(#","cell":[\#(drawing.cell.width),\#(drawing.cell.height)]}"#.utf8) + [0x0A]
     for (row, movie) in movies {
       let poster = movie.thumbnail.flatMap { try? source.thumbnailURL(for: $0).absoluteString }
@@ -44,11 +46,11 @@ enum PickFile {
     return Data(bytes)
   }
 
-  /// The row number, movie and poster address at place `row` (from 1) of the file, the
+  /// The row's label (`3`, `w3`, `f3`), movie and poster address at place `row` (from 1) of the file, the
   /// cache folder and how to draw; nil when the file has no such row or it does not parse. A
   /// header without a drawing (or a nonsense one) means symbols in the standard cell.
   static func read(_ file: URL, row: Int)
-    -> (row: Int, movie: Movie, poster: URL?, cache: URL, drawing: Drawing)?
+    -> (row: RowLabel, movie: Movie, poster: URL?, cache: URL, drawing: Drawing)?
   {
     guard row >= 1, let data = FileManager.default.contents(atPath: file.path),
       let headerLine = line(0, of: data), let rowLine = line(row, of: data),
@@ -59,13 +61,17 @@ enum PickFile {
     else { return nil }
     let poster = (object["poster"] as? String).flatMap(URL.init(string:))
     let number = (object["row"] as? Int) ?? row
+    let kind = RowLabel.Kind(prefix: header["prefix"] as? String ?? "") ?? .row
     let mode = (header["mode"] as? String).flatMap(PreviewMode.init(rawValue:))
     let cell = (header["cell"] as? [Int]).flatMap {
       $0.count == 2 ? CellSize(validating: $0[0], $0[1]) : nil
     }
     let drawing = Drawing(
       mode: mode == .auto ? .symbols : mode ?? .symbols, cell: cell ?? .standard)
-    return (number, movie, poster, URL(fileURLWithPath: cache, isDirectory: true), drawing)
+    return (
+      RowLabel(number, kind), movie, poster, URL(fileURLWithPath: cache, isDirectory: true),
+      drawing
+    )
   }
 
   /// Line `index` (from 0) of the file, found by counting newlines: the preview runs at each

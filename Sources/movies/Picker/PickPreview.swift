@@ -25,7 +25,7 @@ enum PickPreview {
       poster?.isFileURL == true
       ? nil : poster == nil ? .unavailable : image == nil ? .notCached : .onDisk
     let details = MovieDetails.render(
-      movie, row: RowLabel(number), palette: colored ? .ansi : .plain, thumbnail: state)
+      movie, row: number, palette: colored ? .ansi : .plain, thumbnail: state)
     Terminal.write(details, to: STDOUT_FILENO)
     let columns = max(1, Int(environment["FZF_PREVIEW_COLUMNS"] ?? "") ?? 40)
     let lines = Int(environment["FZF_PREVIEW_LINES"] ?? "") ?? 30

@@ -68,12 +68,12 @@ struct Picker {
     return PickFile.Drawing(mode: shows ? mode : .symbols, cell: cell)
   }
 
-  /// Opens fzf over the rows, starting with `query` typed; `label` goes before the row
-  /// numbers shown (`w` for watchlist entries). Files are written and fzf waited
+  /// Opens fzf over the rows, starting with `query` typed; `kind` says what the numbers
+  /// count (`w3` for watchlist entries, `f3` for a server search's matches). Files are written and fzf waited
   /// for off the concurrency pool (``Blocking``); their folder goes when fzf ends, or when a
   /// SIGHUP or SIGTERM ends the program first, which ends fzf too.
   func pick(
-    _ list: [(row: Int, movie: Movie)], label: String = "", query: String,
+    _ list: [(row: Int, movie: Movie)], kind: RowLabel.Kind = .row, query: String,
     source: any MovieSource
   ) async -> Outcome {
     guard let fzf = Terminal.findProgram("fzf", environment: environment) else {
@@ -91,7 +91,7 @@ struct Picker {
       },
       during: {
         await pick(
-          list, label: label, query: query, source: source, fzf: fzf, in: folder,
+          list, kind: kind, query: query, source: source, fzf: fzf, in: folder,
           running: fzfProcess)
       })
     await Blocking.fileIO { folder.remove() }
@@ -99,15 +99,16 @@ struct Picker {
   }
 
   private func pick(
-    _ list: [(row: Int, movie: Movie)], label: String, query: String, source: any MovieSource,
-    fzf: String, in folder: PickFolder, running fzfProcess: RunningChild
+    _ list: [(row: Int, movie: Movie)], kind: RowLabel.Kind, query: String,
+    source: any MovieSource, fzf: String, in folder: PickFolder, running fzfProcess: RunningChild
   ) async -> Outcome {
     let rowsFile = folder.url.appendingPathComponent("rows.jsonl")
     let input = folder.url.appendingPathComponent("input")
     let output = folder.url.appendingPathComponent("output")
     let rows = PickFile.rows(
-      list, source: source, thumbnailCache: thumbnailCache, drawing: await drawing(fzf: fzf))
-    let lines = lines(list, label: label)
+      list, kind: kind, source: source, thumbnailCache: thumbnailCache,
+      drawing: await drawing(fzf: fzf))
+    let lines = lines(list, kind: kind)
     do {
       try await Blocking.fileIO {
         try folder.make()
@@ -153,12 +154,13 @@ struct Picker {
   /// One line per row: its place in the rows file (fzf's hidden `{1}`), a tab, the row
   /// number, the title, year, rating and genres, escaped. Not the table's padded columns:
   /// after `list` there may be thousands of rows, and fzf lines them up well enough.
-  private func lines(_ list: [(row: Int, movie: Movie)], label: String) -> Data {
+  private func lines(_ list: [(row: Int, movie: Movie)], kind: RowLabel.Kind) -> Data {
     var text = ""
     text.reserveCapacity(list.count * 60)
     for (offset, (row, movie)) in list.enumerated() {
       text +=
-        String(offset + 1) + "\t" + label + String(row) + "  " + TerminalText.escape(movie.title)
+        String(offset + 1) + "\t" + RowLabel(row, kind).description + "  "
+        + TerminalText.escape(movie.title)
       if let year = movie.releaseDate?.prefix(4) {
         text += "  (" + TerminalText.escape(String(year)) + ")"
       }

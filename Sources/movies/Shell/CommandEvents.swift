@@ -34,8 +34,7 @@ final class CommandEvents {
     self.sink = sink
     self.printsEarly = printEarly != nil
     // With nothing to draw (a script's `more`), no task: events are dropped as they come.
-    isDrawn = finder != nil || progressBar.isEnabled || printEarly != nil
-    guard isDrawn else {
+    guard finder != nil || progressBar.isEnabled || printEarly != nil else {
       sink.finish()
       return
     }
@@ -66,8 +65,6 @@ final class CommandEvents {
 
   /// Whether the runner should send an early part (its `early` callback is ``early``).
   let printsEarly: Bool
-  /// Whether anything draws the events.
-  private let isDrawn: Bool
 
   /// The runner's `early` callback; nil when there is nothing to print it with.
   nonisolated var early: (@Sendable (CommandOutcome) -> Void)? {

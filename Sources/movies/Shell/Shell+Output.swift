@@ -45,7 +45,7 @@ extension Shell {
   /// after `watchlist`, `show fN` after a server search).
   func pick(_ text: String, with picker: Picker, _ interrupts: Interrupts?) async -> Reply {
     let (rows, kind) = await runner.rowsInView()
-    switch await picker.pick(rows, label: kind.prefix, query: text, source: runner.source) {
+    switch await picker.pick(rows, kind: kind, query: text, source: runner.source) {
     case .picked(let row):
       let show: Command =
         switch kind {
