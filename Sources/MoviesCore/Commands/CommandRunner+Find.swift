@@ -1,4 +1,37 @@
 extension CommandRunner {
+  /// `find TEXT`: a scan of the list, or the source's own search (see ``Browser/scan`` and
+  /// ``Browser/serverSearch``).
+  func find(
+    _ text: String, found: @escaping @Sendable ([MovieSearch.Match], Int) -> Void,
+    progress: @escaping @Sendable (Int, Int) -> Void
+  ) async throws -> (CommandOutcome, [String]) {
+    let search = try MovieSearch(text)
+    try await checkGenreFilters(of: search)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let serverQuery =
+      source.capabilities.searchesOnServer
+      ? source.searchQuery(for: search, from: await browser.status.query) : nil
+    let scan =
+      if let serverQuery {
+        await browser.serverSearch(
+          serverQuery, filtering: search, found: found, progress: progress)
+      } else {
+        await browser.scan(for: search, found: found, progress: progress)
+      }
+    // A server's page that failed is tried again by `find`, not by `more`: the list's next
+    // page is not what failed.
+    var failure = scan.failure
+    if serverQuery != nil, let source = failure as? any SourceFailure {
+      failure = ListSwitchFailure(failure: source, command: "find \(CommandUsage.excerpt(text))")
+    }
+    let result = FindResult(
+      text: text, matches: scan.matches, list: scan.list,
+      elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: failure,
+      results: scan.results)
+    return (.found(result), scan.warnings)
+  }
+
   /// A `genre:WORD` filter that no genre of the source's list holds can match nothing: that
   /// is said before any page is asked for, with the names, as `genre WORD` says it, instead
   /// of a full scan ending in "No movie matches". Without a list (or when it cannot be

@@ -161,33 +161,7 @@ public struct CommandRunner: Sendable {
         outcome = .genres(
           try await genreSource.genres(), current: await browser.status.query.genreID)
       case .find(let text):
-        let search = try MovieSearch(text)
-        try await checkGenreFilters(of: search)
-        let clock = ContinuousClock()
-        let start = clock.now
-        let serverQuery =
-          source.capabilities.searchesOnServer
-          ? source.searchQuery(for: search, from: await browser.status.query) : nil
-        let scan =
-          if let serverQuery {
-            await browser.serverSearch(
-              serverQuery, filtering: search, found: found, progress: progress)
-          } else {
-            await browser.scan(for: search, found: found, progress: progress)
-          }
-        warnings = scan.warnings
-        // A server's page that failed is tried again by `find`, not by `more`: the list's
-        // next page is not what failed.
-        var failure = scan.failure
-        if serverQuery != nil, let source = failure as? any SourceFailure {
-          failure = ListSwitchFailure(
-            failure: source, command: "find \(CommandUsage.excerpt(text))")
-        }
-        outcome = .found(
-          FindResult(
-            text: text, matches: scan.matches, list: scan.list,
-            elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: failure,
-            results: scan.results))
+        (outcome, warnings) = try await find(text, found: found, progress: progress)
       case .pick:
         throw Error.noPicker
       case .open(let row):
