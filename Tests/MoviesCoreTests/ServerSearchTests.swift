@@ -71,4 +71,13 @@ import Testing
     view.record(found(["C"]), query: list.query)
     #expect(view.matches?.map(\.title) == ["C"])
   }
+
+  /// A script's `thumb all` over the limit is told how to save matches, which ranges (rows of
+  /// the list) cannot name.
+  @Test func thumbAllsLimitSpeaksOfMatchesNotRanges() {
+    let matches = ThumbRows.Error.tooMany(150, .match).message
+    #expect(matches.contains("'thumb f1'"), "\(matches)")
+    #expect(!matches.contains("thumb 1-150"))
+    #expect(ThumbRows.Error.tooMany(150, .row).message.contains("'thumb 1-150'"))
+  }
 }
