@@ -15,17 +15,17 @@ extension Browser {
     var warningsLeftOut = 0
     /// Pages in a row that added no row (every one already listed).
     var pagesWithoutNewRows = 0
+    /// The list after the search: every page a scan loaded has joined it.
+    public var list = ListStatus(query: MovieQuery())
+    /// The server's results, when the source searched on its server (the list is then as
+    /// it was).
+    public var results: ListStatus?
 
     /// Ends the warnings with one line counting those left out, if any were.
     mutating func countWarningsLeftOut() {
       guard warningsLeftOut > 0 else { return }
       warnings.append("… and \(Format.grouped(warningsLeftOut)) more such warnings.")
     }
-    /// The list after the search: every page a scan loaded has joined it.
-    public var list = ListStatus(query: MovieQuery())
-    /// The server's results, when the source searched on its server (the list is then as
-    /// it was).
-    public var results: ListStatus?
   }
 
   /// How many warnings a scan keeps: a hostile server could send one per row of every page.

@@ -18,21 +18,22 @@ extension Browser {
     if query.releaseYear != nil { filter.years = nil }
     var results = searched.flatMap { $0.query == query ? $0 : nil } ?? MovieList(query: query)
     var scan = Scan()
-    func report(_ rows: ArraySlice<Movie>) {
+    // Matches are numbered in the order found, f1 first, whatever their place in the results.
+    func reportMatches(among rows: ArraySlice<Movie>) {
       let first = scan.matches.count + 1
       let matches = rows.filter(filter.matches).enumerated().map {
         MovieSearch.Match(row: first + $0, movie: $1, kind: .match)
       }
-      self.report(matches, of: results, into: &scan, found: found, progress: progress)
+      report(matches, of: results, into: &scan, found: found, progress: progress)
     }
-    report(results.movies[...])
+    reportMatches(among: results.movies[...])
     do {
       while scan.failure == nil, let number = results.nextPage {
         let page = try await source.page(number, of: query)
         try Task.checkCancellation()
         let rows = Self.join(
           page, to: &results, limit: .resultLimit(Self.scanRowLimit), into: &scan)
-        report(rows.map { results.movies[($0.lowerBound - 1)..<$0.upperBound] } ?? [])
+        reportMatches(among: rows.map { results.movies[($0.lowerBound - 1)..<$0.upperBound] } ?? [])
       }
     } catch {
       stop(&scan, by: error)

@@ -78,7 +78,7 @@ struct JSONFields {
     case .thumbnailsSaved(let batch):
       return [
         "rows": .array(batch.rows.map(JSONValue.int)), "cancelled": .bool(batch.wasCancelled),
-        "from": .string(Self.origins[batch.kind] ?? "list"),
+        "from": .string(Self.origin(of: batch.kind)),
         "saved": .array(
           batch.rows.compactMap { row in
             batch.saved[row].map { .object(Self.thumbnail($0, row: row)) }
@@ -148,9 +148,13 @@ struct JSONFields {
   }
 
   /// A batch's `from`: what its numbers count.
-  private static let origins: [RowLabel.Kind: String] = [
-    .row: "list", .entry: "watchlist", .match: "search",
-  ]
+  private static func origin(of kind: RowLabel.Kind) -> String {
+    switch kind {
+    case .row: "list"
+    case .entry: "watchlist"
+    case .match: "search"
+    }
+  }
 
   /// A watchlist entry: a movie (its `row` the entry's number), `entry` (`w1`), `source`
   /// (`offline` or the API's address) and `added` (seconds since 1970).
