@@ -10,8 +10,10 @@ public enum RecordedSource: Sendable, Hashable {
   case hoppin(URL)
   case tmdb
   case jellyfin(URL)
+  case plex(URL)
 
   static let jellyfinPrefix = "jellyfin:"
+  static let plexPrefix = "plex:"
 
   /// Reads a recorded source; nil for text no run of this program writes.
   public init?(_ text: String) {
@@ -24,6 +26,11 @@ public enum RecordedSource: Sendable, Hashable {
           return nil
         }
         self = .jellyfin(url)
+      } else if text.hasPrefix(Self.plexPrefix) {
+        guard let url = Self.webAddress(String(text.dropFirst(Self.plexPrefix.count))) else {
+          return nil
+        }
+        self = .plex(url)
       } else {
         guard let url = Self.webAddress(text) else { return nil }
         self = .hoppin(url)
@@ -38,6 +45,7 @@ public enum RecordedSource: Sendable, Hashable {
     case .tmdb: "tmdb"
     case .hoppin(let url): url.absoluteString
     case .jellyfin(let url): Self.jellyfinPrefix + url.absoluteString
+    case .plex(let url): Self.plexPrefix + url.absoluteString
     }
   }
 

@@ -17,7 +17,7 @@ struct ConfigFile {
   var othersCanRead = false
 
   /// The keys that hold a secret: a file with one should be readable by its owner only.
-  static let secretKeys: Set<String> = ["tmdb-api-key", "tmdb-access-token"]
+  static let secretKeys: Set<String> = ["tmdb-api-key", "tmdb-access-token", "plex-token"]
 
   /// Whether the file holds a secret that others can read.
   var exposesSecret: Bool {

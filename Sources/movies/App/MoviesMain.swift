@@ -199,6 +199,7 @@ enum MoviesMain {
     // The address stays as given: a local TMDb for tests, else TMDb itself.
     case .tmdb: options.source = .tmdb
     case .jellyfin(let url): (options.source, options.api) = (.jellyfin, url)
+    case .plex(let url): (options.source, options.api) = (.plex, url)
     case .hoppin(let url): (options.source, options.api) = (.hoppin, url)
     // A session no run writes was refused when it was read.
     case nil: return

@@ -19,7 +19,7 @@ extension Options {
         "Environment: MOVIES_API, TMDB_API_KEY, TMDB_ACCESS_TOKEN, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the "
           + "watchlist file; /dev/null: none), PAGER (default less -RFX), NO_COLOR, TERM, "
           + "COLUMNS, LINES, LC_ALL, LC_CTYPE, LANG, XDG_STATE_HOME, XDG_CACHE_HOME, "
-          + "XDG_CONFIG_HOME, XDG_DATA_HOME, HOME, JELLYFIN_TOKEN.") + "\n"
+          + "XDG_CONFIG_HOME, XDG_DATA_HOME, HOME, JELLYFIN_TOKEN, PLEX_TOKEN.") + "\n"
       + paragraph(
         "Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config, one "
           + "setting a line, such as count = 20. The settings: "

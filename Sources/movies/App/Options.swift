@@ -31,6 +31,10 @@ struct Options {
   var jellyfinUser: String?
   /// The config file's `jellyfin-token`; `JELLYFIN_TOKEN` wins over it.
   var jellyfinToken: String?
+  /// `--plex-library NAME`: which movie library of the Plex server to browse.
+  var plexLibrary: String?
+  /// The config file's `plex-token`; `PLEX_TOKEN` wins over it.
+  var plexToken: String?
   /// Whether `--order` (or the config) chose the order, else the source's default is used.
   var orderGiven = false
   var query = MovieQuery()
@@ -197,6 +201,7 @@ enum SourceKind: String, CaseIterable {
   case hoppin
   case tmdb
   case jellyfin
+  case plex
 }
 
 /// `--color`: when to use colour.

@@ -6,12 +6,12 @@ extension Setting {
     .value(
       "--source", "SOURCE",
       help: "offline (the default without --api), hoppin (the default with --api), tmdb "
-        + "(needs TMDB_API_KEY or TMDB_ACCESS_TOKEN) or jellyfin (a Jellyfin library at --api; "
-        + "needs JELLYFIN_TOKEN)",
+        + "(needs TMDB_API_KEY or TMDB_ACCESS_TOKEN) jellyfin (a Jellyfin library at --api; "
+        + "needs JELLYFIN_TOKEN) or plex (a Plex library at --api; needs PLEX_TOKEN)",
       completes: .choices(SourceKind.allCases.map(\.rawValue)), configKey: "source"
     ) { options, text, flag throws(Options.UsageError) in
       guard let source = SourceKind(rawValue: text.lowercased()) else {
-        throw Options.UsageError(message: "\(flag) needs offline, hoppin, tmdb or jellyfin.")
+        throw Options.UsageError(message: "\(flag) needs offline, hoppin, tmdb, jellyfin or plex.")
       }
       options.source = source
     },
@@ -203,6 +203,24 @@ extension Setting {
     Setting(flags: [], help: "the Jellyfin token, as JELLYFIN_TOKEN", configKey: "jellyfin-token") {
       options, values throws(Options.UsageError) in
       options.jellyfinToken = try values.value()
+      return nil
+    },
+    Setting(
+      flags: ["--plex-library"], value: "NAME",
+      help: "which movie library of the Plex server to browse (default: the first)",
+      configKey: "plex-library"
+    ) { options, values throws(Options.UsageError) in
+      let name = try values.value()
+      guard !name.isEmpty else {
+        throw Options.UsageError(message: "\(values.flag) needs a name.")
+      }
+      options.plexLibrary = name
+      return nil
+    },
+    // A secret: the config file (or PLEX_TOKEN), never a flag, which `ps` would show.
+    Setting(flags: [], help: "the Plex token, as PLEX_TOKEN", configKey: "plex-token") {
+      options, values throws(Options.UsageError) in
+      options.plexToken = try values.value()
       return nil
     },
     tmdbSecret("tmdb-api-key", .apiKey, help: "a TMDb v3 API key, as TMDB_API_KEY"),

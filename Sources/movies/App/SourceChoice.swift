@@ -62,6 +62,17 @@ struct SourceChoice {
       return SourceChoice(
         source: client, genreSource: client, id: RecordedSource.jellyfin(client.server).id,
         streamSource: client)
+    case .plex:
+      let engine = try engine(options)
+      let client: PlexClient
+      do {
+        client = try await PlexSetup.client(options, environment: environment, engine: engine)
+      } catch {
+        throw .plex(error)
+      }
+      return SourceChoice(
+        source: client, genreSource: client, id: RecordedSource.plex(client.server).id,
+        streamSource: client)
     }
   }
 

@@ -21,6 +21,8 @@ enum StartupError: Error, UserFacingError {
   case noTMDbCredential
   /// `--source jellyfin` without what it needs, or its user could not be found.
   case jellyfin(JellyfinSetup.Problem)
+  /// `--source plex` without what it needs, or its library could not be found.
+  case plex(PlexSetup.Problem)
   /// `--source hoppin` without `--api`.
   case hoppinNeedsAddress
   /// `--order` names an order the source does not sort by.
@@ -58,6 +60,7 @@ enum StartupError: Error, UserFacingError {
       "--source hoppin needs the server's movies endpoint: --api URL (or MOVIES_API)."
     case .order(let refusal): "--order: " + refusal.message
     case .jellyfin(let problem): problem.message
+    case .plex(let problem): problem.message
     case .downloadFolderInCache(let downloads, let entries):
       "the download folder \(downloads) is inside the image cache's \(entries), "
         + "where files may be removed; pick another --download-dir or --cache-dir."
@@ -78,6 +81,7 @@ enum StartupError: Error, UserFacingError {
     case .genre(_, .savedSession): .noSession
     case .genre(let error, _): Reporter.describer.code(for: error)
     case .jellyfin(let problem): problem.code
+    case .plex(let problem): problem.code
     case .httpEngine: .internal
     case .noCatalogue: .source
     }
