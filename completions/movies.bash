@@ -10,7 +10,7 @@ _movies() {
       COMPREPLY=($(compgen -W "newest oldest rating title popular added releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
       return ;;
     --source)
-      COMPREPLY=($(compgen -W "offline hoppin tmdb jellyfin" -- "$cur"))
+      COMPREPLY=($(compgen -W "offline hoppin tmdb jellyfin plex" -- "$cur"))
       return ;;
     --color)
       COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
@@ -28,10 +28,10 @@ _movies() {
       # The command to run: its name, such as 'find godfather' or 'pick'.
       COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open play watch unwatch watchlist resume help quit exit" -- "$cur"))
       return ;;
-    --api|--count|--genre|--retries|--timeout|--language|--region|--jellyfin-user)
+    --api|--count|--genre|--retries|--timeout|--language|--region|--jellyfin-user|--plex-library)
       return ;;
   esac
-  local flags="--source --api --jellyfin-user --language --region --count --order --genre --download-dir --cache-dir --color --no-color"
+  local flags="--source --api --jellyfin-user --plex-library --language --region --count --order --genre --download-dir --cache-dir --color --no-color"
   flags+=" --json --no-pager --retries --timeout --no-prefetch --preview --no-preview"
   flags+=" --resume -c -f --stop-on-error --offline --no-config --config -h --help --version"
   COMPREPLY=($(compgen -W "$flags" -- "$cur"))

@@ -20,13 +20,15 @@ public final class LocalSourceServer {
   /// Starts the source's server over the first `limit` films of the CSV.
   public init(_ source: RealSource, limit: Int, extraArguments: [String] = []) async throws {
     self.source = source
-    (tmdb, jellyfin, plex) = (nil, nil, nil)
-    switch source {
-    case .tmdb: tmdb = try await TMDbTestServer(limit: limit, extraArguments: extraArguments)
-    case .jellyfin:
-      jellyfin = try await JellyfinTestServer(limit: limit, extraArguments: extraArguments)
-    case .plex: plex = try await PlexTestServer(limit: limit, extraArguments: extraArguments)
-    }
+    tmdb =
+      source == .tmdb
+      ? try await TMDbTestServer(limit: limit, extraArguments: extraArguments) : nil
+    jellyfin =
+      source == .jellyfin
+      ? try await JellyfinTestServer(limit: limit, extraArguments: extraArguments) : nil
+    plex =
+      source == .plex
+      ? try await PlexTestServer(limit: limit, extraArguments: extraArguments) : nil
   }
 
   public func stop() {
