@@ -65,7 +65,8 @@ public final class LocalSourceServer {
 
   /// How the watchlist names the source (its `source` in JSON).
   public var recordedName: String {
-    if tmdb != nil { return "tmdb" }
+    // A local TMDb is recorded with its address, as any TMDb base but the usual one.
+    if let tmdb { return "tmdb:" + tmdb.apiURL.absoluteString }
     if let plex { return "plex:" + plex.baseURL.absoluteString }
     return "jellyfin:" + (jellyfin?.baseURL.absoluteString ?? "")
   }

@@ -1,74 +1,46 @@
 extension PlexClient {
-  /// Why something could not be loaded from the Plex server.
+  /// Why something from the Plex server could not be used (a request that failed is the
+  /// shared ``SourceHTTP/Failure``).
   public enum Error: Swift.Error, Sendable, SourceFailure {
-    /// What was being loaded, for messages.
-    public enum Target: Sendable, Hashable {
-      case page(Int)
-      case genres
-      case sections
-      case identity
-      case details
-      case thumbnail
-    }
-
-    case transfer(TransferFailure, Target)
-    /// 401 or 403: the token was refused.
-    case refused(Int, Target)
-    case status(Int, Target)
-    case unreadable(PlexParser.Error, Target)
+    case unreadable(PlexParser.Error, LoadTarget)
     case unknownOrder(String, known: [String])
     /// No movie library of that name (nil: none at all); `known` are the movie libraries.
     case noSuchLibrary(String?, known: [String])
     /// A poster address that leads off the server (already escaped).
     case foreignAddress(String)
 
-    /// An answer that is not a page may be skipped; a timeout, a dropped connection or a
-    /// server in trouble may pass; a refusal or a wrong order will not.
+    /// An answer that is not a page may be skipped; the rest will not pass by asking again.
     public var kind: SourceFailureKind {
-      switch self {
-      case .unreadable(_, .page): .unreadablePage
-      case .transfer(let failure, _): failure.isTransient ? .transient : .lasting
-      case .status(let code, _):
-        Self.transientStatuses.contains(code) ? .transient : .lasting
-      default: .lasting
-      }
+      if case .unreadable(_, let target) = self, case .page = target.kind { return .unreadablePage }
+      return .lasting
     }
 
     public var code: ErrorCode {
       switch self {
       case .unknownOrder, .noSuchLibrary: .usage
-      case .transfer(_, .thumbnail), .status(_, .thumbnail), .foreignAddress: .thumbnail
-      default: .source
+      case .foreignAddress: .thumbnail
+      case .unreadable: .source
       }
     }
 
     public var remedy: Remedy? {
-      switch self {
-      case .transfer(.deadlineExceeded, _): .timeout
-      default: nil
-      }
+      guard case .unreadable(_, let target) = self else { return nil }
+      if case .page = target.kind { return .sourceAddress(PlexClient.server.address) }
+      return target == .identity || target == .sections
+        ? .sourceAddress(PlexClient.server.address) : nil
     }
 
     public var message: String { message(retrying: "more") }
 
-    /// The message, advising `command` to try a page again.
     public func message(retrying command: String) -> String {
       switch self {
-      case .transfer(let failure, let target):
-        "Could not load \(target.name) from the Plex server: \(failure.explanation). "
-          + target.retryAdvice(command)
-      case .refused(let code, let target):
-        "The Plex server refused the token (HTTP \(code)) when asked for \(target.name): "
-          + "set PLEX_TOKEN (or plex-token in the config file) to a token of this server."
-      case .status(let code, let target):
-        "Could not load \(target.name): the Plex server answered HTTP \(code). "
-          + target.retryAdvice(command)
-      case .unreadable(let error, .page(let number)):
-        "Could not read page \(number) from the Plex server: \(error.explanation). "
-          + "Type 'skip' to move past it."
       case .unreadable(let error, let target):
-        "Could not read \(target.name) from the Plex server: \(error.explanation); "
-          + "check that --api names a Plex Media Server, such as http://media.local:32400."
+        if case .page = target.kind {
+          "Could not read \(target.name) from the Plex server: \(error.explanation). "
+            + "Type 'skip' to move past it."
+        } else {
+          "Could not read \(target.name) from the Plex server: \(error.explanation)."
+        }
       case .unknownOrder(let order, let known):
         "A Plex library has no order '\(CommandUsage.excerpt(order))'; it has "
           + known.joined(separator: ", ") + "."
@@ -77,8 +49,8 @@ extension PlexClient {
           ?? "The Plex server has no movie library")
           + (known.isEmpty
             ? "."
-            : "; its movie libraries are "
-              + known.map(TerminalText.escape).joined(separator: ", ") + ".")
+            : "; its movie libraries are " + known.map(TerminalText.escape).joined(separator: ", ")
+              + ".")
       case .foreignAddress(let address):
         "The poster address \(address) leads off the Plex server, so it was not loaded."
       }
@@ -86,24 +58,11 @@ extension PlexClient {
   }
 }
 
-extension PlexClient.Error.Target {
-  var name: String {
-    switch self {
-    case .page(let number): "page \(number)"
-    case .genres: "the genre list"
-    case .sections: "the libraries"
-    case .identity: "the server's identity"
-    case .details: "the film's details"
-    case .thumbnail: "the poster"
-    }
-  }
-
-  func retryAdvice(_ command: String) -> String {
-    switch self {
-    case .page: PlexClient.Error.pageRetryAdvice(command)
-    case .genres, .details: "Try again in a moment."
-    case .sections, .identity: "Check the server's address and try again."
-    case .thumbnail: "Try 'thumb' again in a moment."
-    }
-  }
+extension LoadTarget {
+  /// Plex's `/identity`, which names the server for Plex Web's addresses.
+  static let identity = LoadTarget(
+    .other, name: "the server's identity", advice: "Check the server's address and try again.")
+  /// Plex's `/library/sections`.
+  static let sections = LoadTarget(
+    .other, name: "the libraries", advice: "Check the server's address and try again.")
 }

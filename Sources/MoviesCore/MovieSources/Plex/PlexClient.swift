@@ -30,35 +30,54 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
   public let section: PlexParser.Section
   /// The server's id in Plex Web's addresses (`open N`); nil when `/identity` gave none.
   public let machineIdentifier: String?
-  let headers: PlexHeaders
-  let engine: HTTPEngine
-  let retry: RetryPolicy
+  private let headers: PlexHeaders
+  private let http: SourceHTTP
+  /// Where the token was read, for messages: `PLEX_TOKEN`.
+  private let credentialOrigin: String
 
   public init(
     server: URL, section: PlexParser.Section, machineIdentifier: String?, headers: PlexHeaders,
-    engine: HTTPEngine, retry: RetryPolicy = RetryPolicy()
+    http: SourceHTTP, credentialOrigin: String = "PLEX_TOKEN"
   ) {
     self.server = server
     self.section = section
     self.machineIdentifier = machineIdentifier
     self.headers = headers
-    self.engine = engine
-    self.retry = retry
+    self.http = http
+    self.credentialOrigin = credentialOrigin
+  }
+
+  /// The way to a Plex server: every request carries the ``PlexHeaders``, 401 means the
+  /// token, and the token is kept out of everything the server sends back.
+  public static func http(
+    headers: PlexHeaders, engine: HTTPEngine, retry: RetryPolicy = RetryPolicy()
+  )
+    -> SourceHTTP
+  {
+    SourceHTTP(
+      engine: engine, retry: retry, server: server, headers: headers.lines,
+      secrets: [headers.secret], refusedStatuses: [401, 403])
+  }
+
+  /// How a Plex server is named in messages, what its address is, and what a refused token
+  /// means.
+  static let server = SourceHTTP.Server(
+    name: "the Plex server", address: "a Plex Media Server, such as http://media.local:32400"
+  ) { status, target, _ in
+    "The Plex server refused the token (HTTP \(status)) when asked for \(target.name): set "
+      + "PLEX_TOKEN (or plex-token in the config file) to a token of this server."
   }
 
   /// Asks the server who it is (`/identity`) and which movie libraries it has
   /// (`/library/sections`), and browses the one called `library` (any case), or the first.
   public static func connect(
-    server: URL, headers: PlexHeaders, library: String?, engine: HTTPEngine,
-    retry: RetryPolicy = RetryPolicy()
+    server: URL, headers: PlexHeaders, library: String?, http: SourceHTTP,
+    credentialOrigin: String = "PLEX_TOKEN"
   ) async throws -> PlexClient {
-    let limits = TransferLimits(maxBytes: 1 << 20, deadline: engine.timeout)
-    let identity = try await load(
-      address(server, "/identity"), target: .identity, headers: headers.lines, engine: engine,
-      retry: retry, limits: limits)
-    let listing = try await load(
-      address(server, "/library/sections"), target: .sections, headers: headers.lines,
-      engine: engine, retry: retry, limits: limits)
+    let limits = http.limits(maxBytes: 1 << 20)
+    let identity = try await http.get(address(server, "/identity"), .identity, limits: limits)
+    let listing = try await http.get(
+      address(server, "/library/sections"), .sections, limits: limits)
     let machine: String?
     let sections: [PlexParser.Section]
     do {
@@ -81,17 +100,24 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     }
     return PlexClient(
       server: server, section: section, machineIdentifier: machine, headers: headers,
-      engine: engine, retry: retry)
+      http: http, credentialOrigin: credentialOrigin)
   }
 
-  public var capabilities: SourceCapabilities {
+  /// What a Plex library can do, known before a client is made.
+  public static let declaredCapabilities: SourceCapabilities = {
     var capabilities = SourceCapabilities()
     capabilities.searchesOnServer = true
-    capabilities.orders = Self.sorts.map(\.order)
-    capabilities.defaultOrder = Self.defaultOrder
+    capabilities.orders = sorts.map(\.order)
+    capabilities.defaultOrder = defaultOrder
     capabilities.hasDetails = true
-    capabilities.credential = "PLEX_TOKEN"
     capabilities.noThumbnailMessage = "Plex has no poster for this film."
+    capabilities.plays = true
+    return capabilities
+  }()
+
+  public var capabilities: SourceCapabilities {
+    var capabilities = Self.declaredCapabilities
+    capabilities.credential = credentialOrigin
     return capabilities
   }
 
@@ -125,19 +151,20 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     return Self.address(server, "/library/sections/\(section.key)/all", query: items)
   }
 
-  /// The headers of page `number` (1-based) of `query`: the client's, and the container's
-  /// start and size.
+  /// The headers that say which page (1-based) of `query` is asked: the container's start and
+  /// size (the client's own headers go with every request).
   public func pageHeaders(_ number: Int, of query: MovieQuery) -> [String] {
-    headers.lines + [
+    [
       "X-Plex-Container-Start: \((max(1, number) - 1) * query.pageSize)",
       "X-Plex-Container-Size: \(query.pageSize)",
     ]
   }
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    let data = try await get(
-      try listURL(of: query), target: .page(number), headers: pageHeaders(number, of: query),
-      maxBytes: HoppinClient.defaultPageLimit)
+    let data = try await http.get(
+      try listURL(of: query), .page(number),
+      limits: http.limits(maxBytes: HoppinClient.defaultPageLimit),
+      extraHeaders: pageHeaders(number, of: query))
     do {
       return try PlexParser.page(data, page: number, machineIdentifier: machineIdentifier)
     } catch {
@@ -147,7 +174,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
 
   public func genres() async throws -> [Genre] {
     let url = Self.address(server, "/library/sections/\(section.key)/genre")
-    let data = try await get(url, target: .genres, headers: headers.lines, maxBytes: 1 << 20)
+    let data = try await http.get(url, .genres, limits: http.limits(maxBytes: 1 << 20))
     do {
       return try PlexParser.genres(data)
     } catch {
@@ -160,7 +187,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
   public func details(for movie: Movie) async throws -> Movie {
     guard let key = PlexParser.number(movie.id) else { return movie }
     let url = Self.address(server, "/library/metadata/\(key)")
-    let data = try await get(url, target: .details, headers: headers.lines, maxBytes: 1 << 20)
+    let data = try await http.get(url, .details, limits: http.limits(maxBytes: 1 << 20))
     do {
       return try PlexParser.details(data, adding: movie, machineIdentifier: machineIdentifier)
     } catch {
@@ -186,8 +213,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
   }
 
   public func thumbnailData(at url: URL) async throws -> Data {
-    try await get(
-      url, target: .thumbnail, headers: headers.lines, maxBytes: HoppinClient.defaultImageLimit)
+    try await http.get(url, .poster, limits: http.limits(maxBytes: HoppinClient.defaultImageLimit))
   }
 
   /// What `play N` hands to a player: the film's first part, the headers it needs, and where

@@ -25,6 +25,9 @@ public struct PlexHeaders: Sendable, CustomStringConvertible {
     self.version = Self.plain(version)
   }
 
+  /// The token itself, for the redaction of what the server sends back.
+  var secret: String { token }
+
   /// The header lines, for ``HTTPEngine/load(_:limits:headers:)``.
   public var lines: [String] {
     [
