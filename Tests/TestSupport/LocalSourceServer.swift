@@ -65,7 +65,7 @@ public final class LocalSourceServer {
 
   /// How the watchlist names the source (its `source` in JSON).
   public var recordedName: String {
-    // A local TMDb is recorded with its address, as any TMDb base but the usual one.
+    // The local TMDb is not at TMDb's usual address, so the library keeps it.
     if let tmdb { return "tmdb:" + tmdb.apiURL.absoluteString }
     if let plex { return "plex:" + plex.baseURL.absoluteString }
     return "jellyfin:" + (jellyfin?.baseURL.absoluteString ?? "")
