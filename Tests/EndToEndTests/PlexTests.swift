@@ -182,6 +182,28 @@ import Testing
     #expect(try lists(server).last?.path == "/library/sections/3/all")
   }
 
+  @Test func theTokenFromTheConfigFileGoesInTheHeaderWithAWarningWhenOthersCanRead()
+    async throws
+  {
+    let server = try await PlexTestServer(limit: 5)
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let config = folder.appendingPathComponent("movies/config")
+    try FileManager.default.createDirectory(
+      at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try "plex-token = \(PlexTestServer.token)\nplex-library = Films 4K\n".write(
+      to: config, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
+    let run = try await run(
+      server, ["more"], environment: ["XDG_CONFIG_HOME": folder.path, "PLEX_TOKEN": ""])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("holds plex-token and others can read it"), "\(run.stderr)")
+    #expect(try lists(server).last?.path == "/library/sections/3/all", "the config's library")
+    #expect(try ours(server).allSatisfy { $0.tokenVia == "header" && $0.tokenValid })
+    #expect(
+      !run.stdout.contains(PlexTestServer.token) && !run.stderr.contains(PlexTestServer.token))
+  }
+
   @Test func aServerAnswering503IsAskedAgainAfterItsRetryAfter() async throws {
     let server = try await PlexTestServer(
       limit: 10, extraArguments: ["--fault", "unavailable", "--fault-times", "1"])
