@@ -71,8 +71,13 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   /// The title words go to `SearchTerm`, an exact year to `Years`; the other filters are
   /// applied to the rows.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    search.serverQuery(from: query)
+    // `Years` lists each year: a range of a lifetime or less goes to the server.
+    let listable = search.years.map { $0.count <= Self.maxListedYears } ?? false
+    return search.serverQuery(from: query, filters: listable ? [.yearRange] : [])
   }
+
+  /// The most years one `Years` parameter lists.
+  static let maxListedYears = 150
 
   /// `Jellyfin at media.local:8096`, for the banner and the spinner.
   public var name: String {
@@ -154,8 +159,9 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     if !query.searchText.isEmpty {
       items.append(URLQueryItem(name: "SearchTerm", value: query.searchText))
     }
-    if let year = query.releaseYear {
-      items.append(URLQueryItem(name: "Years", value: String(year)))
+    if let years = query.releaseYears, years.count <= Self.maxListedYears {
+      items.append(
+        URLQueryItem(name: "Years", value: years.map(String.init).joined(separator: ",")))
     }
     var components = URLComponents(
       url: Self.address(server, "Items"), resolvingAgainstBaseURL: true)

@@ -100,9 +100,10 @@ public struct TMDbClient: MovieSource, GenreSource {
   }
 
   /// The title words go to `/search/movie`, an exact year with them as
-  /// `primary_release_year`; a year alone lists that year with `/discover/movie`.
+  /// `primary_release_year` (it takes no other filter, so the rows are checked); without
+  /// words, `/discover/movie` lists the years and ratings asked for, in one request a page.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    search.serverQuery(from: query)
+    search.serverQuery(from: query, filters: search.words.isEmpty ? [.yearRange, .rating] : [])
   }
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
@@ -179,18 +180,15 @@ public struct TMDbClient: MovieSource, GenreSource {
   /// The address of TMDb page `page` of a query, without the credential.
   func listAddress(_ page: Int, of query: MovieQuery) -> URL {
     var items = [URLQueryItem(name: "include_adult", value: "false")]
-    if let year = query.releaseYear {
-      items.append(URLQueryItem(name: "primary_release_year", value: String(year)))
-    }
     if !query.searchText.isEmpty {
+      if let year = query.releaseYear {
+        items.append(URLQueryItem(name: "primary_release_year", value: String(year)))
+      }
       items.append(URLQueryItem(name: "query", value: query.searchText))
     } else {
       let sortBy = Self.sorts.first { $0.order == query.order }?.sortBy ?? "popularity.desc"
       items.append(URLQueryItem(name: "sort_by", value: sortBy))
-      if sortBy.hasPrefix("vote_average") {
-        items.append(
-          URLQueryItem(name: "vote_count.gte", value: String(Self.minimumVotesForRating)))
-      }
+      items += TMDbFilters.items(for: query, sortBy: sortBy)
       if !query.genreID.isEmpty {
         items.append(URLQueryItem(name: "with_genres", value: query.genreID))
       }
