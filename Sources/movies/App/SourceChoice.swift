@@ -1,8 +1,8 @@
 import Foundation
 import MoviesCore
 
-/// The movie source the options ask for, built: the offline catalogue, a Hoppin server, or
-/// TMDb with its credential from the environment or the config file.
+/// The movie source `--source` (or `--api`) asks for, built with its settings and its secret
+/// from the environment or the config file, with what `play N` streams from.
 struct SourceChoice {
   var source: any MovieSource
   var genreSource: any GenreSource

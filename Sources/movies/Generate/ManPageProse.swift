@@ -1,9 +1,8 @@
 /// The man page's prose: what no table holds. Plain text; ``ManPage`` escapes it.
 enum ManPageProse {
   static let description = """
-    movies pages through a movie source in a REPL with line editing, persistent history, \
-    completion and a prompt that shows how much is loaded: the offline catalogue installed \
-    with it, a Hoppin-style movie API, The Movie Database (TMDb) or a Jellyfin library.
+    movies pages through a movie source (see SOURCES) in a REPL with line editing, \
+    persistent history, completion and a prompt that shows how much is loaded.
     Commands are read from the prompt, from -c, or one per line from standard input (script \
     mode: no prompt, no colour, errors on standard error).
     Secrets come from the environment or the config file, never from the command line.
