@@ -40,11 +40,13 @@ extension HoppinClient {
       }
     }
 
+    /// Whether `skip` can pass it, asking again may work, or neither.
     public var kind: SourceFailureKind {
       if isUnreadablePage { return .unreadablePage }
       return isTransient ? .transient : .lasting
     }
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .source }
 
     /// A wrong address answers 404 or something that is not a page; a slow server, given
@@ -60,6 +62,7 @@ extension HoppinClient {
       }
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String { message(retrying: "more") }
 
     /// The message, advising `command` to try a page again: `more` for the list's next page,

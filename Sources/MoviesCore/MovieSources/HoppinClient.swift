@@ -12,6 +12,7 @@ public struct HoppinClient: MovieSource {
   /// The largest image accepted by default: 10 MB.
   public static let defaultImageLimit = 10_000_000
 
+  /// The movies endpoint, as `--api` gave it.
   public let apiURL: URL
   private let engine: HTTPEngine
   private let retry: RetryPolicy
@@ -41,6 +42,7 @@ public struct HoppinClient: MovieSource {
     imageLimits = TransferLimits(maxBytes: imageLimit, deadline: engine.timeout)
   }
 
+  /// The server's host and port (else the whole address), for messages.
   public var name: String {
     guard let host = apiURL.host else { return apiURL.absoluteString }
     return apiURL.port.map { "\(host):\($0)" } ?? host
@@ -63,6 +65,7 @@ public struct HoppinClient: MovieSource {
     return components.url ?? apiURL
   }
 
+  /// Fetches one page (1-based) of the query.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let target = Error.Target.page(number)
     let data = try await get(pageURL(number, of: query), target: target, limits: pageLimits)
@@ -76,6 +79,8 @@ public struct HoppinClient: MovieSource {
     }
   }
 
+  /// Resolves a movie's thumbnail reference to the address it is loaded from, or throws when
+  /// the reference is not one this source will load.
   public func thumbnailURL(for reference: String) throws -> URL {
     guard let url = URL(string: reference, relativeTo: apiURL)?.absoluteURL,
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
@@ -85,6 +90,7 @@ public struct HoppinClient: MovieSource {
     return url
   }
 
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
   public func thumbnailData(at url: URL) async throws -> Data {
     try await get(url, target: .thumbnail, limits: imageLimits)
   }

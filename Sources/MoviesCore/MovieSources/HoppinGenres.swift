@@ -11,11 +11,13 @@ public struct HoppinGenres: GenreSource {
     case status(Int)
     case invalid(GenreListParser.Error)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       if case .notOffered = self { return .noGenreList }
       return .source
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .notOffered(let url):
@@ -49,6 +51,7 @@ public struct HoppinGenres: GenreSource {
     self.engine = engine
   }
 
+  /// Every genre, in the source's order.
   public func genres() async throws -> [Genre] {
     let response: HTTPEngine.Response
     do {

@@ -33,6 +33,7 @@ extension JellyfinClient {
       }
     }
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       switch self {
       case .unknownOrder, .noSuchUser, .notAUserToken: .usage
@@ -41,6 +42,7 @@ extension JellyfinClient {
       }
     }
 
+    /// A setting the user may change to get past the error; nil when none helps.
     public var remedy: Remedy? {
       switch self {
       case .transfer(.deadlineExceeded, _): .timeout
@@ -49,6 +51,7 @@ extension JellyfinClient {
       }
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String { message(retrying: "more") }
 
     /// The message, advising `command` to try a page again (`more`, or the `genre` or

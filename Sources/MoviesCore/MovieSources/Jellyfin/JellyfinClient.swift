@@ -35,6 +35,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
 
+  /// A client of the library at `server`, for the user `userID`, over `engine`.
   public init(
     server: URL, authorization: JellyfinAuthorization, userID: String, engine: HTTPEngine,
     retry: RetryPolicy = RetryPolicy()
@@ -49,6 +50,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
       maxBytes: HoppinClient.defaultImageLimit, deadline: engine.timeout)
   }
 
+  /// What the source can do beyond paging.
   public var capabilities: SourceCapabilities {
     var capabilities = SourceCapabilities()
     capabilities.searchesOnServer = true
@@ -133,6 +135,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     return components?.url ?? server
   }
 
+  /// Fetches one page (1-based) of the query.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let url = try itemsURL(number, of: query)
     let data = try await get(url, target: .page(number), limits: pageLimits)
@@ -143,6 +146,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     }
   }
 
+  /// Every genre, in the source's order.
   public func genres() async throws -> [Genre] {
     var components = URLComponents(
       url: Self.address(server, "Genres"), resolvingAgainstBaseURL: true)
@@ -172,6 +176,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     return url
   }
 
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
   public func thumbnailData(at url: URL) async throws -> Data {
     try await get(url, target: .thumbnail, limits: imageLimits)
   }

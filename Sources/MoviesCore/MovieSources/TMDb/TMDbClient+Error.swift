@@ -29,18 +29,22 @@ extension TMDbClient {
       }
     }
 
+    /// Whether `skip` can pass it, asking again may work, or neither.
     public var kind: SourceFailureKind {
       if case .unreadable(.page) = self { return .unreadablePage }
       return isTransient ? .transient : .lasting
     }
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .source }
 
+    /// A setting the user may change to get past the error; nil when none helps.
     public var remedy: Remedy? {
       if case .transfer(.deadlineExceeded, _, _) = self { return .timeout }
       return nil
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String { message(retrying: "more") }
 
     /// The message, advising `command` to try a page again: `more` for the list's next page,
