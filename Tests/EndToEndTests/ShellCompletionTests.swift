@@ -70,7 +70,7 @@ import Testing
   @Test(.enabled(if: installed("fish")))
   func fishOffersEveryFlagAndEachFlagsValues() async throws {
     #expect(Set(try Self.fish("movies -")) == (try await Self.helpFlags()))
-    #expect(Set(try Self.fish("movies --source ")) == Set(SourceKind.allCases.map(\.rawValue)))
+    #expect(Set(try Self.fish("movies --source ")) == Set(SourceDefinition.all.map(\.name)))
     #expect(try Self.fish("movies --order rat").starts(with: ["rating"]))
     #expect(try Self.fish("movies -c wa") == ["watch", "watchlist"])
   }

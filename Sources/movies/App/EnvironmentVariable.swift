@@ -12,8 +12,9 @@ struct EnvironmentVariable {
       + Generated.sources.flatMap { source in
         source.secrets.map {
           EnvironmentVariable(
-            name: $0.environment,
-            meaning: "For --source \(source.name): \($0.meaning) (or config \($0.configKey)).")
+            name: $0.variable,
+            meaning: "For --source \(source.name): \($0.help), sent as \($0.sentAs) (or config "
+              + "\($0.configKey)).")
         }
       } + general
   }

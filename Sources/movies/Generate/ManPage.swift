@@ -18,15 +18,34 @@ enum ManPage {
     ].map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: "\n") + "\n"
   }
 
-  /// Each source, what it is and the secrets it reads.
+  /// Each source: what it is, its address, its orders and the secrets it reads.
   private static var sources: String {
     Generated.sources.map { source in
-      let secrets = source.secrets.map { secret in
-        "\n.br\n" + Roff.bold(secret.environment) + " or config " + Roff.bold(secret.configKey)
-          + ": " + Roff.sentence(secret.meaning)
+      var lines = [Roff.sentence(source.summary)]
+      if !source.exampleAddress.isEmpty {
+        let kind = source.usualAddress == nil ? "For example" : "By default"
+        lines.append("\(kind) \(Roff.bold("--api")) \(Roff.italic(source.exampleAddress)).")
       }
-      return Roff.entry(Roff.bold(source.name), Roff.sentence(source.summary) + secrets.joined())
+      lines.append("Orders: " + orders(of: source).map(Roff.bold).joined(separator: ", ") + ".")
+      lines += source.secrets.map { secret in
+        Roff.bold(secret.variable) + " or config " + Roff.bold(secret.configKey) + ": "
+          + Roff.escape(secret.help) + ", sent as " + Roff.escape(secret.sentAs) + "."
+      }
+      return Roff.entry(Roff.bold(source.name), lines.joined(separator: "\n.br\n"))
     }.joined()
+  }
+
+  /// The orders a source sorts by, as the prompt names them, its default first; a source
+  /// that declares none takes the Hoppin API's.
+  private static func orders(of source: SourceDefinition) -> [String] {
+    let orders = source.capabilities.orders ?? MovieQuery.orders
+    let first = source.capabilities.defaultOrder
+    var names: [String] = []
+    for order in [first] + orders.filter({ $0 != first }) {
+      let name = OrderName.shortName(order)
+      if !names.contains(name) { names.append(name) }
+    }
+    return names
   }
 
   /// Every flag `--help` lists, with its line from the table.
