@@ -17,7 +17,7 @@ struct SourceChoice {
 
   /// Fails with the startup error to report: no catalogue, no credential, no engine.
   static func make(
-    _ options: Options, environment: [String: String], cacheFolder: URL,
+    _ options: Options, environment: [String: String], cacheFolder: URL?,
     terminalWidth: Int
   ) async throws(StartupError) -> SourceChoice {
     switch options.source ?? (options.api == nil ? .offline : .hoppin) {
@@ -44,7 +44,7 @@ struct SourceChoice {
       // Narrow terminals draw small previews: a smaller poster is enough.
       settings.posterWidth = terminalWidth < 60 ? 154 : terminalWidth < 100 ? 185 : 342
       let server = (api.host ?? "tmdb") + (api.port.map { "_\($0)" } ?? "")
-      settings.configurationFile = cacheFolder.appendingPathComponent(
+      settings.configurationFile = cacheFolder?.appendingPathComponent(
         "tmdb/configuration-\(server.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }).json"
       )
       let client = TMDbClient(
