@@ -36,15 +36,17 @@ public enum RecordedSource: Sendable, Hashable {
     switch self {
     case .offline: "offline"
     case .tmdb: "tmdb"
-    case .hoppin(let url): url.absoluteString
-    case .jellyfin(let url): Self.jellyfinPrefix + url.absoluteString
+    case .hoppin(let url): url.withoutUserInfo.absoluteString
+    case .jellyfin(let url): Self.jellyfinPrefix + url.withoutUserInfo.absoluteString
     }
   }
 
+  /// An http or https address; a user name and password in it (which a file written before
+  /// they were removed may hold) are dropped, so they go no further.
   private static func webAddress(_ text: String) -> URL? {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
     else { return nil }
-    return url
+    return url.withoutUserInfo
   }
 }

@@ -37,6 +37,16 @@ enum MoviesMain {
       Reporter().exit(.options(error))
     }
     let reporter = Reporter(json: options.json, color: options.color, environment: environment)
+    if let api = options.api, api.withoutUserInfo != api {
+      // The address is stored in the watchlist, shown and handed to the browser: a password
+      // in it would go everywhere, so it goes nowhere.
+      options.api = api.withoutUserInfo
+      if !options.json {
+        reporter.warning(
+          "The user name and password in the address are not used: movies keeps and shows "
+            + "addresses, so it takes no credentials in one.")
+      }
+    }
     // `-f FILE` is `movies < FILE`: the file becomes standard input, so script mode reads it.
     if let file = options.scriptFile {
       let descriptor = open(file, O_RDONLY | O_CLOEXEC)
