@@ -56,6 +56,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     capabilities.defaultOrder = Self.defaultOrder
     capabilities.credential = "JELLYFIN_TOKEN"
     capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
+    capabilities.searchPageSize = 200
     return capabilities
   }
 
