@@ -22,14 +22,24 @@ import Testing
     FileManager.default.subpaths(atPath: folder.path) ?? []
   }
 
+  /// A folder with exactly `mode` (set with chmod, past the umask).
+  private func makeFolder(_ folder: URL, mode: mode_t) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    #expect(chmod(folder.path, mode) == 0)
+  }
+
+  /// `movies-cache-UID` under `temporary`.
+  private func cacheFolder(in temporary: URL) -> URL {
+    temporary.appendingPathComponent("movies-cache-\(getuid())")
+  }
+
   @Test func aFolderAnotherUserMadeIsNotUsed() async throws {
     let server = try await HoppinTestServer(limit: 10)
     defer { server.stop() }
     let temporary = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: temporary) }
-    let cache = temporary.appendingPathComponent("movies-cache-\(getuid())")
-    try FileManager.default.createDirectory(
-      at: cache, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    let cache = cacheFolder(in: temporary)
+    try makeFolder(cache, mode: 0o700)
     // The tests run as root, which could write into nobody's folder all the same.
     #expect(chown(cache.path, 65_534, 65_534) == 0)
 
@@ -47,10 +57,8 @@ import Testing
     defer { server.stop() }
     let temporary = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: temporary) }
-    let cache = temporary.appendingPathComponent("movies-cache-\(getuid())")
-    try FileManager.default.createDirectory(
-      at: cache, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
-    #expect(chmod(cache.path, 0o777) == 0)
+    let cache = cacheFolder(in: temporary)
+    try makeFolder(cache, mode: 0o777)
     let open = try await run(server, temporary: temporary)
     #expect(open.status == 0, "\(open.stderr)")
     #expect(open.stderr.contains("is open to other users"), "\(open.stderr)")
@@ -58,8 +66,7 @@ import Testing
 
     // A link by the folder's name, to a private folder of ours, is still not the folder.
     let elsewhere = temporary.appendingPathComponent("elsewhere")
-    try FileManager.default.createDirectory(
-      at: elsewhere, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try makeFolder(elsewhere, mode: 0o700)
     try FileManager.default.removeItem(at: cache)
     try FileManager.default.createSymbolicLink(at: cache, withDestinationURL: elsewhere)
     let linked = try await run(server, temporary: temporary)
@@ -73,7 +80,7 @@ import Testing
     defer { server.stop() }
     let temporary = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: temporary) }
-    let cache = temporary.appendingPathComponent("movies-cache-\(getuid())")
+    let cache = cacheFolder(in: temporary)
 
     let run = try await run(server, temporary: temporary)
 
