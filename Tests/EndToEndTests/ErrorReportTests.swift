@@ -8,7 +8,7 @@ import Testing
 /// Every failure reaches the user through one reporter: the core's sentence with the
 /// program's advice naming its flag, the same words on standard error and in `--json`.
 @Suite(.timeLimit(.minutes(1))) struct ErrorReportTests {
-  static let advice = Reporter.advice(for: .sourceAddress)
+  static let advice = Reporter.advice(for: .sourceAddress(HoppinClient.server.address))
 
   @Test func aWrongAddressNamesTheFlagInTextAndInJSON() async throws {
     let server = try await HoppinTestServer(limit: 25)

@@ -13,6 +13,8 @@ public struct SourceCapabilities: Sendable, Hashable {
   public var defaultOrder = MovieQuery.defaultOrder
   /// The source fetches more about one movie on demand (``MovieSource/details(for:)``).
   public var hasDetails = false
+  /// The source hands films to a player (``StreamSource``): `play N` works.
+  public var plays = false
   /// Where the source's secret comes from (an environment variable), for messages; nil when
   /// it needs none.
   public var credential: String?
