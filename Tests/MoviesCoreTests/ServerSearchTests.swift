@@ -66,7 +66,7 @@ import Testing
         query, filtering: search, found: { _, _ in }, progress: { _, _ in })
     }
     // Pages 2 to 4 wait, so the batch they are in cannot end before they are let go.
-    let fourAsked = try await eventually(timeout: .seconds(10)) { source.requests.count >= 4 }
+    let fourAsked = try await eventually { source.requests.count >= 4 }
     #expect(fourAsked)
     #expect(source.requestedPages.sorted() == [1, 2, 3, 4], "page 1, then 2 to 4 together")
     source.open()
