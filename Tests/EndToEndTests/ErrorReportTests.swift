@@ -23,7 +23,7 @@ import Testing
     #expect(text.status == 1)
     #expect(json.status == 1, "the exit status does not depend on --json")
     let sentence =
-      "Could not load page 1: the server answered HTTP 404: \"not found: /nothing/movies\". "
+      "Could not load page 1: the server answered HTTP 404 (\"not found: /nothing/movies\"). "
       + Self.advice
     #expect(text.stderr.split(separator: "\n").first == "error: \(sentence)", "\(text.stderr)")
     let first = try #require(json.stdout.split(separator: "\n").first)

@@ -177,7 +177,7 @@ enum MoviesMain {
       let banner = TextWrap.wrap(
         "movies \(Options.version) on \(source.name)"
           + (source.capabilities.credential.map { variable in
-            " (\(variable.hasSuffix("_TOKEN") ? "token" : "key") from \(variable))"
+            " (\(variable.lowercased().hasSuffix("token") ? "token" : "key") from \(variable))"
           } ?? "")
           + ". 'help' lists commands; Ctrl-D leaves.",
         toColumns: Terminal.width(environment: environment))

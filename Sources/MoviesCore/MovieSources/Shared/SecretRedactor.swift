@@ -22,7 +22,8 @@ public struct SecretRedactor: Sendable, Hashable {
       if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) {
         forms.insert(encoded)
       }
-      forms.insert(Self.jsonEscaped(secret))
+      forms.insert(Self.jsonEscaped(secret, slash: true))
+      forms.insert(Self.jsonEscaped(secret, slash: false))
     }
     // The longest first, so a form that holds another is masked whole.
     self.forms = forms.sorted { $0.count > $1.count }
@@ -59,13 +60,15 @@ public struct SecretRedactor: Sendable, Hashable {
     return result
   }
 
-  private static func jsonEscaped(_ text: String) -> String {
+  /// The secret as a JSON string holds it: quotes and backslashes escaped, and the slash
+  /// too where the writer escapes it (PHP's and Java's do, Python's does not).
+  private static func jsonEscaped(_ text: String, slash: Bool) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": escaped += "\\\""
       case "\\": escaped += "\\\\"
-      case "/": escaped += "\\/"
+      case "/" where slash: escaped += "\\/"
       default:
         if scalar.value < 0x20 || scalar.value > 0x7E {
           escaped += String(format: "\\u%04x", scalar.value)

@@ -90,6 +90,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = "popularitydesc"
     capabilities.hasDetails = true
+    capabilities.fixedPageSize = pageSize
     capabilities.noThumbnailMessage = "TMDb has no poster for this film."
     return capabilities
   }()
