@@ -16,13 +16,17 @@ public final class PlexTestServer {
 
   /// One request, as the server logged it.
   public struct Request: Sendable, Equatable {
+    /// The HTTP method.
     public var method: String
+    /// The path, without the query.
     public var path: String
     /// The URL's parameters (an `X-Plex-Token` among them is left out: see ``tokenVia``).
     public var query: [String: String]
+    /// The status the server answered.
     public var status: Int
     /// "header", "url", "both", or nil when no token came.
     public var tokenVia: String?
+    /// Whether the token was the server's.
     public var tokenValid: Bool
     /// The `Accept` and `X-Plex-*` headers (the token's left out).
     public var headers: [String: String]
@@ -38,7 +42,9 @@ public final class PlexTestServer {
     }
   }
 
+  /// Where it listens, such as `http://127.0.0.1:40123`.
   public let baseURL: URL
+  /// Its request log, one JSON line a request.
   public let logFile: URL
   private let folder: URL
   private let process: Process
@@ -62,6 +68,7 @@ public final class PlexTestServer {
     try? FileManager.default.removeItem(at: folder)
   }
 
+  /// Stops the server now (the tests that need it down).
   public func stop() { ServerProcess.stop(process) }
 
   /// The flags that browse it, then `extra`.

@@ -15,6 +15,7 @@ extension PlexClient {
       return .lasting
     }
 
+    /// A wrong order or library is the user's to fix; a foreign poster is the poster's failure.
     public var code: ErrorCode {
       switch self {
       case .unknownOrder, .noSuchLibrary: .usage
@@ -23,6 +24,7 @@ extension PlexClient {
       }
     }
 
+    /// An unreadable page, identity or library list suggests --api names no Plex server.
     public var remedy: Remedy? {
       guard case .unreadable(_, let target) = self else { return nil }
       if case .page = target.kind { return .sourceAddress(PlexClient.server.address) }
@@ -30,8 +32,10 @@ extension PlexClient {
         ? .sourceAddress(PlexClient.server.address) : nil
     }
 
+    /// The message, advising `more` for a page.
     public var message: String { message(retrying: "more") }
 
+    /// The message, advising `command` to try a page again.
     public func message(retrying command: String) -> String {
       switch self {
       case .unreadable(let error, let target):

@@ -35,6 +35,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
   /// Where the token was read, for messages: `PLEX_TOKEN`.
   private let credentialOrigin: String
 
+  /// A client for `section` of `server`, which `connect` finds.
   public init(
     server: URL, section: PlexParser.Section, machineIdentifier: String?, headers: PlexHeaders,
     http: SourceHTTP, credentialOrigin: String = "PLEX_TOKEN"
@@ -115,6 +116,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     return capabilities
   }()
 
+  /// The declared capabilities, with where the token was read.
   public var capabilities: SourceCapabilities {
     var capabilities = Self.declaredCapabilities
     capabilities.credential = credentialOrigin
@@ -160,6 +162,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     ]
   }
 
+  /// Page `number` of `query`, asked for in the container headers.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let data = try await http.get(
       try listURL(of: query), .page(number),
@@ -172,6 +175,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     }
   }
 
+  /// The section's genres (`/library/sections/{key}/genre`), each with the key `genre=` takes.
   public func genres() async throws -> [Genre] {
     let url = Self.address(server, "/library/sections/\(section.key)/genre")
     let data = try await http.get(url, .genres, limits: http.limits(maxBytes: 1 << 20))
@@ -212,6 +216,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
       ])
   }
 
+  /// The poster's bytes, with the token in the header.
   public func thumbnailData(at url: URL) async throws -> Data {
     try await http.get(url, .poster, limits: http.limits(maxBytes: HoppinClient.defaultImageLimit))
   }

@@ -14,8 +14,10 @@ public struct PlexHeaders: Sendable, CustomStringConvertible {
   private let token: String
   /// This machine's stable id, so the dashboard lists one device, not one per run.
   public let clientIdentifier: String
+  /// This program's version, as the dashboard shows it.
   public let version: String
 
+  /// Throws ``Problem/unusableToken`` for a token no header can carry.
   public init(token: String, clientIdentifier: String, version: String) throws(Problem) {
     guard !token.isEmpty, token.utf8.count <= 256,
       token.utf8.allSatisfy({ (0x21..<0x7F).contains($0) })
@@ -37,6 +39,7 @@ public struct PlexHeaders: Sendable, CustomStringConvertible {
     ]
   }
 
+  /// The headers with the token hidden.
   public var description: String {
     "X-Plex-Token: (hidden), X-Plex-Client-Identifier: \(clientIdentifier), "
       + "X-Plex-Product: movies, X-Plex-Version: \(version)"

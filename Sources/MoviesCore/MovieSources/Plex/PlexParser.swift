@@ -19,7 +19,9 @@ public enum PlexParser {
 
   /// A library section of type `movie`.
   public struct Section: Sendable, Hashable {
+    /// The section's key, digits only (it goes into paths).
     public var key: String
+    /// The section's name, as Plex shows it.
     public var title: String
   }
 
