@@ -10,6 +10,8 @@ final class CurlTransfer {
   /// Why the transfer was aborted from a callback, when it was.
   private(set) var failure: TransferFailure?
   private var headerBytes = 0
+  /// A first answer's body began, and the transfer was ended there (see `stopsAtAnswer`).
+  private(set) var stoppedAtBody = false
   /// When the whole request must be over, counted from when it was handed to libcurl.
   let deadline: ContinuousClock.Instant
 
@@ -27,6 +29,10 @@ final class CurlTransfer {
   /// Appends a decoded chunk, or refuses it when it would pass the cap, so a hostile body
   /// never takes more than the cap in memory.
   func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    if request.stopsAtAnswer {
+      stoppedAtBody = true
+      return false
+    }
     guard body.count + chunk.count <= limits.maxBytes else {
       failure = .tooLarge(limit: limits.maxBytes)
       return false

@@ -30,7 +30,8 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   /// The user whose library and watched state are shown.
   public let userID: String
   private let authorization: JellyfinAuthorization
-  private let engine: HTTPEngine
+  /// Every request's engine, the stream's first answer's too.
+  public let engine: HTTPEngine
   private let retry: RetryPolicy
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
