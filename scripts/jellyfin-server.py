@@ -272,7 +272,8 @@ class JellyfinHandler(BaseHTTPRequestHandler):
             # What a reverse proxy or a sign-on gateway in front of the server may answer.
             base = redirect.replace("{port}", str(self.server.server_address[1]))
             location = f"{base}{self.req_path}?static=true&moved=1"
-            self.send_body(302, "text/plain; charset=utf-8", b"", {"Location": location})
+            self.send_body(302, "text/plain; charset=utf-8", b"Found. Redirecting.",
+                           {"Location": location})
             return
         title = self.server.options.stream_title
         if title is not None:

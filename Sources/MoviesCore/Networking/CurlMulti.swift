@@ -145,15 +145,10 @@ final class CurlMulti {
     } else {
       return transfer.reply.resume(throwing: failure(of: transfer, result))
     }
-    var redirect: URL?
-    if transfer.request.stopsAtAnswer {
-      var address: UnsafeMutablePointer<CChar>?
-      let code = movies_curl_get_string(transfer.easy, CURLINFO_REDIRECT_URL, &address)
-      guard code == CURLE_OK else {
-        return transfer.reply.resume(throwing: failure(of: transfer, code))
-      }
-      redirect = address.flatMap { URL(string: String(cString: $0)) }
-    }
+    // Read from the header, not CURLINFO_REDIRECT_URL, which libcurl does not set for a
+    // transfer ended at its body (a 302 with a "Found" page).
+    let redirect = transfer.location.flatMap { URL(string: $0, relativeTo: transfer.url) }?
+      .absoluteURL
     transfer.reply.resume(
       returning: HTTPEngine.Response(
         body: transfer.body, status: status, retryAfter: transfer.retryAfter, redirect: redirect))

@@ -17,7 +17,7 @@ public final class HTTPEngine: Sendable {
     /// The `Retry-After` header of the final response, when the server sent one.
     public var retryAfter: String?
     /// Where a redirect leads, absolute, when ``HTTPEngine/firstAnswer(_:limits:headers:)``
-    /// got one; nil otherwise.
+    /// got one it could read; nil otherwise.
     public var redirect: URL? = nil
   }
 

@@ -6,6 +6,8 @@ extension StreamRequest {
     /// The stream's server sent it on to another server: scheme, host and port, escaped.
     case elsewhere(origin: String)
     case tooManyRedirects(limit: Int)
+    /// A redirect without an address that can be read: a player may still make one of it.
+    case unreadableRedirect
     case unreachable(TransferFailure)
 
     /// What happened, after "Row 3's stream ".
@@ -15,6 +17,7 @@ extension StreamRequest {
         "was sent on to another server (\(origin)), where the player would have taken the "
           + "server's credential"
       case .tooManyRedirects(let limit): "was redirected more than \(limit) times"
+      case .unreadableRedirect: "was redirected to an address that could not be read"
       case .unreachable(let failure): "could not be reached: \(failure.explanation)"
       }
     }
@@ -42,11 +45,12 @@ extension StreamRequest {
       } catch let failure as TransferFailure {
         throw Refusal.unreachable(failure)
       }
-      guard (300..<400).contains(answer.status), let next = answer.redirect else {
+      guard (300..<400).contains(answer.status) else {
         var stream = self
         stream.url = address
         return stream
       }
+      guard let next = answer.redirect else { throw Refusal.unreadableRedirect }
       guard Self.origin(of: next) == origin else {
         throw Refusal.elsewhere(origin: TerminalText.escape(Self.origin(of: next)))
       }
