@@ -12,9 +12,16 @@ import Testing
     case standIn, realMPV
   }
 
-  private func play(
-    _ server: JellyfinTestServer, with player: Player, standIn: StandInPlayer, home: URL
-  ) async throws -> MoviesRun {
+  /// `play 1` with `player`; what the stand-in recorded, nil when it did not run.
+  private func play(_ server: JellyfinTestServer, with player: Player) async throws
+    -> (MoviesRun, StandInPlayer.Run?)
+  {
+    let standIn = try StandInPlayer()
+    let home = try TestPaths.makeTemporaryFolder()
+    defer {
+      standIn.remove()
+      try? FileManager.default.removeItem(at: home)
+    }
     var environment = ["JELLYFIN_TOKEN": JellyfinTestServer.apiKey, "HOME": home.path]
     switch player {
     case .standIn: environment["PATH"] = standIn.path()
@@ -22,12 +29,12 @@ import Testing
       try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/mpv"), "install-deps")
       environment["PATH"] = "/usr/bin:/bin"
     }
-    return try await MoviesRun.run(
+    let run = try await MoviesRun.run(
       [
         "--source", "jellyfin", "--api", server.baseURL.absoluteString, "--jellyfin-user", "alice",
-        "--no-prefetch",
-        "-c", "play 1",
+        "--no-prefetch", "-c", "play 1",
       ], environment: environment)
+    return (run, try standIn.run())
   }
 
   @Test(arguments: Player.allCases)
@@ -38,20 +45,14 @@ import Testing
     let base = "http://127.0.0.2:\(elsewhere.baseURL.port ?? 0)"
     let server = try await JellyfinTestServer(
       limit: 5, extraArguments: ["--stream-redirect", base])
-    let standIn = try StandInPlayer()
-    let home = try TestPaths.makeTemporaryFolder()
-    defer {
-      standIn.remove()
-      try? FileManager.default.removeItem(at: home)
-    }
-    let run = try await play(server, with: player, standIn: standIn, home: home)
+    let (run, mpv) = try await play(server, with: player)
     #expect(run.status == 1, "\(run.stdout)")
     #expect(
       run.stderr.contains(
         "Row 1's stream was sent on to another server (\(base)), where the player would have "
           + "taken the server's credential, so it was not played."), "\(run.stderr)")
     #expect(try elsewhere.requests().isEmpty, "no request reached the other host")
-    #expect(try standIn.run() == nil, "no player was started")
+    #expect(mpv == nil, "no player was started")
     let streams = try server.requests().filter { $0.path.hasSuffix("/stream") }
     #expect(streams.map(\.status) == [302], "one question, its answer not followed")
   }
@@ -59,19 +60,13 @@ import Testing
   @Test func anotherHostNameForTheSameAddressIsAnotherServer() async throws {
     let server = try await JellyfinTestServer(
       limit: 5, extraArguments: ["--stream-redirect", "http://localhost:{port}"])
-    let standIn = try StandInPlayer()
-    let home = try TestPaths.makeTemporaryFolder()
-    defer {
-      standIn.remove()
-      try? FileManager.default.removeItem(at: home)
-    }
-    let run = try await play(server, with: .standIn, standIn: standIn, home: home)
+    let (run, mpv) = try await play(server, with: .standIn)
     #expect(run.status == 1)
     #expect(
       run.stderr.contains(
         "was sent on to another server (http://localhost:\(server.baseURL.port ?? 0))"),
       "\(run.stderr)")
-    #expect(try standIn.run() == nil)
+    #expect(mpv == nil)
     let streams = try server.requests().filter { $0.path.hasSuffix("/stream") }
     #expect(streams.map(\.status) == [302], "nothing asked under the other name")
   }
@@ -81,13 +76,7 @@ import Testing
     async throws
   {
     let server = try await JellyfinTestServer(limit: 5, extraArguments: ["--stream-redirect", ""])
-    let standIn = try StandInPlayer()
-    let home = try TestPaths.makeTemporaryFolder()
-    defer {
-      standIn.remove()
-      try? FileManager.default.removeItem(at: home)
-    }
-    let run = try await play(server, with: player, standIn: standIn, home: home)
+    let (run, mpv) = try await play(server, with: player)
     let streams = try server.requests().filter { $0.path.hasSuffix("/stream") }
     #expect(streams.first?.status == 302)
     #expect(streams.first?.token == "api-key")
@@ -96,9 +85,9 @@ import Testing
     #expect(moved.allSatisfy { $0.query["moved"] == "1" && $0.token == "api-key" })
     if player == .standIn {
       #expect(run.status == 0, "\(run.stderr)")
-      let mpv = try #require(try standIn.run())
-      #expect(mpv.arguments.last?.hasSuffix("/stream?static=true&moved=1") == true)
-      #expect(mpv.streamStatus == 200)
+      let record = try #require(mpv)
+      #expect(record.arguments.last?.hasSuffix("/stream?static=true&moved=1") == true)
+      #expect(record.streamStatus == 200)
     }
   }
 }
