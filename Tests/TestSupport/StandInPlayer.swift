@@ -6,8 +6,10 @@ import Foundation
 /// with the headers, as mpv's ffmpeg does), with the headers from the include file, and
 /// records what it got.
 public struct StandInPlayer: StandIn {
+  /// The stand-in `mpv` itself.
   public let program: StandInProgram
 
+  /// Writes the stand-in `mpv` into a temporary folder.
   /// - Parameter holds: after recording, waits (as mpv does while it plays) until killed.
   public init(holds: Bool = false) throws {
     program = try StandInProgram(name: "mpv") { Self.script(record: $0, holds: holds) }
@@ -15,17 +17,25 @@ public struct StandInPlayer: StandIn {
 
   /// What the stand-in recorded.
   public struct Run: Sendable {
+    /// The arguments it was started with.
     public var arguments: [String]
+    /// The include file's permissions, as the stand-in found them.
     public var includeMode: String
+    /// Its folder's permissions, as the stand-in found them.
     public var folderMode: String
+    /// The include file's path.
     public var includePath: String
     /// The include file's names on disk (0: only the open descriptor holds it).
     public var includeLinks: Int
+    /// Its environment.
     public var environment: [String: String]
+    /// Its own PID.
     public var pid: Int32
     /// Its parent's PID: the program's.
     public var parent: Int32
+    /// The status the stream answered.
     public var streamStatus: Int
+    /// The stream's first line.
     public var streamFirstLine: String
   }
 

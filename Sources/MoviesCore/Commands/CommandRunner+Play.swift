@@ -11,6 +11,7 @@ extension CommandRunner {
     /// The stream leads somewhere no player may be sent with its headers, or nowhere.
     case refused(row: RowLabel, StreamRequest.Refusal)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       switch self {
       case .notPlayable, .noStream: .noStream
@@ -19,6 +20,7 @@ extension CommandRunner {
       }
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .notPlayable:

@@ -5,9 +5,11 @@ extension StreamRequest {
   public enum Refusal: Swift.Error, Sendable, Hashable {
     /// The stream's server sent it on to another server: scheme, host and port, escaped.
     case elsewhere(origin: String)
+    /// The redirects went on past the limit.
     case tooManyRedirects(limit: Int)
     /// A redirect without an address that can be read: a player may still make one of it.
     case unreadableRedirect
+    /// The stream's first answer did not come.
     case unreachable(TransferFailure)
 
     /// What happened, after "Row 3's stream ".
