@@ -62,6 +62,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = defaultOrder
     capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
+    capabilities.searchPageSize = 200
     capabilities.plays = true
     return capabilities
   }()
