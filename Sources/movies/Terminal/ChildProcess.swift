@@ -14,10 +14,8 @@ import MoviesCore
 /// need none, and a child passes its environment on to whatever it starts.
 enum ChildProcess {
   /// The environment variables that hold a credential, taken out of every child's
-  /// environment. One list for every child; to be derived from the sources' declared secrets.
-  static let secretVariables: Set<String> = [
-    "TMDB_API_KEY", "TMDB_ACCESS_TOKEN", "JELLYFIN_TOKEN", "PLEX_TOKEN",
-  ]
+  /// environment: every source's declared secrets, so a new source's are too.
+  static let secretVariables = Set(SourceDefinition.allSecrets.map(\.variable))
   /// The number a child finds a passed descriptor at (`/dev/fd/3`).
   static let passedDescriptor: Int32 = 3
 
