@@ -48,6 +48,9 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     self.credentialOrigin = credentialOrigin
   }
 
+  /// Every request's engine, the stream's first answer's too.
+  public var engine: HTTPEngine { http.engine }
+
   /// The way to a Plex server: every request carries the ``PlexHeaders``, 401 means the
   /// token, and the token is kept out of everything the server sends back.
   public static func http(
