@@ -73,6 +73,26 @@ import Testing
     #expect(help.contains("The settings: " + Setting.configKeys.joined(separator: ", ")))
   }
 
+  /// A source is its folder and one line in the list: outside Plex's folder, only its
+  /// declaration and that line name it (the redaction, the children's environment, --help,
+  /// the completions and the man page all read the declaration).
+  @Test func plexIsNamedOutsideItsFolderOnlyByItsDeclarationAndItsLine() throws {
+    let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
+    let folder = "MoviesCore/MovieSources/Plex/"
+    let word = try Regex("(?i)\\bplex")
+    var naming: [String] = []
+    let files = FileManager.default.enumerator(atPath: sources.path)
+    while let path = files?.nextObject() as? String {
+      guard path.hasSuffix(".swift"), !path.hasPrefix(folder) else { continue }
+      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+      if text.contains(word) { naming.append(path) }
+    }
+    #expect(
+      naming.sorted() == [
+        "movies/Sources/PlexSource.swift", "movies/Sources/SourceDefinition+All.swift",
+      ])
+  }
+
   @Test func helpListsEveryDeclaredFlagAndCommand() async throws {
     let help = try await MoviesRun.run(["--help"]).stdout
     for setting in Self.visibleFlags {

@@ -62,7 +62,7 @@ extension SourceDefinition {
     options.source.flatMap(named) ?? (options.api == nil ? offline : hoppin)
   }
 
-  /// `offline, hoppin, tmdb, jellyfin or plex`.
+  /// The names as a sentence lists them: `offline, hoppin or tmdb`.
   static var namesInWords: String {
     let names = all.map(\.name)
     guard let last = names.last else { return "" }

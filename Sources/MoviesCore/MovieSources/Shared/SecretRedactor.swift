@@ -83,14 +83,15 @@ public struct SecretRedactor: Sendable, Hashable {
 }
 
 /// Removes credentials from text that may hold a URL or a header: the value of every
-/// credential-named parameter (`api_key=`, `apikey=`, `X-Plex-Token=`, `access_token=`,
+/// credential-named parameter (`api_key=`, `apikey=`, `…-Token=`, `access_token=`,
 /// `token=`), a bearer token and a MediaBrowser `Token="…"` become `REDACTED`, so an address
 /// in a message or a log never carries the key, whatever the server calls it.
 public enum SecretRedaction {
   /// The names, lowercased, each followed by `=` or `: ` in the text.
   static let names = [
-    "api_key=", "apikey=", "api-key=", "x-plex-token=", "access_token=", "token=",
-    "x-plex-token: ", "x-emby-token: ", "bearer ", "token=\"",
+    // `token=` and `token: ` end every `…-Token` parameter and header a server names.
+    "api_key=", "apikey=", "api-key=", "access_token=", "token=", "token: ", "bearer ",
+    "token=\"",
   ]
   private static let ends: Set<Character> = [
     "&", "#", " ", "\"", "'", "\n", "\t", ")", ">", ",", ";", "<",
