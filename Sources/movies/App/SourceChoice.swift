@@ -17,8 +17,7 @@ struct SourceChoice {
 
   /// Fails with the startup error to report: no catalogue, no credential, no engine.
   static func make(
-    _ options: Options, environment: [String: String], cacheFolder: URL,
-    terminalWidth: Int
+    _ options: Options, environment: [String: String], cacheFolder: URL
   ) async throws(StartupError) -> SourceChoice {
     switch options.source ?? (options.api == nil ? .offline : .hoppin) {
     case .offline:
@@ -41,8 +40,12 @@ struct SourceChoice {
       var settings = TMDbClient.Settings(
         apiURL: api, credential: credential, language: options.language ?? locale.language,
         region: options.region ?? locale.region)
-      // Narrow terminals draw small previews: a smaller poster is enough.
-      settings.posterWidth = terminalWidth < 60 ? 154 : terminalWidth < 100 ? 185 : 342
+      // Narrow terminals draw small previews: a smaller poster is enough. The width when a
+      // page is asked for, so it follows a resized terminal.
+      settings.posterWidth = {
+        let columns = Terminal.width(environment: environment)
+        return columns < 60 ? 154 : columns < 100 ? 185 : 342
+      }
       let server = (api.host ?? "tmdb") + (api.port.map { "_\($0)" } ?? "")
       settings.configurationFile = cacheFolder.appendingPathComponent(
         "tmdb/configuration-\(server.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }).json"
