@@ -61,9 +61,7 @@ enum MoviesMain {
     let folder = cacheFolder(options, environment: environment)
     let choice: SourceChoice
     do {
-      choice = try await SourceChoice.make(
-        options, environment: environment, cacheFolder: folder,
-        terminalWidth: Terminal.width(environment: environment))
+      choice = try await SourceChoice.make(options, environment: environment, cacheFolder: folder)
     } catch {
       reporter.exit(error)
     }
@@ -137,7 +135,7 @@ enum MoviesMain {
       shell.picker = Picker(
         environment: environment,
         thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"),
-        preview: shell.preview?.choice)
+        preview: shell.preview?.choice, pipeline: thumbnails.pipeline)
     }
     shell.resumes = options.resume
     shell.atPrompt = interactive
