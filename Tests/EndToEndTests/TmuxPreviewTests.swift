@@ -35,4 +35,29 @@ import Testing
     #expect(colours.contains("38;5;") || colours.contains("48;5;"))
     #expect(!colours.contains("38;2;") && !colours.contains("48;2;"))
   }
+
+  /// At 60 columns the note breaks at spaces, not in the middle of "draws".
+  @Test func theNoteOnPassthroughWrapsAtSpaces() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let server = try await HoppinTestServer(
+      catalogue: try await offThePool { try BandedPoster.catalogue(in: folder) })
+    defer { server.stop() }
+    let session = try TmuxSession(
+      arguments: [
+        "--api", server.apiURL.absoluteString, "--preview", "auto",
+        "--download-dir", folder.appendingPathComponent("downloads").path,
+      ], width: 60, height: 50)
+    defer { session.stop() }
+    try await session.waitFor("movies 1>")
+    try session.type("thumb 1\r")
+    try await session.waitFor("kitty, sixel")
+    let screen = try await session.waitUntil("the prompt after the note") {
+      TmuxSession.lastLine(of: $0).hasSuffix("1>")
+    }
+    let words = Set(screen.split(whereSeparator: \.isWhitespace))
+    for word in ["allow-passthrough", "draws", "them", "pixels,", "terminal", "graphics.)"] {
+      #expect(words.contains(Substring(word)), "'\(word)' whole:\n\(screen)")
+    }
+  }
 }
