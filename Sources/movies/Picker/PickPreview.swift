@@ -6,8 +6,8 @@ import MoviesCore
 #endif
 
 /// `movies --pick-preview FILE ROW`, run by fzf for `pick`'s preview pane: prints one row's
-/// details and, when the poster is on this machine (the offline catalogue or the disk cache),
-/// draws it. It makes no request.
+/// details and draws its poster from the offline catalogue or the disk cache, asking `pick`
+/// for one not there yet (``PickPosters``) and waiting for it. It makes no request itself.
 @MainActor
 enum PickPreview {
   static func run(file: String, row: Int, environment: [String: String]) -> Int32 {
@@ -49,14 +49,15 @@ enum PickPreview {
     return 0
   }
 
-  /// The poster, once `pick` has loaded it into the disk cache; nil after ``posterWait``
-  /// (fzf ends this process sooner when the highlight moves on).
+  /// The poster, once `pick` has loaded it into the disk cache; nil when it could not, or
+  /// after ``posterWait`` (fzf ends this process sooner when the highlight moves on).
   private static func awaitPoster(_ url: URL, place: Int, file: URL, cache: URL) -> Data? {
-    PickPosters.want(place, in: file.deletingLastPathComponent())
+    let folder = file.deletingLastPathComponent()
+    PickPosters.want(place, in: folder)
     let cached = DiskCache(folder: cache)
     let clock = ContinuousClock()
     let end = clock.now + posterWait
-    while clock.now < end {
+    while clock.now < end, !PickPosters.failed(place, in: folder) {
       if let data = cached.read(url)?.data { return data }
       usleep(50_000)
     }

@@ -8,7 +8,8 @@ import Synchronization
 
 /// `pick`: fzf over the rows in view, with a preview pane that shows the highlighted row's
 /// details and poster. The preview is this program again (`--pick-preview FILE ROW`), reading
-/// the row from a temporary file written here, so moving through the list makes no request.
+/// the row from a temporary file written here, so moving through the list asks the server
+/// nothing but the posters not yet cached, which this process fetches (``PickPosters``).
 struct Picker {
   /// What the picker ended with.
   enum Outcome {
