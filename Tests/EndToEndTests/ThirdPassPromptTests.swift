@@ -101,6 +101,13 @@ import Testing
     let title = "Lord of the Rings: The Fellowship of the Ring, The".split(separator: " ")
     let start = try #require(words.firstIndex(of: "Lord"), "\(pane)")
     #expect(Array(words[start..<min(words.count, start + title.count)]) == title, "\(pane)")
+    // The overview goes on under its value, not at the pane's edge.
+    let overview = try #require(pane.firstIndex { $0.contains("Overview ") }, "\(pane)")
+    let line = pane[overview]
+    let valueAt = try #require(line.firstMatch(of: /Overview +/)).range.upperBound
+    let column = line.distance(from: line.startIndex, to: valueAt)
+    let next = pane[overview + 1]
+    #expect(next.prefix { $0 == " " }.count == column, "\(pane)")
     try session.press("Escape")
   }
 }
