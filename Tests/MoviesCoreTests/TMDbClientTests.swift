@@ -124,9 +124,9 @@ import Testing
 
   @Test func tmdbsOwnWordsAreEscapedAndCut() {
     let long = "\u{1B}[2J" + String(repeating: "x", count: 500)
-    let message = TMDbClient.Error.status(
-      503, serverMessage: long, .page(2), attempts: 3
-    ).message
+    let reason = SourceHTTP.Failure.reason(in: Data(#"{"status_message":"\#(long)"}"#.utf8))
+    let message = SourceHTTP.Failure.tmdb(.status(503, reason: reason), .page(2), attempts: 3)
+      .message
     #expect(!message.contains("\u{1B}"))
     #expect(message.contains("^[[2J"))
     #expect(message.count < 300)
@@ -134,14 +134,12 @@ import Testing
   }
 
   @Test func aFailedSwitchAdvisesTheCommandAndAKindTheBrowserReads() {
-    let busy = TMDbClient.Error.status(429, serverMessage: nil, .page(1), attempts: 3)
+    let busy = SourceHTTP.Failure.tmdb(.status(429, reason: nil), .page(1), attempts: 3)
     #expect(busy.kind == .transient)
     #expect(busy.message(retrying: "genre comedy").hasSuffix("Type 'genre comedy' to try again."))
     #expect(busy.message.hasSuffix("Type 'more' to try the same page again."))
     #expect(TMDbClient.Error.unreadable(.page(2)).kind == .unreadablePage)
-    #expect(
-      TMDbClient.Error.refusedCredential(origin: "TMDB_API_KEY", serverMessage: nil).kind
-        == .lasting)
+    #expect(SourceHTTP.Failure.tmdb(.refused(401, reason: nil), .page(1)).kind == .lasting)
   }
 
   @Test func theCredentialGoesInTheHeaderOrTheParameterOnly() {
@@ -190,5 +188,48 @@ import Testing
     for _ in 0..<5 { try await pacer.waitForSlot() }
     // Two at once, then one every 25 ms.
     #expect(slept.withLock { $0 } == [.milliseconds(25), .milliseconds(50), .milliseconds(75)])
+  }
+}
+
+/// What `/discover/movie` is narrowed by when `find` has filters and no words.
+@Suite(.timeLimit(.minutes(1))) struct TMDbFiltersTests {
+  private func items(_ query: MovieQuery, sortBy: String = "popularity.desc") -> [String: String] {
+    let today = Date(timeIntervalSince1970: 1_796_100_000)  // 2026-12-01, 04:40 UTC
+    var items: [String: String] = [:]
+    for item in TMDbFilters.items(for: query, sortBy: sortBy, today: today) {
+      items[item.name] = item.value
+    }
+    return items
+  }
+
+  @Test func aRangeOfYearsAndARatingGoToTheServer() throws {
+    let search = try MovieSearch("year:1990-1999 rating:>8.5")
+    let client = TMDbClient(
+      settings: .init(
+        apiURL: try #require(URL(string: "http://h/3")),
+        credential: TMDbCredential(kind: .apiKey, secret: "k", origin: "TMDB_API_KEY")),
+      engine: try HTTPEngine())
+    let query = try #require(client.searchQuery(for: search, from: MovieQuery()))
+    #expect(
+      items(query) == [
+        "primary_release_date.gte": "1990-01-01", "primary_release_date.lte": "1999-12-31",
+        "vote_average.gte": "8.5", "vote_count.gte": String(TMDbClient.minimumVotesForRating),
+      ])
+    // With words, /search/movie takes no filter: the rows are checked.
+    let words = try #require(
+      client.searchQuery(for: try MovieSearch("alien year:1979-1986"), from: MovieQuery()))
+    #expect(words.releaseYears == nil && words.ratings == nil && words.searchText == "alien")
+  }
+
+  @Test func theNewestFirstStopsAtToday() {
+    #expect(
+      items(MovieQuery(), sortBy: "primary_release_date.desc")["primary_release_date.lte"]
+        == "2026-12-01")
+    var old = MovieQuery()
+    old.releaseYears = 1990...1999
+    #expect(
+      items(old, sortBy: "primary_release_date.desc")["primary_release_date.lte"] == "1999-12-31")
+    #expect(
+      items(MovieQuery(), sortBy: "primary_release_date.asc")["primary_release_date.lte"] == nil)
   }
 }

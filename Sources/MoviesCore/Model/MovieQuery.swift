@@ -17,8 +17,18 @@ public struct MovieQuery: Sendable, Hashable {
   public var pageSize: Int
   /// Title words a source that searches on its server matches; empty for a browsing list.
   public var searchText = ""
-  /// The release year a source's own search is narrowed to, when the search names one.
-  public var releaseYear: Int?
+  /// The release years a source's own search or filtered list is narrowed to, when the
+  /// search names them and the source applies them.
+  public var releaseYears: ClosedRange<Int>?
+  /// The ratings a source's filtered list is narrowed to on the server; the rows are still
+  /// checked against the search's exact bounds.
+  public var ratings: ClosedRange<Double>?
+
+  /// The one release year the query is narrowed to, when its years are one.
+  public var releaseYear: Int? {
+    get { releaseYears.flatMap { $0.count == 1 ? $0.lowerBound : nil } }
+    set { releaseYears = newValue.map { $0...$0 } }
+  }
 
   public init(
     genreID: String = "",
@@ -31,5 +41,7 @@ public struct MovieQuery: Sendable, Hashable {
   }
 
   /// Whether the query asks a source's own search (``Browser/serverSearch``), not a list.
-  public var isServerSearch: Bool { !searchText.isEmpty || releaseYear != nil }
+  public var isServerSearch: Bool {
+    !searchText.isEmpty || releaseYears != nil || ratings != nil
+  }
 }

@@ -55,9 +55,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   ]
 
   public let settings: Settings
-  let engine: HTTPEngine
-  let retry: RetryPolicy
-  let pacer: RequestPacer
+  let http: SourceHTTP
   let fixed = FixedPages(size: TMDbClient.pageSize, maxPages: TMDbClient.maxPages)
   let listPages = SharedLoads<String, TMDbParser.ListPage>(capacity: 16)
   let genreList = SharedLoads<Int, [Genre]>(capacity: 1)
@@ -72,9 +70,10 @@ public struct TMDbClient: MovieSource, GenreSource {
     pacer: RequestPacer = RequestPacer(requestsPerSecond: TMDbClient.requestsPerSecond)
   ) {
     self.settings = settings
-    self.engine = engine
-    self.retry = retry
-    self.pacer = pacer
+    http = SourceHTTP(
+      engine: engine, retry: retry, server: Self.server(credential: settings.credential.origin),
+      headers: settings.credential.headers, queryItems: settings.credential.queryItems,
+      secrets: [settings.credential.secret], pacer: pacer)
     apiLimits = TransferLimits(maxBytes: 4_000_000, deadline: engine.timeout)
     imageLimits = TransferLimits(maxBytes: HoppinClient.defaultImageLimit, deadline: engine.timeout)
   }
@@ -84,21 +83,29 @@ public struct TMDbClient: MovieSource, GenreSource {
     return "TMDb at " + (settings.apiURL.port.map { "\(host):\($0)" } ?? host)
   }
 
-  public var capabilities: SourceCapabilities {
+  /// What TMDb can do, known before a client is made.
+  public static let declaredCapabilities: SourceCapabilities = {
     var capabilities = SourceCapabilities()
     capabilities.searchesOnServer = true
-    capabilities.orders = Self.sorts.map(\.order)
+    capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = "popularitydesc"
     capabilities.hasDetails = true
-    capabilities.credential = settings.credential.origin
+    capabilities.fixedPageSize = pageSize
     capabilities.noThumbnailMessage = "TMDb has no poster for this film."
+    return capabilities
+  }()
+
+  public var capabilities: SourceCapabilities {
+    var capabilities = Self.declaredCapabilities
+    capabilities.credential = settings.credential.origin
     return capabilities
   }
 
   /// The title words go to `/search/movie`, an exact year with them as
-  /// `primary_release_year`; a year alone lists that year with `/discover/movie`.
+  /// `primary_release_year` (it takes no other filter, so the rows are checked); without
+  /// words, `/discover/movie` lists the years and ratings asked for, in one request a page.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    search.serverQuery(from: query)
+    search.serverQuery(from: query, filters: search.words.isEmpty ? [.yearRange, .rating] : [])
   }
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
@@ -143,7 +150,7 @@ public struct TMDbClient: MovieSource, GenreSource {
 
   public func genres() async throws -> [Genre] {
     try await genreList.value(for: 0) {
-      let data = try await get(address("genre/movie/list", []), target: .genres)
+      let data = try await http.get(address("genre/movie/list", []), .genres, limits: apiLimits)
       do { return try TMDbParser.genres(data) } catch { throw Error.unreadable(.genres) }
     }
   }
@@ -156,7 +163,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   }
 
   public func thumbnailData(at url: URL) async throws -> Data {
-    try await get(url, target: .poster, limits: imageLimits, authorized: false)
+    try await http.get(url, .poster, limits: imageLimits, authorized: false)
   }
 
   /// One TMDb page of a query, asked for once however many browser pages need it.
@@ -165,7 +172,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   {
     let url = listAddress(page, of: query)
     return try await listPages.value(for: url.absoluteString) {
-      let data = try await get(url, target: .page(browserPage))
+      let data = try await http.get(url, .page(browserPage), limits: apiLimits)
       do { return try TMDbParser.listPage(data) } catch {
         throw Error.unreadable(.page(browserPage))
       }
@@ -175,18 +182,15 @@ public struct TMDbClient: MovieSource, GenreSource {
   /// The address of TMDb page `page` of a query, without the credential.
   func listAddress(_ page: Int, of query: MovieQuery) -> URL {
     var items = [URLQueryItem(name: "include_adult", value: "false")]
-    if let year = query.releaseYear {
-      items.append(URLQueryItem(name: "primary_release_year", value: String(year)))
-    }
     if !query.searchText.isEmpty {
+      if let year = query.releaseYear {
+        items.append(URLQueryItem(name: "primary_release_year", value: String(year)))
+      }
       items.append(URLQueryItem(name: "query", value: query.searchText))
     } else {
       let sortBy = Self.sorts.first { $0.order == query.order }?.sortBy ?? "popularity.desc"
       items.append(URLQueryItem(name: "sort_by", value: sortBy))
-      if sortBy.hasPrefix("vote_average") {
-        items.append(
-          URLQueryItem(name: "vote_count.gte", value: String(Self.minimumVotesForRating)))
-      }
+      items += TMDbFilters.items(for: query, sortBy: sortBy)
       if !query.genreID.isEmpty {
         items.append(URLQueryItem(name: "with_genres", value: query.genreID))
       }

@@ -1,0 +1,52 @@
+/// What one request of a source loads, for its messages: "page 3", "the genre list". The
+/// shared ``SourceHTTP`` words every failure from it, so each source says the same thing the
+/// same way.
+public struct LoadTarget: Sendable, Hashable {
+  /// What kind of thing it is: a page's failure advises the command that asked for it.
+  public enum Kind: Sendable, Hashable {
+    case page(Int)
+    case poster
+    case details
+    case other
+  }
+
+  public var kind: Kind
+  /// The thing, as the middle of a sentence: "page 3", "the genre list".
+  public var name: String
+  /// What to do after a lasting refusal of something the user's address does not decide (a
+  /// poster the server does not offer); nil for none.
+  public var missingAdvice: String?
+  /// What to type to try again, when it is not what the kind says.
+  var advice: String?
+
+  public init(_ kind: Kind, name: String, missingAdvice: String? = nil, advice: String? = nil) {
+    self.kind = kind
+    self.name = name
+    self.missingAdvice = missingAdvice
+    self.advice = advice
+  }
+
+  /// Page `number` of the list.
+  public static func page(_ number: Int) -> LoadTarget {
+    LoadTarget(.page(number), name: "page \(number)")
+  }
+  public static let genres = LoadTarget(.other, name: "the genre list")
+  public static let poster = LoadTarget(
+    .poster, name: "the poster",
+    missingAdvice: "The server does not offer this image; the movie's other details still show.")
+  public static let details = LoadTarget(.details, name: "the film's details")
+
+  /// What to type to try again: `command` for a page (`more`, or the `genre`, `order` or
+  /// `resume` whose first page failed).
+  public func retryAdvice(_ command: String) -> String {
+    if let advice { return advice }
+    return switch kind {
+    case .page:
+      command == "more"
+        ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
+    case .poster: "Try 'thumb' again in a moment."
+    case .details: "Try 'show' again in a moment."
+    case .other: "Try again in a moment."
+    }
+  }
+}
