@@ -6,15 +6,21 @@ import Testing
 /// Ctrl-R searches the history under a prompt that says so, a wider terminal gets larger
 /// posters, and `pick` fetches the highlighted row's poster and lines its rows up.
 @Suite(.timeLimit(.minutes(2))) struct ThirdPassPromptTests {
-  private static let environment = ["TMDB_API_KEY": TMDbTestServer.apiKey]
+  /// `movies` on the server in tmux `width` columns wide, at its first prompt.
+  private func started(_ server: TMDbTestServer, _ arguments: [String], width: Int)
+    async throws -> TmuxSession
+  {
+    let session = try TmuxSession(
+      arguments: server.arguments(arguments),
+      environment: ["TMDB_API_KEY": TMDbTestServer.apiKey], width: width, height: 40)
+    try await session.waitFor("popular 10/")
+    return session
+  }
 
   @Test func tabListsWholeGenreNamesAtFiftyColumns() async throws {
     let server = try await TMDbTestServer(limit: 100)
-    let session = try TmuxSession(
-      arguments: server.arguments(["--no-preview"]), environment: Self.environment, width: 50,
-      height: 40)
+    let session = try await started(server, ["--no-preview"], width: 50)
     defer { session.stop() }
-    try await session.waitFor("popular 10/")
     try session.type("genre ")
     try session.press("Tab")
     let screen = try await session.waitFor("Western")
@@ -26,11 +32,8 @@ import Testing
 
   @Test func ctrlRSearchesTheHistoryUnderAReadablePrompt() async throws {
     let server = try await TMDbTestServer(limit: 100)
-    let session = try TmuxSession(
-      arguments: server.arguments(["--no-preview"]), environment: Self.environment, width: 100,
-      height: 40)
+    let session = try await started(server, ["--no-preview"], width: 100)
     defer { session.stop() }
-    try await session.waitFor("popular 10/")
     try session.type("genre drama\r")
     try await session.waitFor("drama·popular 10/")
     try session.type("show 1\r")
@@ -50,11 +53,8 @@ import Testing
 
   @Test func aWiderTerminalGetsLargerPostersForLaterPages() async throws {
     let server = try await TMDbTestServer()
-    let session = try TmuxSession(
-      arguments: server.arguments(["--no-prefetch", "--preview", "symbols"]),
-      environment: Self.environment, width: 50, height: 40)
+    let session = try await started(server, ["--no-prefetch", "--preview", "symbols"], width: 50)
     defer { session.stop() }
-    try await session.waitFor("popular 10/")
     try session.resize(width: 140, height: 40)
     // Rows 11 to 20 come from TMDb's first page of 20, loaded at 50 columns; 21 from its second.
     try session.type("more 2\r")
@@ -71,16 +71,15 @@ import Testing
 
   @Test func pickFetchesThePosterOffersEveryRowAndLinesThemUp() async throws {
     let server = try await TMDbTestServer()
-    let session = try TmuxSession(
-      arguments: server.arguments(["--no-prefetch", "--preview", "symbols"]),
-      environment: Self.environment, width: 100, height: 40)
+    let session = try await started(server, ["--no-prefetch", "--preview", "symbols"], width: 100)
     defer { session.stop() }
-    try await session.waitFor("popular 10/")
     try session.type("more\r")
     try await session.waitFor("popular 20/")
     try session.type("pick\r")
+    // Drawn, and the preview done: fzf's spinner (braille) gone from the pane's corner.
     let screen = try await session.waitUntil("the poster in the preview") { screen in
       screen.unicodeScalars.filter { (0x2580...0x259F).contains($0.value) }.count >= 20
+        && !screen.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }
     }
     #expect(screen.contains("20/20"), "every row shown, not the last page:\n\(screen)")
     #expect(try server.posterRequests().count >= 1, "the poster was fetched")
