@@ -3,6 +3,8 @@
 
     python3 scripts/jellyfin-server.py [--csv FILE] [--limit N] [--host 127.0.0.1] [--port 0]
                                        [--log FILE] [--api-key KEY] [--tag-salt S]
+                                       [--unavailable N] [--extra-users N] [--unusable-items]
+                                       [--lying-total N]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
 as a movie library, the way Jellyfin 12 does:
@@ -249,8 +251,17 @@ class JellyfinHandler(BaseHTTPRequestHandler):
             user = None
         # Without EnableTotalRecordCount Jellyfin does not count: the total is the page's size.
         total = len(items) if q.boolean("enableTotalRecordCount", True) else len(page)
-        body = {"Items": [lib.item_dto(i, fields, user) for i in page],
-                "TotalRecordCount": total, "StartIndex": start}
+        if self.server.options.lying_total is not None and term:
+            # A search that claims far more than it has, and past its end sends its first
+            # page again: the same films, never a new one.
+            total = self.server.options.lying_total
+            if not page and limit:
+                page = items[:limit]
+        dtos = [lib.item_dto(i, fields, user) for i in page]
+        if self.server.options.unusable_items:
+            for dto in dtos:
+                del dto["Name"]
+        body = {"Items": dtos, "TotalRecordCount": total, "StartIndex": start}
         self.send_json(200, body)
 
     def route_image(self, item_id, image_type):
@@ -307,6 +318,8 @@ class JellyfinServer(ThreadingHTTPServer):
         self.options = options
         self.library = library
         self.users = [User("alice", "alice-token", True, 0), User("bob", "bob-token", False, 2)]
+        self.users += [User(f"user-{n:05d}", f"user-{n}-token", False, n)
+                       for n in range(options.extra_users)]
         self.users_by_token = {u.token: u for u in self.users}
         self.users_by_id = {u.id: u for u in self.users}
         self._log_lock = threading.Lock()
@@ -369,6 +382,12 @@ def parse_args(argv=None):
                     help="changes every poster and its image tag (default v1)")
     ap.add_argument("--unavailable", type=int, default=0, metavar="N",
                     help="answer the first N /Items requests 503 Service Unavailable")
+    ap.add_argument("--extra-users", type=int, default=0, metavar="N",
+                    help="N more users beside alice and bob (user-00000, user-00001, …)")
+    ap.add_argument("--unusable-items", action="store_true",
+                    help="send every film in /Items without its Name, which a client must skip")
+    ap.add_argument("--lying-total", type=int, metavar="N",
+                    help="searches claim N results, and past their end send their first page again")
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 0:
         ap.error("--limit must be >= 0")

@@ -1,7 +1,9 @@
 extension MovieSearch {
   /// What a source's server can narrow a list by, besides title words and an exact year.
   public struct ServerFilters: OptionSet, Sendable, Hashable {
+    /// The filters' bits.
     public let rawValue: Int
+    /// The filters whose bits are set in `rawValue`.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// A range of release years.

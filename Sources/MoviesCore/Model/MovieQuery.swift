@@ -12,6 +12,7 @@ public struct MovieQuery: Sendable, Hashable {
 
   /// The genre to browse; empty means every genre.
   public var genreID: String
+  /// The order's name as the source takes it (`releasedateasc`, `ratingdesc`, …).
   public var order: String
   /// Movies per page (the API's `count`).
   public var pageSize: Int
@@ -30,6 +31,7 @@ public struct MovieQuery: Sendable, Hashable {
     set { releaseYears = newValue.map { $0...$0 } }
   }
 
+  /// A query; the defaults browse every genre in the default order and page size.
   public init(
     genreID: String = "",
     order: String = MovieQuery.defaultOrder,

@@ -18,13 +18,16 @@ public struct DiskCache: Sendable {
     case tooLarge(byteCount: Int, limit: Int)
     case cannotWrite(path: String, reason: String)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .thumbnail }
 
+    /// A setting the user may change to get past the error; nil when none helps.
     public var remedy: Remedy? {
       if case .cannotWrite = self { return .cacheFolder }
       return nil
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .tooLarge(let byteCount, let limit):
@@ -38,7 +41,9 @@ public struct DiskCache: Sendable {
 
   /// One cached image: its bytes and how long downloading it took.
   public struct Entry: Sendable, Hashable {
+    /// The image's bytes.
     public var data: Data
+    /// How long the download took, which a later hit saves.
     public var downloadTime: Duration
   }
 
@@ -60,6 +65,8 @@ public struct DiskCache: Sendable {
   /// damaged) and is never read into memory: a 1 GB sparse file there took 1 GB.
   public let entryLimit: Int
 
+  /// A cache in `folder` of at most `byteLimit` bytes, least recently used out first; a file
+  /// larger than `entryLimit` is never read.
   public init(
     folder: URL, byteLimit: Int = 256 * 1_024 * 1_024,
     entryLimit: Int = HoppinClient.defaultImageLimit + (1 << 20)
@@ -73,11 +80,9 @@ public struct DiskCache: Sendable {
   /// or the file is larger than an entry can be.
   public func read(_ url: URL) -> Entry? {
     let file = self.file(for: url)
-    guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
-    defer { try? handle.close() }
-    // One byte past the limit says the file is too large, without reading the rest.
-    guard let bytes = try? handle.read(upToCount: entryLimit + 1), bytes.count <= entryLimit,
-      let entry = Self.decode(bytes, for: url)
+    // Not a FIFO or a link put under an entry's name: the first would block for ever.
+    guard let found = RegularFile.read(file.path, upTo: entryLimit, links: .refuse),
+      found.size <= entryLimit, let entry = Self.decode(found.data, for: url)
     else { return nil }
     // Reading counts as a use for eviction; in a read-only cache this quietly does nothing.
     try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
@@ -91,13 +96,12 @@ public struct DiskCache: Sendable {
   /// image there would cost as much as loading it; a body damaged in place is still caught
   /// by ``read(_:)``, which then downloads it again.
   public func contains(_ url: URL) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: file(for: url).path) else { return false }
-    defer { try? handle.close() }
     let address = Array(url.absoluteString.utf8)
-    guard let head = try? handle.read(upToCount: Self.headerSize + address.count),
-      let size = try? handle.seekToEnd()
+    guard
+      let found = RegularFile.read(
+        file(for: url).path, upTo: Self.headerSize + address.count, links: .refuse)
     else { return false }
-    return Self.header(head, matches: address, fileSize: Int(size))
+    return Self.header(found.data, matches: address, fileSize: found.size)
   }
 
   /// Whether a header names the address and announces a body that fills the rest of a file

@@ -16,6 +16,7 @@ extension JellyfinClient {
       return .lasting
     }
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       switch self {
       case .unknownOrder, .noSuchUser, .notAUserToken: .usage
@@ -24,12 +25,14 @@ extension JellyfinClient {
       }
     }
 
+    /// A setting the user may change to get past the error; nil when none helps.
     public var remedy: Remedy? {
       guard case .unreadable(_, let target) = self else { return nil }
       if case .page = target.kind { return .sourceAddress(JellyfinClient.server.address) }
       return target == .users ? .sourceAddress(JellyfinClient.server.address) : nil
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String { message(retrying: "more") }
 
     /// The message, advising `command` to try a page again (`more`, or the `genre` or
@@ -48,8 +51,7 @@ extension JellyfinClient {
           + known.joined(separator: ", ") + "."
       case .noSuchUser(let name, let known):
         "The Jellyfin server has no user '\(CommandUsage.excerpt(name))'"
-          + (known.isEmpty
-            ? "." : "; its users are \(known.map(TerminalText.escape).joined(separator: ", ")).")
+          + (known.isEmpty ? "." : "; its users are \(Self.someOf(known)).")
       case .notAUserToken:
         "The Jellyfin token is an API key, which belongs to no user: name the user whose "
           + "library to show."
@@ -57,6 +59,18 @@ extension JellyfinClient {
         "The poster address \(address) leads off the Jellyfin server, so it was not loaded."
       }
     }
+  }
+}
+
+extension JellyfinClient.Error {
+  /// How many users "no such user" names: a server may have thousands.
+  static let usersNamed = 5
+
+  /// The first ``usersNamed`` names, each cut short, and a count of the rest.
+  static func someOf(_ names: [String]) -> String {
+    let named = names.prefix(usersNamed).map { TerminalText.escape(CommandUsage.excerpt($0)) }
+    let rest = names.count - named.count
+    return named.joined(separator: ", ") + (rest > 0 ? " and \(Format.grouped(rest)) more" : "")
   }
 }
 

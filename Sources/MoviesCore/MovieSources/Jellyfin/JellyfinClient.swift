@@ -36,6 +36,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
 
+  /// A client of the library at `server`, for the user `userID`, asking through `http`.
   public init(
     server: URL, authorization: JellyfinAuthorization, userID: String, http: SourceHTTP,
     credentialOrigin: String = "JELLYFIN_TOKEN"
@@ -58,10 +59,12 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = defaultOrder
     capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
+    capabilities.searchPageSize = 200
     capabilities.plays = true
     return capabilities
   }()
 
+  /// What the source can do beyond paging.
   public var capabilities: SourceCapabilities {
     var capabilities = Self.declaredCapabilities
     capabilities.credential = credentialOrigin
@@ -169,6 +172,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     return components?.url ?? server
   }
 
+  /// Fetches one page (1-based) of the query.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let url = try itemsURL(number, of: query)
     let data = try await http.get(url, .page(number), limits: pageLimits)
@@ -179,6 +183,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     }
   }
 
+  /// Every genre, in the source's order.
   public func genres() async throws -> [Genre] {
     var components = URLComponents(
       url: Self.address(server, "Genres"), resolvingAgainstBaseURL: true)
@@ -207,6 +212,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     return url
   }
 
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
   public func thumbnailData(at url: URL) async throws -> Data {
     try await http.get(url, .poster, limits: imageLimits)
   }

@@ -14,6 +14,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   public struct Settings: Sendable {
     /// The API base, `https://api.themoviedb.org/3` for the real service.
     public var apiURL: URL
+    /// The key or token the API's requests carry.
     public var credential: TMDbCredential
     /// The language of titles and overviews (`en-US`); nil for TMDb's default.
     public var language: String?
@@ -25,6 +26,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     /// Where `/configuration` is kept between runs; nil to fetch it every run.
     public var configurationFile: URL?
 
+    /// Settings for the API at `apiURL`; no language or region takes TMDb's defaults.
     public init(
       apiURL: URL, credential: TMDbCredential, language: String? = nil, region: String? = nil
     ) {
@@ -35,8 +37,9 @@ public struct TMDbClient: MovieSource, GenreSource {
     }
   }
 
-  /// TMDb's page size and deepest page.
+  /// TMDb's page size.
   public static let pageSize = 20
+  /// The deepest page TMDb serves.
   public static let maxPages = 500
   /// TMDb allows about 40 requests a second; 34, and two at once after a pause, keep any
   /// second under it as the server counts arrivals: at 37, a loaded machine's scheduling
@@ -47,6 +50,8 @@ public struct TMDbClient: MovieSource, GenreSource {
   /// How long a saved `/configuration` is used before it is asked for again: TMDb asks
   /// clients to cache it and to check it every few days.
   public static let configurationLifetime: TimeInterval = 3 * 24 * 3600
+  /// The largest saved configuration read back: TMDb's is about 4 KB.
+  static let configurationByteLimit = 1 << 20
   /// The orders TMDb sorts by, as the browser names them, with TMDb's `sort_by`.
   static let sorts: [(order: String, sortBy: String)] = [
     ("popularitydesc", "popularity.desc"), ("releasedatedesc", "primary_release_date.desc"),
@@ -54,6 +59,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     ("titleasc", "title.asc"),
   ]
 
+  /// The address, the credential, the language and region it was made with.
   public let settings: Settings
   let http: SourceHTTP
   let fixed = FixedPages(size: TMDbClient.pageSize, maxPages: TMDbClient.maxPages)
@@ -65,6 +71,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   let apiLimits: TransferLimits
   let imageLimits: TransferLimits
 
+  /// A client with `settings` over `engine`, its requests paced by `pacer`.
   public init(
     settings: Settings, engine: HTTPEngine, retry: RetryPolicy = RetryPolicy(),
     pacer: RequestPacer = RequestPacer(requestsPerSecond: TMDbClient.requestsPerSecond)
@@ -78,6 +85,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     imageLimits = TransferLimits(maxBytes: HoppinClient.defaultImageLimit, deadline: engine.timeout)
   }
 
+  /// `TMDb`, or `TMDb at HOST:PORT` for another address.
   public var name: String {
     guard let host = settings.apiURL.host, host != "api.themoviedb.org" else { return "TMDb" }
     return "TMDb at " + (settings.apiURL.port.map { "\(host):\($0)" } ?? host)
@@ -95,6 +103,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     return capabilities
   }()
 
+  /// What the source can do beyond paging.
   public var capabilities: SourceCapabilities {
     var capabilities = Self.declaredCapabilities
     capabilities.credential = settings.credential.origin
@@ -108,6 +117,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     search.serverQuery(from: query, filters: search.words.isEmpty ? [.yearRange, .rating] : [])
   }
 
+  /// Fetches one page (1-based) of the query.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     async let context = rowContext()
     var rows: [[String: String]] = []
@@ -148,6 +158,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     return MoviePage(movies: movies, rowCount: rows.count, totalCount: capped, warnings: warnings)
   }
 
+  /// Every genre, in the source's order.
   public func genres() async throws -> [Genre] {
     try await genreList.value(for: 0) {
       let data = try await http.get(address("genre/movie/list", []), .genres, limits: apiLimits)
@@ -155,6 +166,8 @@ public struct TMDbClient: MovieSource, GenreSource {
     }
   }
 
+  /// Resolves a movie's thumbnail reference to the address it is loaded from, or throws when
+  /// the reference is not one this source will load.
   public func thumbnailURL(for reference: String) throws -> URL {
     guard let url = URL(string: reference), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
@@ -162,6 +175,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     return url
   }
 
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
   public func thumbnailData(at url: URL) async throws -> Data {
     try await http.get(url, .poster, limits: imageLimits, authorized: false)
   }
