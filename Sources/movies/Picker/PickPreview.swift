@@ -37,7 +37,7 @@ enum PickPreview {
         return rows + max(1, (width + columns - 1) / columns)
       }
     let rows = lines - detailRows - 1
-    if image == nil, let poster, colored, rows >= 4 {
+    if image == nil, let poster, let cache, colored, rows >= 4 {
       // Not on this machine yet: `pick` loads it (``PickPosters``) while the details show.
       image = awaitPoster(poster, place: row, file: URL(fileURLWithPath: file), cache: cache)
     }
