@@ -278,6 +278,18 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         item = self.server.library.by_id.get(item_id)
         if item is None:
             raise Problem(404, "Item not found.")
+        redirect = self.server.options.stream_redirect
+        if redirect is not None and self.query.get("moved") is None:
+            # What a reverse proxy or a sign-on gateway in front of the server may answer.
+            base = redirect.replace("{port}", str(self.server.server_address[1]))
+            location = f"{base}{self.req_path}?static=true&moved=1"
+            self.send_body(302, "text/plain; charset=utf-8", b"Found. Redirecting.",
+                           {"Location": location})
+            return
+        title = self.server.options.stream_title
+        if title is not None:
+            self.send_body(200, "audio/wav", jellyfin_images.tagged_wav(title))
+            return
         body = jellyfin_images.stream_bytes(item.id)
         self.send_body(200, "video/mp4", body, {"Accept-Ranges": "bytes"})
 
@@ -388,6 +400,11 @@ def parse_args(argv=None):
                     help="send every film in /Items without its Name, which a client must skip")
     ap.add_argument("--lying-total", type=int, metavar="N",
                     help="searches claim N results, and past their end send their first page again")
+    ap.add_argument("--stream-redirect", metavar="BASE",
+                    help="answer a stream 302 to BASE + its path + ?static=true&moved=1 "
+                    "(empty: the same server; {port} is this server's port)")
+    ap.add_argument("--stream-title", metavar="TEXT",
+                    help="serve every stream as a short WAV whose title tag is TEXT")
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 0:
         ap.error("--limit must be >= 0")
