@@ -33,4 +33,38 @@ import Testing
       #expect(row.last != " ", "no trailing space: '\(row)'")
     }
   }
+
+  private static let rings = [
+    Movie(
+      title: "Lord of the Rings: The Fellowship of the Ring, The", genres: ["Action"],
+      rating: 8.8, releaseDate: "2001-11-27"),
+    Movie(
+      title: "Lord of the Rings: The Two Towers, The", genres: ["Action"], rating: 8.8,
+      releaseDate: "2002-01-01"),
+    Movie(title: "기생충", genres: ["Comedy", "Drama"], rating: 8.6, releaseDate: "2019-05-30"),
+  ]
+
+  /// At 60 columns Title keeps 30 columns beside Genres, and Released gives way to its year
+  /// first, under a `Year` heading; the row numbers take the columns of the widest, `10`.
+  @Test func sixtyColumnsKeepThirtyOfATitleAndTheYear() throws {
+    let table = MovieTable(width: 60, largestRow: 10, palette: .plain, firstPage: Self.rings)
+    let header = table.header()
+    let rows = table.rows(Self.rings, firstRow: 8).split(separator: "\n").map(String.init)
+    #expect(header.hasPrefix(" #  Title"), "'\(header)'")
+    #expect(header.contains("Genres") && header.hasSuffix("Year"), "'\(header)'")
+    let titleAt = try #require(header.range(of: "Title"))
+    let titleStart = DisplayWidth.columns(of: header[..<titleAt.lowerBound])
+    let yearHeading = try #require(header.range(of: "Year"))
+    let yearStart = DisplayWidth.columns(of: header[..<yearHeading.lowerBound])
+    for (row, movie) in zip(rows, Self.rings) {
+      let title = try #require(row.range(of: movie.title.prefix(3)))
+      #expect(DisplayWidth.columns(of: row[..<title.lowerBound]) == titleStart, "\(row)")
+      let year = try #require(movie.releaseDate?.prefix(4))
+      #expect(row.hasSuffix(String(year)), "\(row)")
+      let yearAt = try #require(row.range(of: String(year), options: .backwards))
+      #expect(DisplayWidth.columns(of: row[..<yearAt.lowerBound]) == yearStart, "\(row)")
+      #expect(DisplayWidth.columns(of: row) <= 60)
+    }
+    #expect(rows[0].contains("Lord of the Rings: The Fellow…"), "\(rows[0])")
+  }
 }

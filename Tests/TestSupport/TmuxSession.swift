@@ -81,6 +81,11 @@ public final class TmuxSession {
     try tmux(["send-keys", "-t", "movies"] + keys)
   }
 
+  /// Makes the terminal `width`×`height`; the program gets SIGWINCH, as from a dragged window.
+  public func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", "movies", "-x", String(width), "-y", String(height)])
+  }
+
   /// The visible screen, one line per row; tmux trims trailing spaces, so a prompt reads
   /// `movies 10/25>` without its space.
   public func screen() throws -> String {

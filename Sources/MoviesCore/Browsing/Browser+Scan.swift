@@ -248,7 +248,7 @@ extension Browser {
   ) {
     if !matches.isEmpty {
       scan.matches += matches
-      found(matches, movies.status.largestRow)
+      found(matches, movies.status.largestReachableRow)
     }
     progress(movies.movies.count, movies.totalCount ?? 0)
   }

@@ -23,8 +23,13 @@ public struct ListStatus: Sendable, Hashable {
   /// Whether `more` has rows to show: loaded ones past the position, or pages to load.
   public var moreRemains: Bool { shownCount < loadedCount || !isComplete }
 
-  /// The largest row number a table of this list must make room for.
-  var largestRow: Int { max(totalCount ?? 0, loadedCount + query.pageSize) }
+  /// The largest row number a table of this list prints: the last loaded row. The number
+  /// column is as wide as its widest label, not the server's count (5 columns for `1` on
+  /// TMDb's 10,000), so a page past row 99 starts one column further right.
+  var largestRow: Int { max(1, loadedCount) }
+  /// The largest row number a search through this list may reach: `find`'s batches print
+  /// under one header, so they make room for it from the first.
+  var largestReachableRow: Int { max(totalCount ?? 0, loadedCount + query.pageSize) }
 }
 
 // In an extension, so Swift still writes the internal memberwise init that MovieList uses.

@@ -195,10 +195,11 @@ public struct CommandRunner: Sendable {
   /// Where the list comes from: its name is in the banner and the spinner's label.
   public var source: any MovieSource { browser.source }
 
-  /// The rows in view with their movies, for `pick`; other commands' results carry what
-  /// they show. After `watchlist`, its entries from this source (kind `entry`), numbered as
-  /// it listed them: only this source can draw their posters; after a server search, its
-  /// matches (kind `match`).
+  /// The rows for `pick`, with their movies; other commands' results carry what they show.
+  /// After a page, every row `more` has shown, not that page alone; after a `find` through
+  /// the list, its matches; after `watchlist`, its entries from this source (kind `entry`),
+  /// numbered as it listed them: only this source can draw their posters; after a server
+  /// search, its matches (kind `match`).
   public func rowsInView() async -> (rows: [(row: Int, movie: Movie)], kind: RowLabel.Kind) {
     switch view.rows {
     case .watchlist:
@@ -207,7 +208,9 @@ public struct CommandRunner: Sendable {
     case .matches:
       return ((view.matches ?? []).enumerated().map { ($0.offset + 1, $0.element) }, .match)
     case .rows(let rows):
-      return (await browser.movies(atRows: rows), .row)
+      if view.rowsAreMatches || rows.isEmpty { return (await browser.movies(atRows: rows), .row) }
+      let last = max(await browser.status.shownCount, rows.max() ?? 0)
+      return (await browser.movies(atRows: Array(1..<(last + 1))), .row)
     }
   }
 

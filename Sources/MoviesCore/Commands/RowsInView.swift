@@ -75,6 +75,8 @@ public final class ViewState: Sendable {
     var listing: [WatchEntry]?
     /// The matches the last server search found, f1 to fN; nil before the first.
     var matches: [Movie]?
+    /// Whether the rows in view are a `find`'s matches among the list's rows, not pages.
+    var rowsAreMatches = false
   }
 
   private let state = Mutex(State())
@@ -91,6 +93,9 @@ public final class ViewState: Sendable {
   /// The last server search's matches, or nil before the first.
   var matches: [Movie]? { state.withLock { $0.matches } }
 
+  /// Whether the rows in view are the matches of a `find` through the list.
+  var rowsAreMatches: Bool { state.withLock { $0.rowsAreMatches } }
+
   /// Notes what a command showed: its rows in view, and a watchlist listing.
   func record(_ outcome: CommandOutcome, query: MovieQuery) {
     state.withLock { state in
@@ -99,6 +104,11 @@ public final class ViewState: Sendable {
       case .watchlist(let entries): state.listing = entries
       case .found(let found) where found.results != nil && !found.matches.isEmpty:
         state.matches = found.matches.map(\.movie)
+      default: break
+      }
+      switch outcome {
+      case .found(let found) where !found.matches.isEmpty: state.rowsAreMatches = true
+      case .pageLoaded, .restarted, .resumed, .list: state.rowsAreMatches = false
       default: break
       }
     }

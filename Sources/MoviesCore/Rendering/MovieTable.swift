@@ -36,8 +36,12 @@ public struct MovieTable: Sendable, Equatable {
   /// False when the terminal is too narrow for these columns.
   let showsRating: Bool
   let showsReleased: Bool
+  /// A whole date (``releasedWidth``), the year alone (``yearWidth``) where space is short,
+  /// or zero.
+  let releasedWidth: Int
   static let ratingWidth = 6
   static let releasedWidth = 10
+  static let yearWidth = 4
   static let gap = "  "
   /// A space and the one-column mark, after the row number.
   static let markWidth = 2
@@ -47,8 +51,11 @@ public struct MovieTable: Sendable, Equatable {
   static let roomyGenres = 32
   /// The narrowest Genres column worth showing.
   static let smallestGenres = 8
-  /// The narrowest Title kept before the other columns give way, or the title's own need.
-  static let titleFloor = 20
+  /// The narrowest Title kept before Released and Genres give way, or the title's own need:
+  /// three "Lord of the Rings: The…" rows say nothing.
+  static let titleFloor = 30
+  /// The narrowest Title kept before Rating gives way, on a terminal too narrow for Genres.
+  static let titleFloorBesideRating = 20
 
   /// - Parameters:
   ///   - width: the terminal's width in columns.
@@ -74,22 +81,27 @@ public struct MovieTable: Sendable, Equatable {
   ) {
     self.palette = palette
     self.marks = marks
-    numberWidth = max(2, labelPrefix.count + String(largestRow).count)
+    numberWidth = max(1, labelPrefix.count + String(largestRow).count)
     // What Title and the optional columns share, after the row number (and mark) and its gap.
     let shared = width - numberWidth - Self.gap.count - (marks == nil ? 0 : Self.markWidth)
     let title = min(Self.titleCap, max(12, needs.title))
     let genresNeed = max("Genres".count, needs.genres)
     let floor = min(title, Self.titleFloor)
     let genresRoom = Self.gap.count + Self.smallestGenres
-    // Columns give way in turn until Title keeps its floor: Released, Genres, then Rating.
     let ratingRoom = Self.gap.count + Self.ratingWidth
-    let releasedRoom = Self.gap.count + Self.releasedWidth
-    showsReleased = shared - ratingRoom - releasedRoom - genresRoom >= floor
-    let keepsGenres = shared - ratingRoom - (showsReleased ? releasedRoom : 0) - genresRoom >= floor
-    showsRating = keepsGenres || shared - ratingRoom >= floor
-    let available =
-      shared - (showsRating ? ratingRoom : 0) - (showsReleased ? releasedRoom : 0)
-      - Self.gap.count
+    // Columns give way in turn until Title keeps its floor: the date becomes its year, then
+    // Released goes, then Genres, then Rating (which Title keeps down to its smaller floor).
+    let released: Int? =
+      [Self.releasedWidth, Self.yearWidth].first {
+        shared - ratingRoom - genresRoom - Self.gap.count - $0 >= floor
+      }
+    releasedWidth = released ?? 0
+    showsReleased = released != nil
+    let releasedRoom = released.map { Self.gap.count + $0 } ?? 0
+    let keepsGenres = shared - ratingRoom - releasedRoom - genresRoom >= floor
+    showsRating =
+      keepsGenres || shared - ratingRoom >= min(title, Self.titleFloorBesideRating)
+    let available = shared - (showsRating ? ratingRoom : 0) - releasedRoom - Self.gap.count
     if !keepsGenres {
       genresWidth = 0
       titleWidth = max(1, available + Self.gap.count)
@@ -113,7 +125,8 @@ public struct MovieTable: Sendable, Equatable {
   public func header(last: String? = nil) -> String {
     var text = ""
     appendLine(
-      number: "#", title: "Title", genres: "Genres", rating: "Rating", released: "Released",
+      number: "#", title: "Title", genres: "Genres", rating: "Rating",
+      released: releasedWidth == Self.releasedWidth ? "Released" : "Year",
       last: last, styled: false, to: &text)
     return palette.apply(palette.heading, to: text)
   }
@@ -145,7 +158,7 @@ public struct MovieTable: Sendable, Equatable {
     numberWidth + Self.gap.count + titleWidth
       + (genresWidth > 0 ? genresWidth + Self.gap.count : 0)
       + (showsRating ? Self.ratingWidth + Self.gap.count : 0)
-      + (showsReleased ? Self.releasedWidth + Self.gap.count : 0)
+      + (showsReleased ? releasedWidth + Self.gap.count : 0)
       + (marks == nil ? 0 : Self.markWidth)
   }
 
@@ -202,12 +215,15 @@ public struct MovieTable: Sendable, Equatable {
     }
     if showsReleased {
       text += Self.gap
-      let date = DisplayWidth.truncate(released, toColumns: Self.releasedWidth)
+      let date =
+        releasedWidth == Self.releasedWidth
+        ? DisplayWidth.truncate(released, toColumns: releasedWidth)
+        : DisplayWidth.truncate(String(released.prefix(Self.yearWidth)), toColumns: releasedWidth)
       guard last != nil else {
         text += date
         return
       }
-      DisplayWidth.append(date, paddedTo: Self.releasedWidth, to: &text)
+      DisplayWidth.append(date, paddedTo: releasedWidth, to: &text)
     }
     if let last { text += Self.gap + last }
   }

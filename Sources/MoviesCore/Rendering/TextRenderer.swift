@@ -89,9 +89,10 @@ public struct TextRenderer: Sendable {
     case .nothingMoreToLoad(let list):
       return "All \(Format.grouped(list.shownCount)) movies are already loaded; "
         + "type 'list' to see them again.\n"
-    case .list(_, let status):
-      // The rows follow as a stream (``rows(_:of:)``).
-      return table(for: status).header() + "\n"
+    case .list(let shown, let status):
+      // The rows follow as a stream (``rows(_:of:)``); no rows, no header over the status
+      // line's "No movies match".
+      return shown.movies.isEmpty ? "" : table(for: status).header() + "\n"
     case .movie(let movie, let row, let thumbnail):
       let watched = watched?.contains(WatchEntry.key(for: movie)) == true
       let fields =
@@ -116,11 +117,7 @@ public struct TextRenderer: Sendable {
     case .restarted(let added, let list):
       return render(.pageLoaded(added, list))
     case .genres(let genres, let current):
-      return genres.map { genre in
-        let marker = genre.id == current ? " *" : ""
-        return DisplayWidth.pad(TerminalText.escape(genre.id), toColumns: 4, alignRight: true)
-          + "  " + TerminalText.escape(genre.name) + marker + "\n"
-      }.joined()
+      return Self.genreList(genres, current: current)
     case .found(let found):
       let rows = foundRows(
         found.matches, largestRow: (found.results ?? found.list).largestRow, header: true)
@@ -198,6 +195,21 @@ public struct TextRenderer: Sendable {
     default:
       return ""
     }
+  }
+
+  /// One genre a line: its id whole where `genre ID` takes it (a number), so only where
+  /// every id is one; ids nobody types (Jellyfin's GUIDs) are left out, since names work.
+  static func genreList(_ genres: [Genre], current: String?) -> String {
+    let typed = genres.allSatisfy {
+      !$0.id.isEmpty && $0.id.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+    let idWidth = typed ? genres.map(\.id.count).max() ?? 0 : 0
+    return genres.map { genre in
+      let marker = genre.id == current ? " *" : ""
+      let id =
+        typed ? DisplayWidth.pad(genre.id, toColumns: idWidth, alignRight: true) + "  " : ""
+      return id + TerminalText.escape(genre.name) + marker + "\n"
+    }.joined()
   }
 
   /// Outcomes that print sentences rather than a table or labelled fields, wrapped to the

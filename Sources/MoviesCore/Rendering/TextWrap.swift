@@ -58,4 +58,28 @@ public enum TextWrap {
     lines.append(current)
     return lines.joined(separator: "\n")
   }
+
+  /// `items` two spaces apart, as many a line as fit in `width` columns, none broken (one
+  /// wider than a line stands alone): Tab's list of candidates, some with spaces in them.
+  public static func pack(_ items: [String], toColumns width: Int) -> String {
+    var lines: [String] = []
+    var current = ""
+    var currentWidth = 0
+    for item in items {
+      let itemWidth = DisplayWidth.columns(of: item)
+      if !current.isEmpty && currentWidth + 2 + itemWidth > width {
+        lines.append(current)
+        current = ""
+        currentWidth = 0
+      }
+      if !current.isEmpty {
+        current += "  "
+        currentWidth += 2
+      }
+      current += item
+      currentWidth += itemWidth
+    }
+    lines.append(current)
+    return lines.joined(separator: "\n")
+  }
 }

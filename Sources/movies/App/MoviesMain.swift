@@ -159,7 +159,7 @@ enum MoviesMain {
       shell.picker = Picker(
         environment: environment,
         thumbnailCache: thumbnails.cacheEntriesFolder,
-        preview: shell.preview?.choice)
+        preview: shell.preview?.choice, pipeline: thumbnails.pipeline)
     }
     shell.resumes = options.resume
     shell.atPrompt = interactive

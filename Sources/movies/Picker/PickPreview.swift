@@ -6,8 +6,8 @@ import MoviesCore
 #endif
 
 /// `movies --pick-preview FILE ROW`, run by fzf for `pick`'s preview pane: prints one row's
-/// details and, when the poster is on this machine (the offline catalogue or the disk cache),
-/// draws it. It makes no request.
+/// details and draws its poster from the offline catalogue or the disk cache, asking `pick`
+/// for one not there yet (``PickPosters``) and waiting for it. It makes no request itself.
 @MainActor
 enum PickPreview {
   static func run(file: String, row: Int, environment: [String: String]) -> Int32 {
@@ -19,15 +19,16 @@ enum PickPreview {
       return 1
     }
     let colored = (environment["NO_COLOR"] ?? "").isEmpty
-    let image = poster.flatMap { localImage($0, cache: cache) }
+    var image = poster.flatMap { localImage($0, cache: cache) }
     // A catalogue file is not a cached download: say nothing about caching then.
     let state: ThumbnailCacheState? =
       poster?.isFileURL == true
       ? nil : poster == nil ? .unavailable : image == nil ? .notCached : .onDisk
-    let details = MovieDetails.render(
-      movie, row: number, palette: colored ? .ansi : .plain, thumbnail: state)
-    Terminal.write(details, to: STDOUT_FILENO)
     let columns = max(1, Int(environment["FZF_PREVIEW_COLUMNS"] ?? "") ?? 40)
+    // Wrapped here at spaces, under the values, so fzf's own wrap never cuts a word.
+    let details = MovieDetails.render(
+      movie, row: number, palette: colored ? .ansi : .plain, thumbnail: state, width: columns)
+    Terminal.write(details, to: STDOUT_FILENO)
     let lines = Int(environment["FZF_PREVIEW_LINES"] ?? "") ?? 30
     // The pane wraps long detail lines (a link): each takes as many rows as it fills.
     let detailRows = details.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -36,6 +37,10 @@ enum PickPreview {
         return rows + max(1, (width + columns - 1) / columns)
       }
     let rows = lines - detailRows - 1
+    if image == nil, let poster, let cache, colored, rows >= 4 {
+      // Not on this machine yet: `pick` loads it (``PickPosters``) while the details show.
+      image = awaitPoster(poster, place: row, file: URL(fileURLWithPath: file), cache: cache)
+    }
     if colored, rows >= 4, let image,
       let picture = draw(image, drawing, rows: rows, columns: columns, environment: environment)
     {
@@ -43,6 +48,23 @@ enum PickPreview {
     }
     return 0
   }
+
+  /// The poster, once `pick` has loaded it into the disk cache; nil when it could not, or
+  /// after ``posterWait`` (fzf ends this process sooner when the highlight moves on).
+  private static func awaitPoster(_ url: URL, place: Int, file: URL, cache: URL) -> Data? {
+    let folder = file.deletingLastPathComponent()
+    PickPosters.want(place, in: folder)
+    let cached = DiskCache(folder: cache)
+    let clock = ContinuousClock()
+    let end = clock.now + posterWait
+    while clock.now < end, !PickPosters.failed(place, in: folder) {
+      if let data = cached.read(url)?.data { return data }
+      usleep(50_000)
+    }
+    return nil
+  }
+
+  static let posterWait = Duration.seconds(10)
 
   /// The poster's bytes from the catalogue folder or the disk cache; nil when it would have
   /// to be downloaded.

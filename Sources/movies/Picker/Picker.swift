@@ -8,7 +8,8 @@ import Synchronization
 
 /// `pick`: fzf over the rows in view, with a preview pane that shows the highlighted row's
 /// details and poster. The preview is this program again (`--pick-preview FILE ROW`), reading
-/// the row from a temporary file written here, so moving through the list makes no request.
+/// the row from a temporary file written here, so moving through the list asks the server
+/// nothing but the posters not yet cached, which this process fetches (``PickPosters``).
 struct Picker {
   /// What the picker ended with.
   enum Outcome {
@@ -47,6 +48,8 @@ struct Picker {
   let thumbnailCache: URL?
   /// How the session draws posters (its mode and cell size); nil for symbols.
   var preview: PreviewChoice? = nil
+  /// Loads posters that are not on this machine while fzf runs; nil to draw only cached ones.
+  var pipeline: ThumbnailPipeline? = nil
 
   /// fzf shows images in its preview pane from 0.44 on; older ones (Debian 12 has 0.38)
   /// would print the bytes as text, so they get symbols.
@@ -134,6 +137,16 @@ struct Picker {
       "SHELL=/bin/sh exec " + arguments.map(Self.quoted).joined(separator: " ")
       + " < \(Self.quoted(input.path))"
       + " > \(Self.quoted(output.path))"
+    let posters = pipeline.map { pipeline in
+      PickPosters(
+        posters: list.map { row in
+          row.movie.thumbnail.flatMap { try? source.thumbnailURL(for: $0) }
+            .flatMap { $0.isFileURL ? nil : $0 }
+        },
+        folder: folder.url, pipeline: pipeline, source: source)
+    }
+    let loading = Task { await posters?.run() }
+    defer { loading.cancel() }
     let status: Int32
     do {
       let pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: nil, quiet: false)
@@ -158,10 +171,13 @@ struct Picker {
   private func lines(_ list: [(row: Int, movie: Movie)], kind: RowLabel.Kind) -> Data {
     var text = ""
     text.reserveCapacity(list.count * 60)
+    // Labels right-aligned to the widest, so the titles start in one column.
+    let labelWidth = list.map { RowLabel($0.row, kind).description.count }.max() ?? 0
     for (offset, (row, movie)) in list.enumerated() {
       text +=
-        String(offset + 1) + "\t" + RowLabel(row, kind).description + "  "
-        + TerminalText.escape(movie.title)
+        String(offset + 1) + "\t"
+        + DisplayWidth.pad(RowLabel(row, kind).description, toColumns: labelWidth, alignRight: true)
+        + "  " + TerminalText.escape(movie.title)
       if let year = movie.releaseDate?.prefix(4) {
         text += "  (" + TerminalText.escape(String(year)) + ")"
       }

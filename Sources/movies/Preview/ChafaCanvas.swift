@@ -50,12 +50,15 @@ enum ChafaCanvas {
     if colors == .trueColor || mode != .symbols {
       chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
     } else {
-      // 256 colours: error diffusion in a perceptual colour space, so a blue stays blue
-      // instead of the nearest palette entry by RGB distance (a violet).
-      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_256)
-      chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_DIFFUSION)
+      // 256 colours: the 240 fixed ones (the first 16 follow the terminal's theme and turn
+      // a sky pink), matched in a perceptual colour space so a blue stays blue instead of
+      // the nearest entry by RGB distance (a violet), and no dither: error diffusion put a
+      // different colour in most cells of a smooth sky (noise), and even a light ordered
+      // dither striped it; the block symbols already soften the steps between colours.
+      chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
+      chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_NONE)
       chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_DIN99D)
-      chafa_canvas_config_set_color_extractor(config, CHAFA_COLOR_EXTRACTOR_MEDIAN)
+      chafa_canvas_config_set_color_extractor(config, CHAFA_COLOR_EXTRACTOR_AVERAGE)
     }
     chafa_canvas_config_set_pixel_mode(config, pixelMode(mode))
     chafa_canvas_config_set_symbol_map(config, symbols)

@@ -79,7 +79,7 @@ extension Shell {
         !notes.previewNoteSaid.withLock({ $0 })
       {
         notes.previewNoteSaid.withLock { $0 = true }
-        reply.output += note + "\n"
+        reply.output += TextWrap.wrap(note, toColumns: width) + "\n"
       }
     }
     // The terminal echoed ^C where the cursor was; the message starts on a line of its own,

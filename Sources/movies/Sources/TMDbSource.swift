@@ -58,9 +58,13 @@ enum TMDbSource {
       apiURL: api, credential: credential,
       language: context.value("language") ?? locale.language,
       region: context.value("region") ?? locale.region)
-    // Narrow terminals draw small previews: a smaller poster is enough.
-    let width = context.terminalWidth
-    settings.posterWidth = width < 60 ? 154 : width < 100 ? 185 : 342
+    // Narrow terminals draw small previews: a smaller poster is enough. The width when a
+    // page is asked for, so it follows a resized terminal (issue 31).
+    let environment = context.environment
+    settings.posterWidth = {
+      let width = Terminal.width(environment: environment)
+      return width < 60 ? 154 : width < 100 ? 185 : 342
+    }
     let server = (api.host ?? "tmdb") + (api.port.map { "_\($0)" } ?? "")
     settings.configurationFile = context.cacheFolder?.appendingPathComponent(
       "tmdb/configuration-\(server.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }).json"

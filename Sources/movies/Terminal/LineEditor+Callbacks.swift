@@ -6,7 +6,7 @@ import MoviesCore
 #endif
 
 /// The functions libedit calls back: the prompt and its hint, and the keys bound in `init`
-/// (Tab, Ctrl-C, Ctrl-Z, space).
+/// (Tab, Ctrl-C, Ctrl-Z, space; Ctrl-R in LineEditor+Search).
 extension LineEditor {
   /// Inserts text at the cursor; false when libedit could not (the line is full).
   private static func insert(_ text: String, into editor: OpaquePointer) -> Bool {
@@ -39,7 +39,9 @@ extension LineEditor {
     { editor in
       guard let editor, let context = context(of: editor) else { return nil }
       var text = ""
-      if let typed = typedText(editor), let hint = CompletionTable.hint(for: typed) {
+      if context.search == nil, let typed = typedText(editor),
+        let hint = CompletionTable.hint(for: typed)
+      {
         text = hint
       }
       free(context.hint)
@@ -102,7 +104,10 @@ extension LineEditor {
       String(zip(common, match).prefix { $0.lowercased() == $1.lowercased() }.map(\.0))
     }
     if common.count > completion.word.count { return replaceWord(with: common) }
-    let listed = completion.matches.map(TerminalText.escape).joined(separator: "  ")
+    // Whole candidates a line ("Science Fiction" is one), never one cut at the edge.
+    let listed = TextWrap.pack(
+      completion.matches.map(TerminalText.escape),
+      toColumns: Terminal.columns(of: context.outputDescriptor))
     // libedit calls back from el_gets, which runs only on the main thread (readLine checks).
     let output = context.outputDescriptor
     MainActor.assumeIsolated { _ = Terminal.write("\n" + listed + "\n", to: output) }

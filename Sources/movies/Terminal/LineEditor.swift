@@ -55,6 +55,9 @@ final class LineEditor {
     var interrupted = false
     /// Where the prompt is drawn, for Tab's list of candidates.
     var outputDescriptor = STDOUT_FILENO
+    /// The history, oldest first, and Ctrl-R's search through it while one is under way.
+    var historyLines: [String] = []
+    var search: HistorySearch?
 
     init(prompt: String) {
       self.prompt = Self.copy(prompt)
@@ -135,6 +138,7 @@ final class LineEditor {
     for entry in entries {
       try Self.check(movies_history_enter(history, entry), "history(H_ENTER)")
     }
+    context.historyLines = entries
     try Self.check(
       movies_el_set_context(editor, Unmanaged.passUnretained(context).toOpaque()),
       "el_set(EL_CLIENTDATA)")
@@ -150,6 +154,7 @@ final class LineEditor {
       ("movies-interrupt", "Drop the line", "^C", Self.interruptCallback),
       ("movies-suspend", "Stop as a shell job", "^Z", Self.suspendCallback),
       ("movies-space", "Insert a space", " ", Self.spaceCallback),
+      ("movies-search", "Search the history", "^R", Self.searchCallback),
     ] {
       try Self.check(movies_el_add_function(editor, name, help, callback), "el_set(EL_ADDFN)")
       try Self.check(movies_el_bind(editor, key, name), "el_set(EL_BIND)")
@@ -183,6 +188,7 @@ final class LineEditor {
     // on the concurrency pool.
     dispatchPrecondition(condition: .onQueue(.main))
     context.interrupted = false
+    context.search = nil
     // The terminal in editing mode before the prompt is printed: el_gets prints it first and
     // sets the terminal up only as it reads the first key, and a Ctrl-D typed in between, to
     // a terminal still buffering lines, was an end of file there rather than a key, and was
@@ -203,6 +209,8 @@ final class LineEditor {
     // file keeps it (the shell appends it there).
     if remembers, !entry.isEmpty, entry.utf8.count <= HistoryFile.longestLine {
       try? Self.check(movies_history_enter(history, entry), "history(H_ENTER)")
+      context.historyLines.append(entry)
+      if context.historyLines.count > HistoryFile.limit { context.historyLines.removeFirst() }
     }
     return .line(line)
   }

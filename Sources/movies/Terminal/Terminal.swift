@@ -30,6 +30,13 @@ enum Terminal {
     return (variable("COLUMNS") ?? columns, variable("LINES") ?? lines)
   }
 
+  /// The columns of the terminal at `descriptor` (where the prompt is drawn), else 80.
+  static func columns(of descriptor: Int32) -> Int {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+    return Int(size.ws_col)
+  }
+
   /// The window's size in cells and, where the terminal fills them in, pixels
   /// (`TIOCGWINSZ`); nil when standard output is not a terminal.
   static func windowSize() -> (columns: Int, rows: Int, pixels: PixelSize?)? {

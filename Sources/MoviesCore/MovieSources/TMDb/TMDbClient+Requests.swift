@@ -18,7 +18,8 @@ extension TMDbClient {
   /// The image base and the poster size for the preview, `…/t/p/w342`: from the saved
   /// configuration while it is fresh, else from `/configuration`, then saved.
   func posterAddressBase() async throws -> String {
-    try await posterBase.value(for: 0) {
+    let width = settings.posterWidth()
+    return try await posterBase.value(for: width) {
       let data: Data
       if let saved = savedConfiguration() {
         data = saved
@@ -30,7 +31,7 @@ extension TMDbClient {
         throw Error.unreadable(.configuration)
       }
       let base = images.base.hasSuffix("/") ? images.base : images.base + "/"
-      return base + Self.posterSize(among: images.posterSizes, width: settings.posterWidth)
+      return base + Self.posterSize(among: images.posterSizes, width: width)
     }
   }
 

@@ -20,8 +20,9 @@ public struct TMDbClient: MovieSource, GenreSource {
     public var language: String?
     /// The country whose release dates and watch providers count (`US`).
     public var region: String?
-    /// The widest poster wanted, in pixels: the preview needs no more.
-    public var posterWidth = 342
+    /// The widest poster wanted, in pixels: the preview needs no more. Asked at each page,
+    /// so a terminal made wider gets larger posters for the rows loaded after.
+    public var posterWidth: @Sendable () -> Int = { 342 }
     /// Where `/configuration` is kept between runs; nil to fetch it every run.
     public var configurationFile: URL?
 
@@ -64,6 +65,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   let fixed = FixedPages(size: TMDbClient.pageSize, maxPages: TMDbClient.maxPages)
   let listPages = SharedLoads<String, TMDbParser.ListPage>(capacity: 16)
   let genreList = SharedLoads<Int, [Genre]>(capacity: 1)
+  /// The poster base by the width asked for.
   let posterBase = SharedLoads<Int, String>(capacity: 1)
   let detailed = SharedLoads<String, Movie>(capacity: 500)
   let apiLimits: TransferLimits
