@@ -84,9 +84,7 @@ enum MoviesMain {
     }
     let choice: SourceChoice
     do {
-      choice = try await SourceChoice.make(
-        options, environment: environment, cacheFolder: folder,
-        terminalWidth: Terminal.width(environment: environment))
+      choice = try await SourceChoice.make(options, environment: environment, cacheFolder: folder)
     } catch {
       reporter.exit(error)
     }

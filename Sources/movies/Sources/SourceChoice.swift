@@ -12,12 +12,10 @@ struct SourceChoice {
 
   /// The source the options name, made; fails with the startup error to report.
   static func make(
-    _ options: Options, environment: [String: String], cacheFolder: URL?, terminalWidth: Int
+    _ options: Options, environment: [String: String], cacheFolder: URL?
   ) async throws(StartupError) -> SourceChoice {
     let definition = SourceDefinition.chosen(by: options)
     return try await definition.make(
-      SourceContext(
-        options: options, environment: environment, cacheFolder: cacheFolder,
-        terminalWidth: terminalWidth))
+      SourceContext(options: options, environment: environment, cacheFolder: cacheFolder))
   }
 }

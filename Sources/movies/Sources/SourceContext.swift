@@ -8,7 +8,6 @@ struct SourceContext {
   var environment: [String: String]
   /// Where files are kept between runs; nil when there is no trusted folder this run.
   var cacheFolder: URL?
-  var terminalWidth: Int
 
   /// The process's one HTTP engine, started now.
   func engine() throws(StartupError) -> HTTPEngine {
