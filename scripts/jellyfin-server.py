@@ -3,6 +3,7 @@
 
     python3 scripts/jellyfin-server.py [--csv FILE] [--limit N] [--host 127.0.0.1] [--port 0]
                                        [--log FILE] [--api-key KEY] [--tag-salt S]
+                                       [--unavailable N] [--users-delay SECONDS]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
 as a movie library, the way Jellyfin 12 does:
@@ -114,6 +115,8 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         self.req_path, self.query = parts.path, Query(parts.query)
         self.auth = parse_authorization(self.headers.get("Authorization"))
         self.token_state = "missing"
+        if self.req_path.startswith("/Users"):
+            time.sleep(self.server.options.users_delay)  # a slow start: the user is looked up
         try:
             self.route()
         except Problem as p:
@@ -369,6 +372,8 @@ def parse_args(argv=None):
                     help="changes every poster and its image tag (default v1)")
     ap.add_argument("--unavailable", type=int, default=0, metavar="N",
                     help="answer the first N /Items requests 503 Service Unavailable")
+    ap.add_argument("--users-delay", type=float, default=0, metavar="SECONDS",
+                    help="answer /Users and /Users/Me this much later (default 0)")
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 0:
         ap.error("--limit must be >= 0")
