@@ -161,7 +161,7 @@ extension HoppinClient.Error.Target {
   func retryAdvice(_ command: String) -> String {
     switch self {
     case .page: HoppinClient.Error.pageRetryAdvice(command)
-    case .thumbnail: "Try 'thumb' again in a moment."
+    case .thumbnail: HoppinClient.Error.rowRetryAdvice(command, else: "thumb")
     }
   }
 }

@@ -104,7 +104,7 @@ extension JellyfinClient.Error.Target {
     case .page: JellyfinClient.Error.pageRetryAdvice(command)
     case .genres: "Try again in a moment."
     case .users: "Check the server's address and try again."
-    case .thumbnail: "Try 'thumb' again in a moment."
+    case .thumbnail: JellyfinClient.Error.rowRetryAdvice(command, else: "thumb")
     }
   }
 }

@@ -90,13 +90,14 @@ extension TMDbClient.Error.Target {
     }
   }
 
-  /// What to type to try again: `command` for a page.
+  /// What to type to try again: `command` for a page; for a film's details or poster, the
+  /// command as typed (`show 2`, `thumb 2`) when the runner gives it, else its name.
   func retryAdvice(_ command: String) -> String {
     switch self {
     case .page: TMDbClient.Error.pageRetryAdvice(command)
     case .genres: "Try again in a moment."
-    case .configuration, .poster: "Try 'thumb' again in a moment."
-    case .details: "Try 'show' again in a moment."
+    case .configuration, .poster: TMDbClient.Error.rowRetryAdvice(command, else: "thumb")
+    case .details: TMDbClient.Error.rowRetryAdvice(command, else: "show")
     }
   }
 }
