@@ -47,7 +47,7 @@ enum JellyfinSetup {
   {
     guard let server = options.api else { throw .noServer }
     let token =
-      environment["JELLYFIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+      environment[JellyfinClient.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
       ?? options.jellyfinToken
     guard let token else { throw .noToken }
     let authorization: JellyfinAuthorization

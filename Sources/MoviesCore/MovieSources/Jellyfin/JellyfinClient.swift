@@ -18,6 +18,8 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     ("ratingdesc", "CommunityRating,SortName", "Descending,Ascending"),
     ("titleasc", "SortName", "Ascending"),
   ]
+  /// The orders a library is browsed in, known before a client is made.
+  public static var orders: [String] { sorts.map(\.order) }
   /// Recently added first: the Jellyfin habit.
   public static let defaultOrder = "dateaddeddesc"
   /// The poster width asked for: enough for the terminal preview, a fraction of the original.
@@ -52,9 +54,9 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   public var capabilities: SourceCapabilities {
     var capabilities = SourceCapabilities()
     capabilities.searchesOnServer = true
-    capabilities.orders = Self.sorts.map(\.order)
+    capabilities.orders = Self.orders
     capabilities.defaultOrder = Self.defaultOrder
-    capabilities.credential = "JELLYFIN_TOKEN"
+    capabilities.credential = Self.tokenVariable
     capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
     return capabilities
   }
@@ -66,10 +68,17 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   }
 
   /// `Jellyfin at media.local:8096`, for the banner and the spinner.
-  public var name: String {
+  public var name: String { Self.name(of: server) }
+
+  /// The name of the library at `server`, known before the client is made: the banner shows
+  /// while the user is looked up.
+  public static func name(of server: URL) -> String {
     guard let host = server.host else { return "Jellyfin at " + server.absoluteString }
     return "Jellyfin at " + (server.port.map { "\(host):\($0)" } ?? host)
   }
+
+  /// The environment variable the token is read from.
+  public static let tokenVariable = "JELLYFIN_TOKEN"
 
   /// The user to browse as: the one called `name` (looked up in `/Users`, for an API key), or
   /// without a name the token's own user (`/Users/Me`, for a user's access token).
