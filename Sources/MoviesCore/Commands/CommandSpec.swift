@@ -61,6 +61,11 @@ public struct CommandSpec: Sendable {
   }
 
   /// What the spinner says while `command` loads; nil when it loads nothing.
+  /// The summary as `help` shows it: `order`'s names the words the source sorts by.
+  public func summary(offering orders: [String]) -> String {
+    completes == .orders ? summary + ": " + orders.joined(separator: ", ") : summary
+  }
+
   public func loadingLabel(_ command: Command, _ context: LoadingContext) -> String? {
     loading?(command, context)
   }

@@ -52,6 +52,13 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
   /// The orders the catalogue can sort by, as the API names them.
   public static var orders: [String] { MovieQuery.orders }
 
+  /// It sorts by ``orders`` only, so `help` and Tab offer those.
+  public nonisolated var capabilities: SourceCapabilities {
+    var capabilities = SourceCapabilities()
+    capabilities.orders = Self.orders
+    return capabilities
+  }
+
   public nonisolated let folder: URL
   /// The catalogue's bytes and index, read once.
   private var file: (data: Data, index: CatalogueIndex?)?

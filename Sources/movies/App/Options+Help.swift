@@ -14,7 +14,8 @@ extension Options {
         "With no --api, browses the offline catalogue that comes with the program. Commands "
           + "are read from the prompt, from -c, or one per line from standard input.") + "\n"
       + "Options:\n" + HelpText.columns(options, width: width) + "\n"
-      + "Commands:\n" + HelpText.commands(moreRemains: true, width: width) + "\n"
+      + "Commands:\n" + HelpText.commands(moreRemains: true, orders: OrderName.words, width: width)
+      + "\n"
       + paragraph(
         "Environment: MOVIES_API, TMDB_API_KEY, TMDB_ACCESS_TOKEN, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the "
           + "watchlist file; /dev/null: none), PAGER (default less -RFX), NO_COLOR, TERM, "

@@ -39,7 +39,7 @@ extension LineEditor {
     { editor in
       guard let editor, let context = context(of: editor) else { return nil }
       var text = ""
-      if let typed = typedText(editor), let hint = CompletionTable.hint(for: typed) {
+      if let typed = typedText(editor), let hint = context.completions.hint(for: typed) {
         text = hint
       }
       free(context.hint)

@@ -53,6 +53,9 @@ public struct TMDbClient: MovieSource, GenreSource {
     ("titleasc", "title.asc"),
   ]
 
+  /// The orders TMDb sorts by, known before a client is made (for `--order`'s messages).
+  public static var orders: [String] { sorts.map(\.order) }
+
   public let settings: Settings
   let engine: HTTPEngine
   let retry: RetryPolicy
@@ -85,7 +88,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   public var capabilities: SourceCapabilities {
     var capabilities = SourceCapabilities()
     capabilities.searchesOnServer = true
-    capabilities.orders = Self.sorts.map(\.order)
+    capabilities.orders = Self.orders
     capabilities.defaultOrder = "popularitydesc"
     capabilities.hasDetails = true
     capabilities.credential = settings.credential.origin
