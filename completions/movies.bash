@@ -7,7 +7,7 @@ _movies() {
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
     --order)
-      COMPREPLY=($(compgen -W "newest oldest rating title popular added releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
+      COMPREPLY=($(compgen -W "newest oldest rating title popular added releasedateasc releasedatedesc ratingdesc ratingasc titleasc popularitydesc dateaddeddesc" -- "$cur"))
       return ;;
     --source)
       COMPREPLY=($(compgen -W "offline hoppin tmdb jellyfin" -- "$cur"))
