@@ -119,10 +119,13 @@ import Testing
     #expect(options.downloadFolder == "shots" && options.cacheFolder == "/tmp/movies-cache")
     #expect(options.retries == 4 && options.timeout == 30 && options.color == .never)
     #expect(options.noPrefetch)
-    #expect(options.source == .tmdb && options.language == "fr-FR" && options.region == "DE")
-    #expect(options.jellyfinUser == "alice" && options.jellyfinToken == "a-token")
-    // Whichever secret line comes last is kept; the file here has both.
-    #expect(options.configCredential != nil)
+    #expect(options.source == "tmdb")
+    #expect(options.sourceValues["language"] == "fr-FR" && options.sourceValues["region"] == "DE")
+    #expect(options.sourceValues["jellyfin-user"] == "alice")
+    #expect(options.configSecrets["jellyfin-token"] == "a-token")
+    // Every secret line is kept; the source picks the one it looks for first.
+    #expect(options.configSecrets["tmdb-api-key"] != nil)
+    #expect(options.configSecrets["tmdb-access-token"] != nil)
 
     try "colour = never\n".write(to: file, atomically: true, encoding: .utf8)
     #expect(throws: Options.UsageError.self) {

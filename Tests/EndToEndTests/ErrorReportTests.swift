@@ -8,7 +8,7 @@ import Testing
 /// Every failure reaches the user through one reporter: the core's sentence with the
 /// program's advice naming its flag, the same words on standard error and in `--json`.
 @Suite(.timeLimit(.minutes(1))) struct ErrorReportTests {
-  static let advice = Reporter.advice(for: .sourceAddress)
+  static let advice = Reporter.advice(for: .sourceAddress(HoppinClient.server.address))
 
   @Test func aWrongAddressNamesTheFlagInTextAndInJSON() async throws {
     let server = try await HoppinTestServer(limit: 25)
@@ -23,7 +23,7 @@ import Testing
     #expect(text.status == 1)
     #expect(json.status == 1, "the exit status does not depend on --json")
     let sentence =
-      "Could not load page 1: the server answered HTTP 404: \"not found: /nothing/movies\". "
+      "Could not load page 1: the server answered HTTP 404 (\"not found: /nothing/movies\"). "
       + Self.advice
     #expect(text.stderr.split(separator: "\n").first == "error: \(sentence)", "\(text.stderr)")
     let first = try #require(json.stdout.split(separator: "\n").first)

@@ -19,8 +19,8 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.stderr.hasPrefix(
-        "error: Could not load page 2: the server answered HTTP 503: \"injected fault\" "
-          + "(3 attempts)."),
+        "error: Could not load page 2: the server answered HTTP 503 (\"injected fault\"), "
+          + "after 3 attempts."),
       "\(run.stderr)")
     #expect(
       try server.pageRequests().prefix(5) == [1, 2, 2, 2, 2], "3 failed, then 1 for the second more"

@@ -51,7 +51,7 @@ import Testing
     #expect(run.status == 1, "the first more failed")
     #expect(
       run.stderr
-        == "error: Could not load page 2: the server answered HTTP 503: \"injected fault\". "
+        == "error: Could not load page 2: the server answered HTTP 503 (\"injected fault\"). "
         + "Type 'more' to try the same page again.\n")
     #expect(try server.pageRequests() == [1, 2, 2, 3])
     let expected =

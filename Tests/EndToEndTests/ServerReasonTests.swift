@@ -17,7 +17,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.stderr.contains(
-        "Could not load page 2: the server answered HTTP 400: \"injected fault\"."),
+        "Could not load page 2: the server answered HTTP 400 (\"injected fault\")."),
       "\(run.stderr)")
     #expect(!run.stderr.contains("--api"), "page 1 came from this address: \(run.stderr)")
   }

@@ -17,7 +17,7 @@ import Testing
   @Test func aSourceThatCannotStartIsAUsageError() async throws {
     let hoppin = try await MoviesRun.run(["--source", "hoppin", "-c", "more"])
     #expect(hoppin.status == 2)
-    #expect(hoppin.stderr.contains("--source hoppin needs the server's movies endpoint"))
+    #expect(hoppin.stderr.contains("--source hoppin needs the server's address, such as --api"))
     let unknown = try await MoviesRun.run(["--source", "imdb"])
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("--source needs offline, hoppin, tmdb or jellyfin."))
@@ -107,7 +107,7 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
     let open = try await MoviesRun.run(["-c", "more"], environment: environment)
     #expect(open.status == 0, "\(open.stderr)")
-    #expect(open.stderr.contains("holds a TMDb secret and others can read it"))
+    #expect(open.stderr.contains("holds tmdb-api-key and others can read it"))
     #expect(open.stderr.contains("chmod 600"))
     #expect(!open.stderr.contains(TMDbTestServer.apiKey))
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.path)

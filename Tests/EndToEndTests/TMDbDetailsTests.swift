@@ -120,7 +120,8 @@ import Testing
     let run = try await run(server, ["--no-prefetch"], input: "show 1\n")
     #expect(run.status == 0)
     #expect(run.stdout.contains("#1 "))
-    #expect(run.stderr.contains("it answered HTTP 404 (\"Gone ^[[31mfor good api_key=REDACTED\")"))
+    #expect(
+      run.stderr.contains("TMDb answered HTTP 404 (\"Gone ^[[31mfor good api_key=REDACTED\")"))
     #expect(!run.stderr.contains("\u{1B}"))
   }
 

@@ -9,7 +9,9 @@ import Testing
     ("https://api.example/v2/hoppin/movies?key=abc", "https://api.example/v2/hoppin/genres"),
   ])
   func theGenreListIsBesideTheMoviesEndpoint(api: String, expected: String) throws {
-    let genres = HoppinGenres(apiURL: try #require(URL(string: api)), engine: try HTTPEngine())
+    let url = try #require(URL(string: api))
+    let client = HoppinClient(apiURL: url, engine: try HTTPEngine())
+    let genres = HoppinGenres(apiURL: url, http: client.http)
     #expect(genres.url.absoluteString == expected)
   }
 

@@ -18,11 +18,11 @@ import Testing
   {
     let engine = try HTTPEngine()
     let id = try await JellyfinClient.userID(
-      named: user, server: server.baseURL, authorization: try Self.authorization(),
-      engine: engine)
+      named: user, server: server.baseURL,
+      http: JellyfinClient.http(authorization: try Self.authorization(), engine: engine))
     return JellyfinClient(
       server: server.baseURL, authorization: try Self.authorization(), userID: id,
-      engine: engine)
+      http: JellyfinClient.http(authorization: try Self.authorization(), engine: engine))
   }
 
   @Test func pagesGoByStartIndexWithTheHeaderOnEveryRequest() async throws {
@@ -87,23 +87,24 @@ import Testing
     let engine = try HTTPEngine()
     let bob = try await JellyfinClient.userID(
       named: nil, server: server.baseURL,
-      authorization: try Self.authorization(JellyfinTestServer.bobToken), engine: engine)
+      http: JellyfinClient.http(
+        authorization: try Self.authorization(JellyfinTestServer.bobToken), engine: engine))
     let byName = try await JellyfinClient.userID(
-      named: "BOB", server: server.baseURL, authorization: try Self.authorization(),
-      engine: engine)
+      named: "BOB", server: server.baseURL,
+      http: JellyfinClient.http(authorization: try Self.authorization(), engine: engine))
     #expect(bob == byName)
     await #expect {
       try await JellyfinClient.userID(
-        named: nil, server: server.baseURL, authorization: try Self.authorization(),
-        engine: engine)
+        named: nil, server: server.baseURL,
+        http: JellyfinClient.http(authorization: try Self.authorization(), engine: engine))
     } throws: { error in
       guard case JellyfinClient.Error.notAUserToken = error else { return false }
       return true
     }
     await #expect {
       try await JellyfinClient.userID(
-        named: "carol", server: server.baseURL, authorization: try Self.authorization(),
-        engine: engine)
+        named: "carol", server: server.baseURL,
+        http: JellyfinClient.http(authorization: try Self.authorization(), engine: engine))
     } throws: { error in
       (error as? JellyfinClient.Error)?.message.contains("its users are alice, bob") == true
     }
@@ -113,11 +114,20 @@ import Testing
   @Test func failuresSayWhatTheListCanDoAboutThem() {
     #expect(JellyfinClient.Error.unreadable(.notJSON, .page(2)).kind == .unreadablePage)
     #expect(JellyfinClient.Error.unreadable(.notJSON, .page(2)).message.contains("'skip'"))
-    #expect(JellyfinClient.Error.status(503, .page(1)).kind == .transient)
-    #expect(JellyfinClient.Error.transfer(.connectionRefused, .page(1)).kind == .transient)
-    #expect(JellyfinClient.Error.refused(401, .page(1)).kind == .lasting)
-    #expect(JellyfinClient.Error.status(404, .page(1)).kind == .lasting)
-    let switched = JellyfinClient.Error.status(503, .page(1)).message(retrying: "genre comedy")
+    let server = JellyfinClient.server
+    func failure(_ cause: SourceHTTP.Failure.Cause) -> SourceHTTP.Failure {
+      SourceHTTP.Failure(cause, .page(1), from: server)
+    }
+    #expect(failure(.status(503, reason: nil)).kind == .transient)
+    #expect(failure(.transfer(.connectionRefused)).kind == .transient)
+    #expect(failure(.refused(401, reason: nil)).kind == .lasting)
+    #expect(failure(.status(404, reason: nil)).kind == .lasting)
+    #expect(failure(.status(404, reason: nil)).remedy == .sourceAddress(server.address))
+    let switched = SourceHTTP.Failure(
+      .status(503, reason: nil), .page(1), attempts: 3, from: server
+    )
+    .message(retrying: "genre comedy")
+    #expect(switched.contains("the Jellyfin server answered HTTP 503, after 3 attempts."))
     #expect(switched.hasSuffix("Type 'genre comedy' to try again."))
   }
 
@@ -125,11 +135,14 @@ import Testing
     let server = try await JellyfinTestServer(limit: 5)
     await #expect {
       try await JellyfinClient.userID(
-        named: "alice", server: server.baseURL, authorization: try Self.authorization("nope"),
-        engine: try HTTPEngine())
+        named: "alice", server: server.baseURL,
+        http: JellyfinClient.http(
+          authorization: try Self.authorization("nope"), engine: try HTTPEngine()))
     } throws: { error in
-      guard case JellyfinClient.Error.refused(401, .users) = error else { return false }
-      return (error as? JellyfinClient.Error)?.message.contains("nope") == false
+      guard let failure = error as? SourceHTTP.Failure, case .refused(401, _) = failure.cause,
+        failure.target == .users
+      else { return false }
+      return !failure.message.contains("nope") && failure.message.contains("refused the token")
     }
   }
 

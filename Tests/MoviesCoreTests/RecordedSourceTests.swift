@@ -6,6 +6,7 @@ import Testing
 struct RecordedSourceTests {
   @Test(arguments: [
     "offline", "tmdb", "http://127.0.0.1:8080/hoppin/movies", "jellyfin:http://media.local:8096",
+    "tmdb:http://127.0.0.1:9000/3", "plex:http://media.local:32400",
   ])
   func everySourceARunRecordsReadsBackAsItself(id: String) throws {
     let source = try #require(RecordedSource(id))
@@ -21,6 +22,7 @@ struct RecordedSourceTests {
 
   @Test(arguments: [
     "", "file:///etc/passwd", "jellyfin:", "jellyfin:ftp://h", "tmdb2", "gopher://h",
+    "Plex:http://h", "plex:", "x:http://h",
   ])
   func textNoRunWritesIsRefused(id: String) {
     #expect(RecordedSource(id) == nil)

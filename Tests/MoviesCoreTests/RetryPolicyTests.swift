@@ -63,12 +63,12 @@ import Testing
 
   @Test(arguments: [408, 429, 500, 502, 503, 504])
   func transientStatuses(code: Int) {
-    #expect(HoppinClient.Error.status(code, .page(2), attempts: 1).isTransient)
+    #expect(SourceHTTP.Failure.hoppin(.status(code, reason: nil), .page(2)).isTransient)
   }
 
   @Test(arguments: [400, 401, 403, 404, 410, 501])
   func statusesThatAreNotRetried(code: Int) {
-    #expect(!HoppinClient.Error.status(code, .page(2), attempts: 1).isTransient)
+    #expect(!SourceHTTP.Failure.hoppin(.status(code, reason: nil), .page(2)).isTransient)
   }
 
   @Test func transientTransferFailures() {
@@ -90,7 +90,8 @@ import Testing
   }
 
   @Test func aGiveUpMessageNamesThePageTheAttemptsAndWhatToDo() {
-    let message = HoppinClient.Error.status(503, .page(4), attempts: 3).message
+    let message = SourceHTTP.Failure.hoppin(.status(503, reason: nil), .page(4), attempts: 3)
+      .message
     #expect(message.contains("page 4"))
     #expect(message.contains("HTTP 503"))
     #expect(message.contains("3 attempts"))

@@ -151,7 +151,7 @@ import Testing
     let html = Data(
       "<!DOCTYPE html><html><head><title>Oops</title></head><body>\n<h1>Service temporarily unavailable</h1>\u{1B}[2J</body></html>"
         .utf8)
-    let excerpt = HoppinClient.Error.excerpt(of: html)
+    let excerpt = SourceHTTP.Failure.excerpt(of: html)
     #expect(excerpt.hasPrefix("Oops Service temporarily unavailable"))
     #expect(!excerpt.contains("<"))
     #expect(!excerpt.contains("\u{1B}"))

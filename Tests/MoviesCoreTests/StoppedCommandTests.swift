@@ -14,7 +14,7 @@ import Testing
   private static func troubledSource() -> FakeMovieSource {
     FakeMovieSource(movieCount: 100) { number, query in
       if !query.genreID.isEmpty {
-        return .fail(HoppinClient.Error.transfer(.connectionRefused, .page(number), attempts: 1))
+        return .fail(SourceHTTP.Failure.hoppin(.transfer(.connectionRefused), .page(number)))
       }
       if query.order != MovieQuery.defaultOrder {
         return .fail(HoppinClient.Error.badAnswer(.notJSON, page: number, excerpt: "Bad Gateway"))

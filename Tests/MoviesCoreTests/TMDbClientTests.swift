@@ -124,9 +124,9 @@ import Testing
 
   @Test func tmdbsOwnWordsAreEscapedAndCut() {
     let long = "\u{1B}[2J" + String(repeating: "x", count: 500)
-    let message = TMDbClient.Error.status(
-      503, serverMessage: long, .page(2), attempts: 3
-    ).message
+    let reason = SourceHTTP.Failure.reason(in: Data(#"{"status_message":"\#(long)"}"#.utf8))
+    let message = SourceHTTP.Failure.tmdb(.status(503, reason: reason), .page(2), attempts: 3)
+      .message
     #expect(!message.contains("\u{1B}"))
     #expect(message.contains("^[[2J"))
     #expect(message.count < 300)
@@ -134,14 +134,12 @@ import Testing
   }
 
   @Test func aFailedSwitchAdvisesTheCommandAndAKindTheBrowserReads() {
-    let busy = TMDbClient.Error.status(429, serverMessage: nil, .page(1), attempts: 3)
+    let busy = SourceHTTP.Failure.tmdb(.status(429, reason: nil), .page(1), attempts: 3)
     #expect(busy.kind == .transient)
     #expect(busy.message(retrying: "genre comedy").hasSuffix("Type 'genre comedy' to try again."))
     #expect(busy.message.hasSuffix("Type 'more' to try the same page again."))
     #expect(TMDbClient.Error.unreadable(.page(2)).kind == .unreadablePage)
-    #expect(
-      TMDbClient.Error.refusedCredential(origin: "TMDB_API_KEY", serverMessage: nil).kind
-        == .lasting)
+    #expect(SourceHTTP.Failure.tmdb(.refused(401, reason: nil), .page(1)).kind == .lasting)
   }
 
   @Test func theCredentialGoesInTheHeaderOrTheParameterOnly() {

@@ -25,20 +25,17 @@ import Testing
       ] as [MoviePageParser.Error])
     errors.append(contentsOf: [GenreListParser.Error.notAGenreList] as [GenreListParser.Error])
     for failure in transfers {
-      errors.append(HoppinClient.Error.transfer(failure, .page(2), attempts: 3))
-      errors.append(HoppinClient.Error.transfer(failure, .thumbnail, attempts: 1))
+      errors.append(SourceHTTP.Failure.hoppin(.transfer(failure), .page(2), attempts: 3))
+      errors.append(SourceHTTP.Failure.hoppin(.transfer(failure), .thumbnail))
     }
     errors.append(
       contentsOf: [
-        HoppinClient.Error.status(404, .page(1), attempts: 1),
-        .status(503, .thumbnail, attempts: 3),
         .invalidPage(parse, page: 2), .badAnswer(parse, page: 2, excerpt: "Oops"),
         .unsupportedThumbnailAddress("ftp://x"),
       ] as [HoppinClient.Error])
     errors.append(
       contentsOf: [
-        HoppinGenres.Error.notOffered(url), .transfer(.connectionRefused), .status(500),
-        .invalid(.notAGenreList),
+        HoppinGenres.Error.notOffered(url), .invalid(.notAGenreList),
       ] as [HoppinGenres.Error])
     errors.append(
       contentsOf: [
@@ -86,17 +83,29 @@ import Testing
       ] as [CommandRunner.PlayError])
     errors.append(
       contentsOf: [
-        JellyfinClient.Error.transfer(.connectionRefused, .page(1)), .refused(401, .users),
-        .refused(403, .page(2)), .status(500, .genres), .unreadable(.notJSON, .page(1)),
+        JellyfinClient.Error.unreadable(.notJSON, .page(1)),
         .unknownOrder("x", known: ["added"]), .noSuchUser("x", known: ["alice"]),
-        .notAUserToken, .foreignAddress("http://x"), .status(404, .thumbnail),
+        .notAUserToken, .foreignAddress("http://x"),
       ] as [JellyfinClient.Error])
     errors.append(
-      ListSwitchFailure(
-        failure: HoppinClient.Error.status(404, .page(1), attempts: 1), command: "genre 4"))
+      contentsOf: [
+        .hoppin(.status(404, reason: nil), .page(1)),
+        .hoppin(.status(503, reason: nil), .thumbnail, attempts: 3),
+        .hoppin(.asksToWait(503, .seconds(120)), .page(1), attempts: 1),
+        .jellyfin(.transfer(.connectionRefused), .page(1)),
+        .jellyfin(.refused(401, reason: nil), .users),
+        .jellyfin(.refused(403, reason: nil), .page(2)),
+        .jellyfin(.status(500, reason: nil), .genres),
+        .jellyfin(.status(404, reason: nil), .poster),
+        .tmdb(.refused(401, reason: "Invalid API key"), .page(1)),
+      ] as [SourceHTTP.Failure])
     errors.append(
       ListSwitchFailure(
-        failure: HoppinClient.Error.transfer(.deadlineExceeded(.seconds(3)), .page(1), attempts: 1),
+        failure: SourceHTTP.Failure.hoppin(.status(404, reason: nil), .page(1)), command: "genre 4")
+    )
+    errors.append(
+      ListSwitchFailure(
+        failure: SourceHTTP.Failure.hoppin(.transfer(.deadlineExceeded(.seconds(3))), .page(1)),
         command: "order ratingdesc"))
     errors.append(
       contentsOf: [
@@ -127,7 +136,11 @@ import Testing
       #expect(!Self.namesAFlag(ErrorDescriber.plain.message(for: error)), "\(error)")
       #expect(!error.message.isEmpty, "\(error)")
     }
-    for remedy in Remedy.allCases { #expect(!Self.namesAFlag(remedy.plainAdvice)) }
+    let remedies: [Remedy] = [
+      .sourceAddress(HoppinClient.server.address), .timeout, .downloadFolder, .cacheFolder,
+      .onlineSource,
+    ]
+    for remedy in remedies { #expect(!Self.namesAFlag(remedy.plainAdvice)) }
   }
 
   @Test func everyErrorHasItsCode() {
@@ -148,21 +161,22 @@ import Testing
   }
 
   @Test func theRemedyIsPhrasedByTheDescriberAfterTheMessage() {
-    let error = HoppinClient.Error.status(404, .page(1), attempts: 1)
-    #expect(error.remedy == .sourceAddress)
-    let describer = ErrorDescriber { "Fix \($0)." }
+    let error = SourceHTTP.Failure.hoppin(.status(404, reason: nil), .page(1))
+    #expect(error.remedy == .sourceAddress(HoppinClient.server.address))
+    let describer = ErrorDescriber { _ in "Fix sourceAddress." }
     #expect(
       describer.message(for: error)
         == "Could not load page 1: the server answered HTTP 404. Fix sourceAddress.")
     // A transient status says to try again and has no remedy; nor has a thumbnail's address,
     // which comes from the server.
-    #expect(HoppinClient.Error.status(503, .page(1), attempts: 3).remedy == nil)
-    let poster = HoppinClient.Error.status(404, .thumbnail, attempts: 1)
+    #expect(
+      SourceHTTP.Failure.hoppin(.status(503, reason: nil), .page(1), attempts: 3).remedy == nil)
+    let poster = SourceHTTP.Failure.hoppin(.status(404, reason: nil), .thumbnail)
     #expect(poster.remedy == nil)
     #expect(
       poster.message.hasSuffix(
         "HTTP 404. The server does not offer this image; the movie's other details still show."))
-    let slow = HoppinClient.Error.transfer(.deadlineExceeded(.seconds(1)), .page(1), attempts: 1)
+    let slow = SourceHTTP.Failure.hoppin(.transfer(.deadlineExceeded(.seconds(1))), .page(1))
     #expect(slow.remedy == .timeout)
     let text = TextRenderer(layout: .init(width: 80, palette: .plain), describer: describer)
       .render(CommandResult(outcome: .failure(error)))

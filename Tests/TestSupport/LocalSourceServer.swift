@@ -53,7 +53,8 @@ public final class LocalSourceServer {
 
   /// How the watchlist names the source (its `source` in JSON).
   public var recordedName: String {
-    if tmdb != nil { return "tmdb" }
+    // The local TMDb is not at TMDb's usual address, so the library keeps it.
+    if let tmdb { return "tmdb:" + tmdb.apiURL.absoluteString }
     return "jellyfin:" + (jellyfin?.baseURL.absoluteString ?? "")
   }
 

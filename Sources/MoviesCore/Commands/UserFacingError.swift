@@ -15,9 +15,10 @@ extension UserFacingError {
 }
 
 /// A setting of the session that the user can change, named without the program's flags.
-public enum Remedy: Sendable, Hashable, CaseIterable {
-  /// The movie source's address may be wrong.
-  case sourceAddress
+public enum Remedy: Sendable, Hashable {
+  /// The movie source's address may be wrong; what a right one is ("a Hoppin movies
+  /// endpoint"), from the source's declaration.
+  case sourceAddress(String)
   /// A longer timeout gives a slow server more time.
   case timeout
   /// The folder thumbnails are saved to.
@@ -30,7 +31,7 @@ public enum Remedy: Sendable, Hashable, CaseIterable {
   /// The advice without flag names, for programs that have none.
   public var plainAdvice: String {
     switch self {
-    case .sourceAddress: "Check that the source's address is a Hoppin movies endpoint."
+    case .sourceAddress(let expected): "Check that the source's address is \(expected)."
     case .timeout: "A longer timeout gives a slow server more time."
     case .downloadFolder: "Check the folder, or save thumbnails to another one."
     case .cacheFolder: "Check the folder, or keep the image cache in another one."

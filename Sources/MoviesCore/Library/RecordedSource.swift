@@ -1,44 +1,52 @@
 import Foundation
 
-/// A source as the library records it beside a saved session and each watchlist entry:
-/// `offline`, `tmdb`, `jellyfin:` and the server's address, or a Hoppin endpoint's address.
+/// A source as the library records it beside a saved session and each watchlist entry: its
+/// kind, with the server's address when it has one (`jellyfin:http://media.local:8096`,
+/// `tmdb:http://127.0.0.1:9000/3`), or the kind alone (`offline`, `tmdb` at its usual
+/// address). A Hoppin endpoint is its bare address, as the first versions wrote it.
 ///
 /// One spelling, so the run that saves a session and the run that reopens it agree, and a
-/// value read back from the file is checked before anything is browsed with it.
-public enum RecordedSource: Sendable, Hashable {
-  case offline
-  case hoppin(URL)
-  case tmdb
-  case jellyfin(URL)
+/// value read back from the file is checked before anything is browsed with it. Which kinds
+/// exist is the program's to say (its source declarations); here a kind is a word of letters.
+public struct RecordedSource: Sendable, Hashable {
+  /// The kind a bare address is recorded as.
+  public static let hoppin = "hoppin"
 
-  static let jellyfinPrefix = "jellyfin:"
+  /// The source's kind, its `--source` word.
+  public var kind: String
+  /// The server's address; nil for a source at its usual place.
+  public var address: URL?
+
+  public init(kind: String, address: URL? = nil) {
+    self.kind = kind
+    self.address = address
+  }
 
   /// Reads a recorded source; nil for text no run of this program writes.
   public init?(_ text: String) {
-    switch text {
-    case "offline": self = .offline
-    case "tmdb": self = .tmdb
-    default:
-      if text.hasPrefix(Self.jellyfinPrefix) {
-        guard let url = Self.webAddress(String(text.dropFirst(Self.jellyfinPrefix.count))) else {
-          return nil
-        }
-        self = .jellyfin(url)
-      } else {
-        guard let url = Self.webAddress(text) else { return nil }
-        self = .hoppin(url)
-      }
+    if let url = Self.webAddress(text) {
+      self.init(kind: Self.hoppin, address: url)
+      return
     }
+    guard let colon = text.firstIndex(of: ":") else {
+      guard Self.isKind(text) else { return nil }
+      self.init(kind: text)
+      return
+    }
+    let kind = String(text[..<colon])
+    guard Self.isKind(kind), let url = Self.webAddress(String(text[text.index(after: colon)...]))
+    else { return nil }
+    self.init(kind: kind, address: url)
   }
 
   /// The text the library keeps.
   public var id: String {
-    switch self {
-    case .offline: "offline"
-    case .tmdb: "tmdb"
-    case .hoppin(let url): url.absoluteString
-    case .jellyfin(let url): Self.jellyfinPrefix + url.absoluteString
-    }
+    guard let address else { return kind }
+    return kind == Self.hoppin ? address.absoluteString : kind + ":" + address.absoluteString
+  }
+
+  private static func isKind(_ text: String) -> Bool {
+    (2...20).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isLowercase }
   }
 
   private static func webAddress(_ text: String) -> URL? {

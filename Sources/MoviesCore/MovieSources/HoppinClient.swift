@@ -4,17 +4,25 @@ import Synchronization
 /// A ``MovieSource`` that speaks the Hoppin movie API over HTTP.
 ///
 /// It asks `GET <api>?version=1&page=N&count=C&genreId=G&order=O` and parses the answer with
-/// ``MoviePageParser``. Requests go through the process's one ``HTTPEngine``; transient
-/// failures are retried as ``RetryPolicy`` says, and bodies are capped while they stream in.
+/// ``MoviePageParser``. Requests go through the shared ``SourceHTTP``, which retries and words
+/// its failures; bodies are capped while they stream in.
 public struct HoppinClient: MovieSource {
   /// The largest page body accepted by default: 16 MB.
   public static let defaultPageLimit = 16_000_000
   /// The largest image accepted by default: 10 MB.
   public static let defaultImageLimit = 10_000_000
 
+  /// How a Hoppin server is named in messages, and what a right address is.
+  public static let server = SourceHTTP.Server(
+    name: "the server",
+    address: "a Hoppin movies endpoint, such as http://127.0.0.1:8080/hoppin/movies"
+  ) { status, _, reason in
+    "The server refused the request (HTTP \(status))" + (reason.map { ": \"\($0)\"" } ?? "") + "."
+  }
+
   public let apiURL: URL
-  private let engine: HTTPEngine
-  private let retry: RetryPolicy
+  /// The way to the server, shared with its genre list.
+  public let http: SourceHTTP
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
   /// Set once a page has been read from this address: a bad answer after that is the server
@@ -35,8 +43,7 @@ public struct HoppinClient: MovieSource {
     imageLimit: Int = HoppinClient.defaultImageLimit
   ) {
     self.apiURL = apiURL
-    self.engine = engine
-    self.retry = retry
+    http = SourceHTTP(engine: engine, retry: retry, server: Self.server, refusedStatuses: [])
     pageLimits = TransferLimits(maxBytes: pageLimit, deadline: engine.timeout)
     imageLimits = TransferLimits(maxBytes: imageLimit, deadline: engine.timeout)
   }
@@ -64,15 +71,15 @@ public struct HoppinClient: MovieSource {
   }
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    let target = Error.Target.page(number)
-    let data = try await get(pageURL(number, of: query), target: target, limits: pageLimits)
+    let data = try await http.get(pageURL(number, of: query), .page(number), limits: pageLimits)
     do {
       let page = try MoviePageParser.parse(data, page: number)
       servedPages.any.withLock { $0 = true }
       return page
     } catch {
       guard servedPages.any.withLock({ $0 }) else { throw Error.invalidPage(error, page: number) }
-      throw Error.badAnswer(error, page: number, excerpt: Error.excerpt(of: data))
+      throw Error.badAnswer(
+        error, page: number, excerpt: SourceHTTP.Failure.excerpt(of: data))
     }
   }
 
@@ -86,24 +93,12 @@ public struct HoppinClient: MovieSource {
   }
 
   public func thumbnailData(at url: URL) async throws -> Data {
-    try await get(url, target: .thumbnail, limits: imageLimits)
+    try await http.get(url, .thumbnail, limits: imageLimits)
   }
+}
 
-  /// Loads a body, retrying transient failures; throws the last failure once it gives up.
-  private func get(_ url: URL, target: Error.Target, limits: TransferLimits) async throws -> Data {
-    try await retry.run { attempt in
-      do {
-        let response = try await engine.load(url, limits: limits)
-        if (200..<300).contains(response.status) { return .success(response.body) }
-        let failure = Error.status(
-          response.status, target, attempts: attempt, reason: Error.reason(in: response.body),
-          afterPages: servedPages.any.withLock { $0 })
-        return .failure(
-          failure, transient: failure.isTransient, retryAfter: RetryAfter.wait(response.retryAfter))
-      } catch let transfer as TransferFailure {
-        let failure = Error.transfer(transfer, target, attempts: attempt)
-        return .failure(failure, transient: failure.isTransient, retryAfter: nil)
-      }
-    }
-  }
+extension LoadTarget {
+  /// A Hoppin movie's image: its thumbnail, as the API calls it.
+  static let thumbnail = LoadTarget(
+    .poster, name: "the thumbnail", missingAdvice: LoadTarget.poster.missingAdvice)
 }

@@ -7,8 +7,6 @@ public struct HoppinGenres: GenreSource {
   /// Why the genre list could not be loaded.
   public enum Error: Swift.Error, Sendable, UserFacingError {
     case notOffered(URL)
-    case transfer(TransferFailure)
-    case status(Int)
     case invalid(GenreListParser.Error)
 
     public var code: ErrorCode {
@@ -20,10 +18,6 @@ public struct HoppinGenres: GenreSource {
       switch self {
       case .notOffered(let url):
         "This server has no genre list at \(url.absoluteString); use 'genre ID' with a number."
-      case .transfer(let failure):
-        "Could not load the genre list: \(failure.explanation). Check the server and try again."
-      case .status(let code):
-        "Could not load the genre list: the server answered HTTP \(code); try again later."
       case .invalid(let error):
         "Could not read the genre list: \(error.message); use 'genre ID' with a number."
       }
@@ -32,36 +26,33 @@ public struct HoppinGenres: GenreSource {
 
   /// The genre list's address.
   public let url: URL
-  private let engine: HTTPEngine
+  private let http: SourceHTTP
   /// A genre list is small; anything near a page's size is not one.
   private static let maxBytes = 1 << 20
 
   /// - Parameters:
   ///   - apiURL: the movies endpoint; the genre list is its sibling `genres`.
-  ///   - engine: the process's one HTTP engine, shared with the movies.
-  public init(apiURL: URL, engine: HTTPEngine) {
+  ///   - http: the movies' way to the server (``HoppinClient/http``).
+  public init(apiURL: URL, http: SourceHTTP) {
     var url = apiURL.deletingLastPathComponent().appendingPathComponent("genres")
     if var components = URLComponents(url: url, resolvingAgainstBaseURL: true) {
       components.query = nil
       url = components.url ?? url
     }
     self.url = url
-    self.engine = engine
+    self.http = http
   }
 
   public func genres() async throws -> [Genre] {
-    let response: HTTPEngine.Response
+    let data: Data
     do {
-      response = try await engine.load(
-        url, limits: TransferLimits(maxBytes: Self.maxBytes, deadline: engine.timeout))
-    } catch let failure as TransferFailure {
-      throw Error.transfer(failure)
-    }
-    guard (200..<300).contains(response.status) else {
-      throw response.status == 404 ? Error.notOffered(url) : Error.status(response.status)
+      data = try await http.get(url, .genres, limits: http.limits(maxBytes: Self.maxBytes))
+    } catch let failure as SourceHTTP.Failure {
+      if case .status(404, _) = failure.cause { throw Error.notOffered(url) }
+      throw failure
     }
     do {
-      return try GenreListParser.parse(response.body)
+      return try GenreListParser.parse(data)
     } catch {
       throw Error.invalid(error)
     }

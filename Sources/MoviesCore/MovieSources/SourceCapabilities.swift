@@ -13,6 +13,13 @@ public struct SourceCapabilities: Sendable, Hashable {
   public var defaultOrder = MovieQuery.defaultOrder
   /// The source fetches more about one movie on demand (``MovieSource/details(for:)``).
   public var hasDetails = false
+  /// The source has a list of genres, so `genre NAME` and `genres` work by name.
+  public var listsGenres = true
+  /// The server's own page size, which the adapter joins and splits (TMDb's 20); nil when
+  /// pages are of any size.
+  public var fixedPageSize: Int?
+  /// The source hands films to a player (``StreamSource``): `play N` works.
+  public var plays = false
   /// Where the source's secret comes from (an environment variable), for messages; nil when
   /// it needs none.
   public var credential: String?

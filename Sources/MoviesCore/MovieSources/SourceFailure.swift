@@ -22,12 +22,6 @@ extension SourceFailure {
     command == "more"
       ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
   }
-
-  /// What to type to load one film's details or poster again: the command as the runner
-  /// gives it (`show 2`, `thumb f3`), or `name` alone when it gives none (`more`).
-  static func rowRetryAdvice(_ command: String, else name: String) -> String {
-    "Try '\(command == "more" ? name : command)' again in a moment."
-  }
 }
 
 /// What a source's failure means for the list.

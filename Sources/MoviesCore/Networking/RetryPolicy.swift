@@ -1,16 +1,21 @@
 /// When and how long to wait before trying a failed request again.
 ///
 /// Waits grow exponentially from ``baseDelay`` (about 0.5 s, then 1 s) with jitter, so many
-/// clients that failed together do not come back together. A server's `Retry-After` replaces
-/// the computed wait, up to ``maxRetryAfter``. The wait itself is injectable so tests need not
+/// clients that failed together do not come back together, each at most ``maxRetryAfter``.
+/// A server's `Retry-After` replaces the computed wait (one longer than ``maxRetryAfter`` is
+/// not waited for: the caller gives up and says so). The waits of one load add up to at most
+/// ``maxTotalWait``, so `--retries 10` against a server that always fails costs a minute, not
+/// eight. The wait itself is injectable so tests need not
 /// sleep, and the default one is `Task.sleep`, which a cancelled task (Ctrl-C) leaves at once.
 public struct RetryPolicy: Sendable {
   /// Retries after the first attempt: 2 means 3 attempts in all.
   public var retries: Int
   /// The first wait; each later one doubles it.
   public var baseDelay: Duration
-  /// The longest `Retry-After` honoured; a longer one is cut to this.
+  /// The longest single wait, and the longest `Retry-After` honoured.
   public var maxRetryAfter: Duration
+  /// The most all the waits of one load may add up to; a retry that would pass it is not made.
+  public var maxTotalWait: Duration
   /// A factor in 0.8...1.2 for each wait.
   public var jitter: @Sendable () -> Double
   /// Waits; throws `CancellationError` when the task is cancelled.
@@ -23,12 +28,14 @@ public struct RetryPolicy: Sendable {
     retries: Int = RetryPolicy.defaultRetries,
     baseDelay: Duration = .milliseconds(500),
     maxRetryAfter: Duration = .seconds(10),
+    maxTotalWait: Duration = .seconds(60),
     jitter: @escaping @Sendable () -> Double = { Double.random(in: 0.8...1.2) },
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.retries = max(0, retries)
     self.baseDelay = baseDelay
     self.maxRetryAfter = maxRetryAfter
+    self.maxTotalWait = maxTotalWait
     self.jitter = jitter
     self.sleep = sleep
   }
@@ -38,7 +45,7 @@ public struct RetryPolicy: Sendable {
   public func delay(afterAttempt attempt: Int, retryAfter: Duration?) -> Duration {
     if let retryAfter { return min(max(retryAfter, .zero), maxRetryAfter) }
     let exponent = min(max(attempt - 1, 0), 16)
-    return baseDelay * (Double(1 << exponent) * jitter())
+    return min(baseDelay * (Double(1 << exponent) * jitter()), maxRetryAfter)
   }
 }
 
@@ -57,6 +64,7 @@ extension RetryPolicy {
     async throws -> Value
   {
     var number = 1
+    var waited = Duration.zero
     while true {
       try Task.checkCancellation()
       if number > 1 { AttemptCount.current?.begin(.init(number: number, of: retries + 1)) }
@@ -64,7 +72,10 @@ extension RetryPolicy {
       case .success(let value): return value
       case .failure(let error, let transient, let retryAfter):
         guard transient, number <= retries else { throw error }
-        try await sleep(delay(afterAttempt: number, retryAfter: retryAfter))
+        let wait = delay(afterAttempt: number, retryAfter: retryAfter)
+        guard waited + wait <= maxTotalWait else { throw error }
+        try await sleep(wait)
+        waited += wait
         number += 1
       }
     }

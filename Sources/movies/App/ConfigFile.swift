@@ -16,12 +16,15 @@ struct ConfigFile {
   /// Whether the group or others may read the file, as `ssh` checks for its keys.
   var othersCanRead = false
 
-  /// The keys that hold a secret: a file with one should be readable by its owner only.
-  static let secretKeys: Set<String> = ["tmdb-api-key", "tmdb-access-token"]
+  /// The keys that hold a secret, as the sources declare them: a file with one should be
+  /// readable by its owner only.
+  static var secretKeys: Set<String> { Set(SourceDefinition.allSecrets.map(\.configKey)) }
 
-  /// Whether the file holds a secret that others can read.
-  var exposesSecret: Bool {
-    othersCanRead && entries.contains { Self.secretKeys.contains($0.key) }
+  /// The secrets' keys the file holds while others can read it; empty when none is exposed.
+  var exposedSecrets: [String] {
+    guard othersCanRead else { return [] }
+    let keys = Self.secretKeys
+    return entries.map(\.key).filter { keys.contains($0) }
   }
 
   /// Where the file is: `$XDG_CONFIG_HOME/movies/config`, else `$HOME/.config/movies/config`.

@@ -49,13 +49,17 @@ enum MoviesMain {
     let library = await openLibrary(
       environment: environment, reporter: options.json ? nil : reporter)
     if options.resume {
-      await adoptSavedSession(
-        library, from: SQLiteLibrary.location(environment: environment), into: &options)
+      do {
+        try await adoptSavedSession(
+          library, from: SQLiteLibrary.location(environment: environment), into: &options)
+      } catch {
+        reporter.exit(error)
+      }
     }
 
-    if let config = configFile, config.exposesSecret, !options.json {
+    if let config = configFile, let key = config.exposedSecrets.first, !options.json {
       reporter.warning(
-        "\(config.path) holds a TMDb secret and others can read it; 'chmod 600 \(config.path)' "
+        "\(config.path) holds \(key) and others can read it; 'chmod 600 \(config.path)' "
           + "keeps it yours.")
     }
     let folder = cacheFolder(options, environment: environment)
@@ -100,7 +104,7 @@ enum MoviesMain {
     let runner = CommandRunner(
       browser: browser, genreSource: genreSource,
       linkOpener: DesktopOpener(environment: environment), library: library,
-      sourceID: choice.id, streamSource: choice.streamSource,
+      sourceID: choice.recorded.id, streamSource: choice.streamSource,
       player: MPVPlayer(environment: environment, quiet: options.json))
 
     // History only at the prompt: scripts must not fill it.
@@ -181,22 +185,33 @@ enum MoviesMain {
   }
 
   /// `--resume`: the saved source and query replace `--api`, `--genre`, `--order` and
-  /// `--count`. With nothing saved they stay, and the `resume` run first says so.
+  /// `--count`. With nothing saved they stay, and the `resume` run first says so. A source
+  /// or address named on this run's command line that is not the saved one is refused: the
+  /// secret for the one named must not go to the other.
   private static func adoptSavedSession(
     _ library: LibraryAccess, from path: String?, into options: inout Options
-  ) async {
+  ) async throws(StartupError) {
     guard case .open(let library) = library,
-      let saved = try? await library.savedSession()
+      let saved = try? await library.savedSession(),
+      // A session no run writes was refused when it was read.
+      let recorded = RecordedSource(saved.source),
+      let definition = SourceDefinition.named(recorded.kind)
     else { return }
-    switch RecordedSource(saved.source) {
-    case .offline: (options.source, options.api) = (.offline, nil)
-    // The address stays as given: a local TMDb for tests, else TMDb itself.
-    case .tmdb: options.source = .tmdb
-    case .jellyfin(let url): (options.source, options.api) = (.jellyfin, url)
-    case .hoppin(let url): (options.source, options.api) = (.hoppin, url)
-    // A session no run writes was refused when it was read.
-    case nil: return
+    if options.sourceNamedHere {
+      let named = SourceDefinition.chosen(by: options)
+      let sameSource = named.name == definition.name
+      let sameAddress =
+        options.api == nil || options.api == recorded.address
+        || (recorded.address == nil && options.api == named.usualAddress)
+      guard sameSource, sameAddress else {
+        throw .resumeConflict(
+          saved: recorded.address.map { "\(definition.name) at \(Options.shown($0))" }
+            ?? definition.name,
+          named: options.api.map { "\(named.name) at \(Options.shown($0))" } ?? named.name)
+      }
     }
+    options.source = definition.name
+    options.api = recorded.address
     options.query = saved.query
     options.genreOrigin = .savedSession(path: path ?? "the watchlist file")
   }

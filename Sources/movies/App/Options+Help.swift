@@ -17,15 +17,17 @@ extension Options {
       + "Commands:\n" + HelpText.commands(moreRemains: true, orders: OrderName.words, width: width)
       + "\n"
       + paragraph(
-        "Environment: MOVIES_API, TMDB_API_KEY, TMDB_ACCESS_TOKEN, MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the "
+        "Environment: MOVIES_API, "
+          + SourceDefinition.allSecrets.map(\.variable).joined(separator: ", ")
+          + ", MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the "
           + "watchlist file; /dev/null: none), PAGER (default less -RFX), NO_COLOR, TERM, "
           + "COLUMNS, LINES, LC_ALL, LC_CTYPE, LANG, XDG_STATE_HOME, XDG_CACHE_HOME, "
-          + "XDG_CONFIG_HOME, XDG_DATA_HOME, HOME, JELLYFIN_TOKEN.") + "\n"
+          + "XDG_CONFIG_HOME, XDG_DATA_HOME, HOME.") + "\n"
       + paragraph(
         "Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config, one "
           + "setting a line, such as count = 20. The settings: "
           + Setting.configKeys.joined(separator: ", ")
-          + " (preview also takes off; keep a file with a TMDb secret private: chmod 600). "
+          + " (preview also takes off; keep a file with a secret private: chmod 600). "
           + "The environment and flags win over it.") + "\n"
       + paragraph(
         "Exit status: 0 when every command succeeded, 1 when one failed, 2 for a usage error.")

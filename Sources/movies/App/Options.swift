@@ -20,17 +20,20 @@ struct Options {
   static let version = "0.1.0"
 
   var api: URL?
-  /// `--source`: nil picks Hoppin with `--api`, else the offline catalogue.
-  var source: SourceKind?
-  /// `--language` and `--region` for TMDb; nil takes them from the locale.
-  var language: String?
-  var region: String?
-  /// The config file's `tmdb-api-key` or `tmdb-access-token`; never a flag (argv is public).
-  var configCredential: TMDbCredential?
-  /// `--jellyfin-user NAME`: whose library to show with an API key.
-  var jellyfinUser: String?
-  /// The config file's `jellyfin-token`; `JELLYFIN_TOKEN` wins over it.
-  var jellyfinToken: String?
+  /// `--api` as given, read once the source is known, so a wrong one gets that source's
+  /// example; and where it was given (`--api`, `MOVIES_API`, the config file's line).
+  var apiText: (text: String, from: String)?
+  /// Whether `--api`, `MOVIES_API` or `--source` was given on this run's command line or
+  /// environment, not by the config file: `--resume` must not send a secret elsewhere.
+  var sourceNamedHere = false
+  /// `--source`: a ``SourceDefinition``'s name; nil picks Hoppin with `--api`, else the
+  /// offline catalogue.
+  var source: String?
+  /// The values of the sources' own settings (`language`, `jellyfin-user`), by config key.
+  var sourceValues: [String: String] = [:]
+  /// The config file's secrets, by key; never a flag (argv is public). The environment's
+  /// win over them.
+  var configSecrets: [String: String] = [:]
   /// Whether `--order` (or the config) chose the order, else the source's default is used.
   var orderGiven = false
   var query = MovieQuery()
@@ -93,7 +96,8 @@ struct Options {
       }
     }
     if let api = environment["MOVIES_API"], !api.isEmpty {
-      options.api = try apiURL(api, from: "MOVIES_API")
+      options.apiText = (api, "MOVIES_API")
+      options.sourceNamedHere = true
     }
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
@@ -114,7 +118,15 @@ struct Options {
         throw UsageError(message: error.message + nearMiss(value, of: setting, in: error))
       }
       if setting.flags.contains("--genre") { options.genreOrigin = .flag }
+      if setting.flags.contains("--api") || setting.flags.contains("--source")
+        || setting.flags.contains("--offline")
+      {
+        options.sourceNamedHere = true
+      }
       remaining = values.remaining
+    }
+    if let (text, from) = options.apiText {
+      options.api = try apiURL(text, from: from, for: SourceDefinition.chosen(by: options))
     }
     return .browse(options)
   }
@@ -130,15 +142,29 @@ struct Options {
     return " Did you mean '\(near)'?"
   }
 
-  static func apiURL(_ text: String, from source: String) throws(UsageError) -> URL {
+  /// `--api`'s text as an address, with the example of the source it is for.
+  static func apiURL(_ text: String, from origin: String, for definition: SourceDefinition)
+    throws(UsageError) -> URL
+  {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
     else {
-      throw UsageError(
-        message:
-          "\(source) needs an http or https URL, such as http://127.0.0.1:8080/hoppin/movies.")
+      let example =
+        definition.exampleAddress.isEmpty
+        ? SourceDefinition.hoppin.exampleAddress : definition.exampleAddress
+      throw UsageError(message: "\(origin) needs an http or https URL, such as \(example).")
     }
     return url
+  }
+
+  /// An address as messages show it: without a user name or password.
+  static func shown(_ url: URL) -> String {
+    guard url.user != nil || url.password != nil,
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+    else { return TerminalText.escape(url.absoluteString) }
+    components.user = nil
+    components.password = nil
+    return TerminalText.escape(components.url?.absoluteString ?? "")
   }
 
   /// A language (`fr`, `pt-BR`) or a country (`DE`): letters and a dash, as TMDb takes them.
@@ -177,7 +203,7 @@ struct Options {
   /// unlike `order`, not another word for the server: a flag's value that the server refuses
   /// would only fail once the first page was asked for, a usage error found late. A word
   /// that is no order is told the orders of `source` (as chosen so far), or every source's.
-  static func order(_ text: String, flag: String, source: SourceKind?) throws(UsageError)
+  static func order(_ text: String, flag: String, source: String?) throws(UsageError)
     -> String
   {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
@@ -186,13 +212,7 @@ struct Options {
     switch OrderName.resolve(text) {
     case .success(let order) where OrderName.words.contains(order): return order
     case .success:
-      let offered: [String]? =
-        switch source {
-        case .tmdb: TMDbClient.orders
-        case .jellyfin: JellyfinClient.orders
-        case .offline: OfflineCatalogue.orders
-        case .hoppin, nil: nil
-        }
+      let offered = source.flatMap(SourceDefinition.named)?.capabilities.orders
       throw UsageError(
         message: "\(flag): '\(CommandUsage.excerpt(text))' is not an order; the orders are "
           + OrderName.words(offeredBy: offered).joined(separator: ", ") + ".")
@@ -216,14 +236,6 @@ struct Options {
     guard !text.isEmpty else { throw UsageError(message: "\(option) needs a folder.") }
     return text
   }
-}
-
-/// `--source`: where the movies come from.
-enum SourceKind: String, CaseIterable {
-  case offline
-  case hoppin
-  case tmdb
-  case jellyfin
 }
 
 /// `--color`: when to use colour.

@@ -15,7 +15,7 @@ struct Reporter {
 
   nonisolated static func advice(for remedy: Remedy) -> String {
     switch remedy {
-    case .sourceAddress: "Check that --api points at a Hoppin movies endpoint."
+    case .sourceAddress(let expected): "Check that --api points at \(expected)."
     case .timeout: "A larger --timeout gives a slow server more time."
     case .downloadFolder: "Check the folder or pick another with --download-dir."
     case .cacheFolder: "Check the folder or pick another with --cache-dir."

@@ -2,48 +2,34 @@ import MoviesCore
 
 /// The flags and config keys, in the order `--help` lists them.
 extension Setting {
-  static let all: [Setting] = [
+  static let all: [Setting] = common + SourceDefinition.allSettings + closing
+
+  /// The flags of every source.
+  private static let common: [Setting] = [
     .value(
       "--source", "SOURCE",
-      help: "offline (the default without --api), hoppin (the default with --api), tmdb "
-        + "(needs TMDB_API_KEY or TMDB_ACCESS_TOKEN) or jellyfin (a Jellyfin library at --api; "
-        + "needs JELLYFIN_TOKEN)",
-      completes: .choices(SourceKind.allCases.map(\.rawValue)), configKey: "source"
+      help: SourceDefinition.sourcesHelp,
+      completes: .choices(SourceDefinition.all.map(\.name)), configKey: "source"
     ) { options, text, flag throws(Options.UsageError) in
-      guard let source = SourceKind(rawValue: text.lowercased()) else {
-        throw Options.UsageError(message: "\(flag) needs offline, hoppin, tmdb or jellyfin.")
+      guard let source = SourceDefinition.named(text.lowercased()) else {
+        throw Options.UsageError(
+          message: "\(flag) needs \(SourceDefinition.namesInWords).")
       }
-      options.source = source
+      options.source = source.name
     },
     .toggle(
       "--offline",
       help: "browse the offline catalogue, the same as --source offline, even with another "
         + "source or an api in the config file or MOVIES_API"
-    ) { $0.source = .offline },
+    ) { $0.source = SourceDefinition.offline.name },
     .value(
       "--api", "URL",
-      help: "the Hoppin movies endpoint to browse (also MOVIES_API); without it, the "
-        + "offline catalogue that comes with the program; with --source tmdb, the TMDb API "
-        + "base (default https://api.themoviedb.org/3)",
+      help: "the server to browse (also MOVIES_API): a Hoppin movies endpoint, or the server "
+        + "of --source; without it, the offline catalogue that comes with the program; for "
+        + "tmdb, the API base (default https://api.themoviedb.org/3)",
       completes: .url, configKey: "api"
     ) { options, text, flag throws(Options.UsageError) in
-      options.api = try Options.apiURL(text, from: flag)
-    },
-    .value(
-      "--language", "CODE",
-      help: "TMDb's language for titles and overviews, such as fr-FR (default: from the "
-        + "locale)",
-      configKey: "language"
-    ) { options, text, flag throws(Options.UsageError) in
-      options.language = try Options.localeCode(text, flag: flag, example: "en-US or fr")
-    },
-    .value(
-      "--region", "CODE",
-      help: "TMDb's country for release dates and where to stream, such as DE (default: from "
-        + "the locale, else US)",
-      configKey: "region"
-    ) { options, text, flag throws(Options.UsageError) in
-      options.region = try Options.localeCode(text, flag: flag, example: "US or DE").uppercased()
+      options.apiText = (text, flag)
     },
     .value(
       "--count", "N", help: "movies per page, 1 to 1000 (default 10)",
@@ -188,28 +174,10 @@ extension Setting {
       options.pager = try values.value()
       return nil
     },
-    Setting(
-      flags: ["--jellyfin-user"], value: "NAME",
-      help: "whose Jellyfin library and watched state to show, for an API key (a user's own "
-        + "token needs none)",
-      configKey: "jellyfin-user"
-    ) { options, values throws(Options.UsageError) in
-      let name = try values.value()
-      guard !name.isEmpty else {
-        throw Options.UsageError(message: "\(values.flag) needs a name.")
-      }
-      options.jellyfinUser = name
-      return nil
-    },
-    // A secret: the config file (or JELLYFIN_TOKEN), never a flag, which `ps` would show.
-    Setting(flags: [], help: "the Jellyfin token, as JELLYFIN_TOKEN", configKey: "jellyfin-token") {
-      options, values throws(Options.UsageError) in
-      options.jellyfinToken = try values.value()
-      return nil
-    },
-    tmdbSecret("tmdb-api-key", .apiKey, help: "a TMDb v3 API key, as TMDB_API_KEY"),
-    tmdbSecret(
-      "tmdb-access-token", .accessToken, help: "a TMDb v4 read access token, as TMDB_ACCESS_TOKEN"),
+  ]
+
+  /// After the sources' own settings: help, the version, and the hidden ones.
+  private static let closing: [Setting] = [
     Setting(flags: ["-h", "--help"], help: "show this help") { _, _ in .help },
     Setting(flags: ["--version"], help: "show the version") { _, _ in .version },
     Setting(
@@ -223,16 +191,4 @@ extension Setting {
       return .pickPreview(file: file, row: row)
     },
   ]
-
-  /// A TMDb secret, from the config file only: a flag's value is on the command line, which
-  /// `ps` shows to everyone.
-  private static func tmdbSecret(_ key: String, _ kind: TMDbCredential.Kind, help: String)
-    -> Setting
-  {
-    Setting(flags: [], help: help, configKey: key) { options, values throws(Options.UsageError) in
-      options.configCredential = TMDbCredential(
-        kind: kind, secret: try values.value(), origin: "the config file's \(key)")
-      return nil
-    }
-  }
 }

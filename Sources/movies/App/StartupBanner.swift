@@ -13,7 +13,7 @@ enum StartupBanner {
     TextWrap.wrap(
       "movies \(Options.version) on \(name)"
         + (credential.map { variable in
-          " (\(variable.hasSuffix("_TOKEN") ? "token" : "key") from \(variable))"
+          " (\(variable.lowercased().hasSuffix("token") ? "token" : "key") from \(variable))"
         } ?? "")
         + ". 'help' lists commands; Ctrl-D leaves.",
       toColumns: width)
@@ -39,11 +39,17 @@ enum StartupBanner {
     }
     let made: Result<SourceChoice, StartupError>
     var bannerShown = false
-    if showsBanner, options.source == .jellyfin, let server = options.api {
+    let definition = SourceDefinition.chosen(by: options)
+    let context = SourceContext(
+      options: options, environment: environment, cacheFolder: cacheFolder,
+      terminalWidth: Terminal.width(environment: environment))
+    // Without a token the setup fails at once, before any request: no banner for that.
+    if showsBanner, definition.name == "jellyfin", let server = options.api,
+      let found = (try? context.secret(among: definition.secrets)) ?? nil
+    {
       let name = JellyfinClient.name(of: server)
       let banner = text(
-        name: name, credential: JellyfinClient.tokenVariable,
-        width: Terminal.width(environment: environment))
+        name: name, credential: found.origin, width: Terminal.width(environment: environment))
       Terminal.write(banner + "\n", to: STDOUT_FILENO)
       bannerShown = true
       let terminal = TerminalSnapshot(environment: environment)

@@ -17,12 +17,21 @@ enum StartupError: Error, UserFacingError {
   case noCatalogue
   /// `-f FILE` could not be opened.
   case scriptFile(path: String, errno: Int32)
-  /// `--source tmdb` without a key in the environment or the config file.
-  case noTMDbCredential
-  /// `--source jellyfin` without what it needs, or its user could not be found.
-  case jellyfin(JellyfinSetup.Problem)
-  /// `--source hoppin` without `--api`.
-  case hoppinNeedsAddress
+  /// The source needs an address and `--api` gives none.
+  case needsAddress(SourceDefinition)
+  /// The source needs a secret and neither the environment nor the config file has one.
+  case needsSecret(SourceDefinition)
+  /// A secret holds a control character, which would end a header and start another.
+  case unusableSecret(origin: String)
+  /// The server refused the credential: said once, at start.
+  case refused(SourceHTTP.Failure)
+  /// The options name a source that cannot work this way; the sentence says what to change.
+  case wrongSource(String)
+  /// The source could not be set up (its user or library not found, the server down).
+  case setup(any Error)
+  /// `--resume` would reopen a session on another source or server than the command line
+  /// names: a token goes only to a server named in this run.
+  case resumeConflict(saved: String, named: String)
   /// `--order` names an order the source does not sort by.
   case order(SourceRefusal)
   /// `--download-dir` is inside the image cache, whose files are removed to keep it small.
@@ -51,13 +60,24 @@ enum StartupError: Error, UserFacingError {
     case .noCatalogue:
       "the offline catalogue (sample-data/) is not next to the program; reinstall it "
         + "(scripts/install)."
-    case .noTMDbCredential:
-      "TMDb needs an API key: get one free at https://www.themoviedb.org/settings/api and "
-        + "set TMDB_API_KEY (or TMDB_ACCESS_TOKEN to a read access token)."
-    case .hoppinNeedsAddress:
-      "--source hoppin needs the server's movies endpoint: --api URL (or MOVIES_API)."
+    case .needsAddress(let definition):
+      if case .required(let example) = definition.address {
+        "--source \(definition.name) needs the server's address, such as --api \(example) "
+          + "(or MOVIES_API)."
+      } else {
+        "--source \(definition.name) needs the server's address: --api URL (or MOVIES_API)."
+      }
+    case .needsSecret(let definition): definition.setup
+    case .unusableSecret(let origin):
+      "\(origin) holds a line break or another control character, which no key or token has; "
+        + "set it again."
+    case .refused(let failure): failure.message
+    case .wrongSource(let message): message
+    case .setup(let error): Reporter.describer.message(for: error)
+    case .resumeConflict(let saved, let named):
+      "--resume reopens the session saved on \(saved), but the command line names \(named); "
+        + "leave out one of them (a secret goes only to the server named in this run)."
     case .order(let refusal): "--order: " + refusal.message
-    case .jellyfin(let problem): problem.message
     case .downloadFolderInCache(let downloads, let entries):
       "the download folder \(downloads) is inside the image cache's \(entries), "
         + "where files may be removed; pick another --download-dir or --cache-dir."
@@ -71,13 +91,14 @@ enum StartupError: Error, UserFacingError {
 
   var code: ErrorCode {
     switch self {
-    case .options, .downloadFolderInCache, .scriptFile, .noTMDbCredential, .hoppinNeedsAddress,
-      .order:
+    case .options, .downloadFolderInCache, .scriptFile, .needsAddress, .needsSecret,
+      .unusableSecret, .wrongSource, .resumeConflict, .order:
       .usage
+    case .refused(let failure): failure.code
+    case .setup(let error): Reporter.describer.code(for: error)
     // Not a usage error: nothing on the command line was wrong.
     case .genre(_, .savedSession): .noSession
     case .genre(let error, _): Reporter.describer.code(for: error)
-    case .jellyfin(let problem): problem.code
     case .httpEngine: .internal
     case .noCatalogue: .source
     }

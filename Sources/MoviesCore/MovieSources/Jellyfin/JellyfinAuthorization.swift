@@ -41,6 +41,9 @@ public struct JellyfinAuthorization: Sendable, CustomStringConvertible {
       + "Version=\"\(version)\", Token=\"\(token)\""
   }
 
+  /// The token itself, for the redaction of what the server sends back.
+  var secret: String { token }
+
   /// The whole header line, for ``HTTPEngine/load(_:limits:headers:)``.
   public var headerLine: String { "Authorization: " + headerValue }
 

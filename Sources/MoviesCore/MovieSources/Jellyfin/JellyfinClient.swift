@@ -18,8 +18,6 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     ("ratingdesc", "CommunityRating,SortName", "Descending,Ascending"),
     ("titleasc", "SortName", "Ascending"),
   ]
-  /// The orders a library is browsed in, known before a client is made.
-  public static var orders: [String] { sorts.map(\.order) }
   /// Recently added first: the Jellyfin habit.
   public static let defaultOrder = "dateaddeddesc"
   /// The poster width asked for: enough for the terminal preview, a fraction of the original.
@@ -32,32 +30,41 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   /// The user whose library and watched state are shown.
   public let userID: String
   private let authorization: JellyfinAuthorization
-  private let engine: HTTPEngine
-  private let retry: RetryPolicy
+  /// Where the token was read, for the banner: `JELLYFIN_TOKEN`.
+  private let credentialOrigin: String
+  private let http: SourceHTTP
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
 
   public init(
-    server: URL, authorization: JellyfinAuthorization, userID: String, engine: HTTPEngine,
-    retry: RetryPolicy = RetryPolicy()
+    server: URL, authorization: JellyfinAuthorization, userID: String, http: SourceHTTP,
+    credentialOrigin: String = "JELLYFIN_TOKEN"
   ) {
+    self.credentialOrigin = credentialOrigin
     self.server = server
     self.userID = userID
     self.authorization = authorization
-    self.engine = engine
-    self.retry = retry
+    self.http = http
+    let engine = http.engine
     pageLimits = TransferLimits(maxBytes: HoppinClient.defaultPageLimit, deadline: engine.timeout)
     imageLimits = TransferLimits(
       maxBytes: HoppinClient.defaultImageLimit, deadline: engine.timeout)
   }
 
-  public var capabilities: SourceCapabilities {
+  /// What a Jellyfin library can do, known before a client is made.
+  public static let declaredCapabilities: SourceCapabilities = {
     var capabilities = SourceCapabilities()
     capabilities.searchesOnServer = true
-    capabilities.orders = Self.orders
-    capabilities.defaultOrder = Self.defaultOrder
-    capabilities.credential = Self.tokenVariable
+    capabilities.orders = sorts.map(\.order)
+    capabilities.defaultOrder = defaultOrder
     capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
+    capabilities.plays = true
+    return capabilities
+  }()
+
+  public var capabilities: SourceCapabilities {
+    var capabilities = Self.declaredCapabilities
+    capabilities.credential = credentialOrigin
     return capabilities
   }
 
@@ -77,24 +84,42 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     return "Jellyfin at " + (server.port.map { "\(host):\($0)" } ?? host)
   }
 
-  /// The environment variable the token is read from.
-  public static let tokenVariable = "JELLYFIN_TOKEN"
+  /// The way to a Jellyfin server: every request carries the authorization header, 401 and
+  /// 403 mean the token, and the token is kept out of everything the server sends back.
+  public static func http(
+    authorization: JellyfinAuthorization, engine: HTTPEngine, retry: RetryPolicy = RetryPolicy()
+  ) -> SourceHTTP {
+    SourceHTTP(
+      engine: engine, retry: retry, server: server, headers: [authorization.headerLine],
+      secrets: [authorization.secret], refusedStatuses: [401, 403])
+  }
+
+  /// How a Jellyfin server is named in messages, what its address is, and what a refused
+  /// token means.
+  static let server = SourceHTTP.Server(
+    name: "the Jellyfin server", address: "a Jellyfin server, such as http://media.local:8096"
+  ) { status, target, _ in
+    target == .users
+      ? "The Jellyfin server refused the token (HTTP \(status)); make an API key in its "
+        + "dashboard, or use a user's access token."
+      : "The Jellyfin server refused to give \(target.name) (HTTP \(status)): the token does "
+        + "not reach this user's library."
+  }
 
   /// The user to browse as: the one called `name` (looked up in `/Users`, for an API key), or
   /// without a name the token's own user (`/Users/Me`, for a user's access token).
-  public static func userID(
-    named name: String?, server: URL, authorization: JellyfinAuthorization, engine: HTTPEngine,
-    retry: RetryPolicy = RetryPolicy()
-  ) async throws -> String {
+  public static func userID(named name: String?, server: URL, http: SourceHTTP) async throws
+    -> String
+  {
     let path = name == nil ? "Users/Me" : "Users"
-    let limits = TransferLimits(maxBytes: 1 << 20, deadline: engine.timeout)
     let data: Data
     do {
-      data = try await load(
-        address(server, path), target: .users, authorization: authorization, engine: engine,
-        retry: retry, limits: limits)
-    } catch Error.status(400, .users) where name == nil {
-      throw Error.notAUserToken  // Jellyfin: "Token is not owned by a user."
+      data = try await http.get(
+        address(server, path), .users, limits: http.limits(maxBytes: 1 << 20))
+    } catch let failure as SourceHTTP.Failure {
+      // Jellyfin: "Token is not owned by a user."
+      if name == nil, case .status(400, _) = failure.cause { throw Error.notAUserToken }
+      throw failure
     }
     let users: [(name: String, id: String)]
     do {
@@ -144,7 +169,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
 
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let url = try itemsURL(number, of: query)
-    let data = try await get(url, target: .page(number), limits: pageLimits)
+    let data = try await http.get(url, .page(number), limits: pageLimits)
     do {
       return try JellyfinItemParser.page(data, server: server)
     } catch {
@@ -161,8 +186,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
       URLQueryItem(name: "SortBy", value: "SortName"),
     ]
     let url = components?.url ?? server
-    let data = try await get(
-      url, target: .genres, limits: TransferLimits(maxBytes: 1 << 20, deadline: engine.timeout))
+    let data = try await http.get(url, .genres, limits: http.limits(maxBytes: 1 << 20))
     do {
       return try JellyfinItemParser.genres(data)
     } catch {
@@ -182,7 +206,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   }
 
   public func thumbnailData(at url: URL) async throws -> Data {
-    try await get(url, target: .thumbnail, limits: imageLimits)
+    try await http.get(url, .poster, limits: imageLimits)
   }
 
   /// What `play N` hands to a player: the film's stream, the header it needs, and where to
@@ -196,38 +220,6 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     return StreamRequest(
       url: url, headers: [authorization.headerLine], title: movie.title,
       start: movie.playback?.resumePosition ?? 0)
-  }
-
-  private func get(_ url: URL, target: Error.Target, limits: TransferLimits) async throws -> Data {
-    try await Self.load(
-      url, target: target, authorization: authorization, engine: engine, retry: retry,
-      limits: limits)
-  }
-
-  /// Loads a body, retrying what may pass (a timeout, a dropped connection, a 503 while the
-  /// server restarts, a 429 after its `Retry-After`); throws the last failure.
-  private static func load(
-    _ url: URL, target: Error.Target, authorization: JellyfinAuthorization, engine: HTTPEngine,
-    retry: RetryPolicy, limits: TransferLimits
-  ) async throws -> Data {
-    try await retry.run { _ in
-      let response: HTTPEngine.Response
-      do {
-        response = try await engine.load(url, limits: limits, headers: [authorization.headerLine])
-      } catch let failure as TransferFailure {
-        return .failure(
-          Error.transfer(failure, target), transient: failure.isTransient, retryAfter: nil)
-      }
-      switch response.status {
-      case 200..<300: return .success(response.body)
-      case 401, 403: throw Error.refused(response.status, target)
-      default:
-        let failure = Error.status(response.status, target)
-        return .failure(
-          failure, transient: failure.kind == .transient,
-          retryAfter: RetryAfter.wait(response.retryAfter))
-      }
-    }
   }
 
   /// The server's base as a directory, so relative paths land under it.

@@ -1,41 +1,6 @@
 import Foundation
 
 extension TMDbClient {
-  /// Loads a body: waits for a pacer slot, adds the credential to API requests, retries
-  /// transient failures (a 429 after its `Retry-After`), and turns TMDb's error bodies into
-  /// ``Error``s. Throws the last failure once it gives up.
-  func get(
-    _ url: URL, target: Error.Target, limits: TransferLimits? = nil, authorized: Bool = true
-  ) async throws -> Data {
-    let credential = settings.credential
-    var sent = url
-    if authorized, !credential.queryItems.isEmpty,
-      var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-    {
-      components.queryItems = (components.queryItems ?? []) + credential.queryItems
-      sent = components.url ?? url
-    }
-    return try await retry.run { attempt in
-      try await pacer.waitForSlot()
-      do {
-        let response = try await engine.load(
-          sent, limits: limits ?? apiLimits, headers: authorized ? credential.headers : [])
-        if (200..<300).contains(response.status) { return .success(response.body) }
-        let body = TMDbParser.error(response.body)
-        if response.status == 401, authorized {
-          throw Error.refusedCredential(origin: credential.origin, serverMessage: body.message)
-        }
-        let failure = Error.status(
-          response.status, serverMessage: body.message, target, attempts: attempt)
-        return .failure(
-          failure, transient: failure.isTransient, retryAfter: RetryAfter.wait(response.retryAfter))
-      } catch let transfer as TransferFailure {
-        let failure = Error.transfer(transfer, target, attempts: attempt)
-        return .failure(failure, transient: failure.isTransient, retryAfter: nil)
-      }
-    }
-  }
-
   /// What rows need beside themselves: genre names and the poster base, each loaded once. A
   /// list still shows without them, with a warning for missing posters.
   func rowContext() async -> (TMDbParser.RowContext, [String]) {
@@ -58,7 +23,7 @@ extension TMDbClient {
       if let saved = savedConfiguration() {
         data = saved
       } else {
-        data = try await get(address("configuration", []), target: .configuration)
+        data = try await http.get(address("configuration", []), .configuration, limits: apiLimits)
         save(configuration: data)
       }
       guard let images = try? TMDbParser.images(data) else {
@@ -103,8 +68,9 @@ extension TMDbClient {
     else { return movie }
     return try await detailed.value(for: id) {
       let region = settings.region ?? "US"
-      async let details = get(address("movie/\(id)", []), target: .details)
-      async let providers = try? get(address("movie/\(id)/watch/providers", []), target: .details)
+      async let details = http.get(address("movie/\(id)", []), .details, limits: apiLimits)
+      async let providers = try? http.get(
+        address("movie/\(id)/watch/providers", []), .details, limits: apiLimits)
       var full: Movie
       do {
         full = try TMDbParser.details(try await details, adding: movie)

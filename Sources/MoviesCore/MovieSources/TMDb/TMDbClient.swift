@@ -53,13 +53,8 @@ public struct TMDbClient: MovieSource, GenreSource {
     ("titleasc", "title.asc"),
   ]
 
-  /// The orders TMDb sorts by, known before a client is made (for `--order`'s messages).
-  public static var orders: [String] { sorts.map(\.order) }
-
   public let settings: Settings
-  let engine: HTTPEngine
-  let retry: RetryPolicy
-  let pacer: RequestPacer
+  let http: SourceHTTP
   let fixed = FixedPages(size: TMDbClient.pageSize, maxPages: TMDbClient.maxPages)
   let listPages = SharedLoads<String, TMDbParser.ListPage>(capacity: 16)
   let genreList = SharedLoads<Int, [Genre]>(capacity: 1)
@@ -73,9 +68,10 @@ public struct TMDbClient: MovieSource, GenreSource {
     pacer: RequestPacer = RequestPacer(requestsPerSecond: TMDbClient.requestsPerSecond)
   ) {
     self.settings = settings
-    self.engine = engine
-    self.retry = retry
-    self.pacer = pacer
+    http = SourceHTTP(
+      engine: engine, retry: retry, server: Self.server(credential: settings.credential.origin),
+      headers: settings.credential.headers, queryItems: settings.credential.queryItems,
+      secrets: [settings.credential.secret], pacer: pacer)
     apiLimits = TransferLimits(maxBytes: 4_000_000, deadline: engine.timeout)
     imageLimits = TransferLimits(maxBytes: HoppinClient.defaultImageLimit, deadline: engine.timeout)
   }
@@ -85,14 +81,21 @@ public struct TMDbClient: MovieSource, GenreSource {
     return "TMDb at " + (settings.apiURL.port.map { "\(host):\($0)" } ?? host)
   }
 
-  public var capabilities: SourceCapabilities {
+  /// What TMDb can do, known before a client is made.
+  public static let declaredCapabilities: SourceCapabilities = {
     var capabilities = SourceCapabilities()
     capabilities.searchesOnServer = true
-    capabilities.orders = Self.orders
+    capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = "popularitydesc"
     capabilities.hasDetails = true
-    capabilities.credential = settings.credential.origin
+    capabilities.fixedPageSize = pageSize
     capabilities.noThumbnailMessage = "TMDb has no poster for this film."
+    return capabilities
+  }()
+
+  public var capabilities: SourceCapabilities {
+    var capabilities = Self.declaredCapabilities
+    capabilities.credential = settings.credential.origin
     return capabilities
   }
 
@@ -144,7 +147,7 @@ public struct TMDbClient: MovieSource, GenreSource {
 
   public func genres() async throws -> [Genre] {
     try await genreList.value(for: 0) {
-      let data = try await get(address("genre/movie/list", []), target: .genres)
+      let data = try await http.get(address("genre/movie/list", []), .genres, limits: apiLimits)
       do { return try TMDbParser.genres(data) } catch { throw Error.unreadable(.genres) }
     }
   }
@@ -157,7 +160,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   }
 
   public func thumbnailData(at url: URL) async throws -> Data {
-    try await get(url, target: .poster, limits: imageLimits, authorized: false)
+    try await http.get(url, .poster, limits: imageLimits, authorized: false)
   }
 
   /// One TMDb page of a query, asked for once however many browser pages need it.
@@ -166,7 +169,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   {
     let url = listAddress(page, of: query)
     return try await listPages.value(for: url.absoluteString) {
-      let data = try await get(url, target: .page(browserPage))
+      let data = try await http.get(url, .page(browserPage), limits: apiLimits)
       do { return try TMDbParser.listPage(data) } catch {
         throw Error.unreadable(.page(browserPage))
       }

@@ -38,19 +38,3 @@ public struct TMDbCredential: Sendable, CustomStringConvertible {
     kind == .apiKey ? [URLQueryItem(name: "api_key", value: secret)] : []
   }
 }
-
-/// Removes secrets from text that may hold a URL: the value of every `api_key` parameter
-/// becomes `REDACTED`, so an address in a message or a log never carries the key.
-public enum SecretRedaction {
-  public static func redact(_ text: String) -> String {
-    guard text.range(of: "api_key=", options: .caseInsensitive) != nil else { return text }
-    var result = ""
-    var rest = text[...]
-    while let found = rest.range(of: "api_key=", options: .caseInsensitive) {
-      result += rest[..<found.upperBound] + "REDACTED"
-      let value = rest[found.upperBound...]
-      rest = value[(value.firstIndex { "&# \"'\n\t)>".contains($0) } ?? value.endIndex)...]
-    }
-    return result + rest
-  }
-}

@@ -1,0 +1,73 @@
+import Foundation
+import MoviesCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension SourceDefinition {
+  /// A Jellyfin server's movie library, with a token from the environment or the config file.
+  static let jellyfin = SourceDefinition(
+    name: "jellyfin", summary: "a Jellyfin library at --api; needs JELLYFIN_TOKEN",
+    address: .required(example: "http://media.local:8096"),
+    settings: [
+      Setting(
+        flags: ["--jellyfin-user"], value: "NAME",
+        help: "whose Jellyfin library and watched state to show, for an API key (a user's own "
+          + "token needs none)",
+        configKey: "jellyfin-user"
+      ) { options, values throws(Options.UsageError) in
+        let name = try values.value()
+        guard !name.isEmpty else {
+          throw Options.UsageError(message: "\(values.flag) needs a name.")
+        }
+        options.sourceValues["jellyfin-user"] = name
+        return nil
+      }
+    ],
+    secrets: [
+      Secret(
+        variable: "JELLYFIN_TOKEN", configKey: "jellyfin-token",
+        help: "the Jellyfin token (an API key or a user's access token)",
+        sentAs: "an Authorization: MediaBrowser … Token=\"…\" header")
+    ],
+    setup: "a Jellyfin library needs a token: make an API key in the server's dashboard "
+      + "(Administration, API Keys) and set JELLYFIN_TOKEN, or jellyfin-token in the config file.",
+    capabilities: JellyfinClient.declaredCapabilities, make: JellyfinSource.make)
+}
+
+/// How the Jellyfin source is made: the token, the user resolved once, the client.
+enum JellyfinSource {
+  static func make(_ context: SourceContext) async throws(StartupError) -> SourceChoice {
+    let server = try ServerAddress.base(try context.address(of: .jellyfin), for: .jellyfin)
+    guard let (_, token, origin) = try context.secret(among: SourceDefinition.jellyfin.secrets)
+    else { throw .needsSecret(.jellyfin) }
+    let authorization: JellyfinAuthorization
+    do {
+      authorization = try JellyfinAuthorization(
+        token: token, device: ClientIdentity.hostName(), deviceID: ClientIdentity.deviceID(),
+        version: Options.version)
+    } catch {
+      throw .unusableSecret(origin: origin)
+    }
+    let http = JellyfinClient.http(
+      authorization: authorization, engine: try context.engine(), retry: context.retry)
+    let user: String
+    do {
+      user = try await JellyfinClient.userID(
+        named: context.value("jellyfin-user"), server: server, http: http)
+    } catch JellyfinClient.Error.notAUserToken {
+      throw .wrongSource(
+        "the Jellyfin token is an API key, which belongs to no user: name the user whose "
+          + "library to show with --jellyfin-user NAME (or jellyfin-user in the config file).")
+    } catch {
+      throw .setup(error)
+    }
+    let client = JellyfinClient(
+      server: server, authorization: authorization, userID: user, http: http,
+      credentialOrigin: origin)
+    return SourceChoice(
+      source: client, genreSource: client,
+      recorded: RecordedSource(kind: "jellyfin", address: server), streamSource: client)
+  }
+}
