@@ -52,12 +52,15 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
   /// The orders the catalogue can sort by, as the API names them.
   public static var orders: [String] { MovieQuery.orders }
 
-  /// It sorts by ``orders`` only, so `help` and Tab offer those.
-  public nonisolated var capabilities: SourceCapabilities {
+  /// It sorts by ``orders`` only, so `help` and Tab offer those; known before a catalogue is
+  /// opened.
+  public static let declaredCapabilities: SourceCapabilities = {
     var capabilities = SourceCapabilities()
-    capabilities.orders = Self.orders
+    capabilities.orders = orders
     return capabilities
-  }
+  }()
+
+  public nonisolated var capabilities: SourceCapabilities { Self.declaredCapabilities }
 
   public nonisolated let folder: URL
   /// The catalogue's bytes and index, read once.
