@@ -3,6 +3,7 @@ import MoviesCore
 
 /// The last few sessions: saving one as a run ends, reading them back for `resume`.
 extension SQLiteLibrary {
+  /// Saves the session as the newest, keeping the last few; a read-only file saves none.
   public func saveSession(_ session: SavedSession) async throws(LibraryError) {
     // A read-only file was reported when it opened, saying no session would be saved.
     if isReadOnly { return }

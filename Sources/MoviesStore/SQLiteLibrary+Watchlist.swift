@@ -3,6 +3,7 @@ import MoviesCore
 
 /// The watchlist's rows: adding, removing, listing and looking up entries.
 extension SQLiteLibrary {
+  /// Puts the entry on the watchlist; false when it was there already.
   public func add(_ entry: WatchEntry) async throws(LibraryError) -> Bool {
     try await write { database in
       try database.transaction {
@@ -28,6 +29,7 @@ extension SQLiteLibrary {
     }
   }
 
+  /// Takes the entry with `key` from `source` off; false when it was not there.
   public func remove(source: String, key: String) async throws(LibraryError) -> Bool {
     try await write { database in
       try database.transaction {
@@ -38,6 +40,7 @@ extension SQLiteLibrary {
     }
   }
 
+  /// Every entry, newest first.
   public func watchlist() async throws(LibraryError) -> [WatchEntry] {
     try await run { [watchlistColumns] database in
       try database.query(
@@ -46,6 +49,7 @@ extension SQLiteLibrary {
     }
   }
 
+  /// The keys of every entry from `source`.
   public func watchedKeys(source: String) async throws(LibraryError) -> Set<String> {
     try await run { database in
       Set(
@@ -54,6 +58,7 @@ extension SQLiteLibrary {
     }
   }
 
+  /// The keys among `keys` on the watchlist from `source`, looked up in the index.
   public func watchedKeys(source: String, among keys: [String]) async throws(LibraryError)
     -> Set<String>
   {
@@ -82,6 +87,7 @@ extension SQLiteLibrary {
     "SELECT movie_key FROM watchlist WHERE source = ? AND movie_key IN ("
     + Array(repeating: "?", count: keysPerLookup).joined(separator: ", ") + ")"
 
+  /// Entry `number` (from 1, newest first) and how many there are; nil past the end.
   public func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int) {
     try await run { [watchlistColumns] database in
       // Newest first through the index on added_at: no sort of the whole watchlist.

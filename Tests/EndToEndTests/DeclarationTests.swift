@@ -6,75 +6,11 @@ import Testing
 @testable import movies
 
 /// Each command, flag and config key is declared once (`CommandSpec.all`, `Setting.all`);
-/// `--help`, the man page, the shell completions and the config reader agree with the
-/// declarations, so none of them can leave one out.
+/// `--help` and the config reader agree with the declarations, so neither can leave one out
+/// (the man page and completions are generated from them: GeneratedDocumentTests).
 @Suite(.timeLimit(.minutes(2))) struct DeclarationTests {
-  private func text(_ path: String) throws -> String {
-    try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(path), encoding: .utf8)
-  }
-
-  /// What bash offers after the words, one per line.
-  private func bashCompletes(_ words: [String]) throws -> [String] {
-    let bash = Process()
-    bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-    bash.arguments = [
-      "-c",
-      "source completions/movies.bash; COMP_WORDS=(movies \(quoted)); "
-        + "COMP_CWORD=\(words.count); _movies; printf '%s\\n' \"${COMPREPLY[@]}\"",
-    ]
-    bash.currentDirectoryURL = TestPaths.packageRoot
-    let output = Pipe()
-    bash.standardOutput = output
-    try bash.run()
-    let offered = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    bash.waitUntilExit()
-    return offered.split(separator: "\n").map(String.init)
-  }
-
   private static var visibleFlags: [Setting] {
     Setting.all.filter { !$0.flags.isEmpty && !$0.hidden }
-  }
-
-  @Test func bashCompletesEveryCommandAfterDashC() throws {
-    let names = CommandSpec.all.flatMap(\.spokenNames)
-    #expect(try bashCompletes(["-c", ""]) == names)
-    #expect(try bashCompletes(["-c", "wa"]) == ["watch", "watchlist"])
-  }
-
-  @Test func bashAndZshCompleteEveryFlagAndItsChoices() throws {
-    let flags = Set(Self.visibleFlags.flatMap(\.flags))
-    #expect(Set(try bashCompletes(["-"])) == flags)
-    let zsh = try text("completions/_movies")
-    for setting in Self.visibleFlags {
-      for flag in setting.flags where !setting.flags.contains("--help") {
-        #expect(zsh.contains("\(flag)["), "zsh completes \(flag)")
-      }
-      if case .choices(let choices) = setting.completes, let flag = setting.flags.first {
-        #expect(try bashCompletes([flag, ""]) == choices, "bash completes \(flag)'s values")
-        #expect(zsh.contains("(\(choices.joined(separator: " ")))"), "zsh: \(flag)'s values")
-      }
-    }
-    let zshCommands = try #require(zsh.split(separator: "\n").first { $0.contains("-c[") })
-    #expect(zshCommands.contains("(\(CommandSpec.all.map(\.name).joined(separator: " ")))"))
-  }
-
-  @Test func theManPageListsEveryFlagAndConfigKey() throws {
-    let man = try text("man/movies.1")
-    let options = try #require(man.range(of: ".SH OPTIONS"))
-    let commands = try #require(man.range(of: ".SH COMMANDS"))
-    let section = man[options.upperBound..<commands.lowerBound]
-      .replacingOccurrences(of: "\\-", with: "-")
-    let listed = Set(
-      section.split(separator: "\n").filter { $0.hasPrefix(".B") }
-        .flatMap { $0.split(separator: " ").dropFirst() }
-        .map { $0.trimmingCharacters(in: ["\""]) }.filter { $0.hasPrefix("-") })
-    #expect(listed == Set(Self.visibleFlags.flatMap(\.flags)))
-    // roff spells a hyphen `\\-` or `-`; either names the key.
-    let plain = man.replacingOccurrences(of: "\\-", with: "-")
-    for key in Setting.configKeys {
-      #expect(plain.contains("\\fB\(key)\\fR"), "the man page names the config key \(key)")
-    }
   }
 
   @Test func theConfigReaderTakesEveryDeclaredKeyAndOnlyThose() async throws {

@@ -62,14 +62,16 @@ import Testing
     #expect(noList.stderr.contains("(--genre 4)"), "\(noList.stderr)")
   }
 
-  /// The README names every code scripts may meet (the unit tests pin the same list to
-  /// ErrorCode) and quotes the advice the program prints.
-  @Test func theReadmeNamesEveryCodeAndQuotesTheAdvice() throws {
-    let readme = try String(
-      contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+  /// The behaviour reference (docs/behaviour.md, the README's JSON part is short) names every
+  /// code scripts may meet (the unit tests pin the same list to ErrorCode) and quotes the
+  /// advice the program prints.
+  @Test func theReferenceNamesEveryCodeAndQuotesTheAdvice() throws {
+    let reference = try String(
+      contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/behaviour.md"),
+      encoding: .utf8)
     for code in ErrorCode.allCases.map(\.rawValue) {
-      #expect(readme.contains("`\(code)`"), "the README names \(code)")
+      #expect(reference.contains("`\(code)`"), "docs/behaviour.md names \(code)")
     }
-    #expect(readme.replacingOccurrences(of: "\n", with: " ").contains(Self.advice))
+    #expect(reference.replacingOccurrences(of: "\n", with: " ").contains(Self.advice))
   }
 }

@@ -190,3 +190,46 @@ import Testing
     #expect(slept.withLock { $0 } == [.milliseconds(25), .milliseconds(50), .milliseconds(75)])
   }
 }
+
+/// What `/discover/movie` is narrowed by when `find` has filters and no words.
+@Suite(.timeLimit(.minutes(1))) struct TMDbFiltersTests {
+  private func items(_ query: MovieQuery, sortBy: String = "popularity.desc") -> [String: String] {
+    let today = Date(timeIntervalSince1970: 1_796_100_000)  // 2026-12-01, 04:40 UTC
+    var items: [String: String] = [:]
+    for item in TMDbFilters.items(for: query, sortBy: sortBy, today: today) {
+      items[item.name] = item.value
+    }
+    return items
+  }
+
+  @Test func aRangeOfYearsAndARatingGoToTheServer() throws {
+    let search = try MovieSearch("year:1990-1999 rating:>8.5")
+    let client = TMDbClient(
+      settings: .init(
+        apiURL: try #require(URL(string: "http://h/3")),
+        credential: TMDbCredential(kind: .apiKey, secret: "k", origin: "TMDB_API_KEY")),
+      engine: try HTTPEngine())
+    let query = try #require(client.searchQuery(for: search, from: MovieQuery()))
+    #expect(
+      items(query) == [
+        "primary_release_date.gte": "1990-01-01", "primary_release_date.lte": "1999-12-31",
+        "vote_average.gte": "8.5", "vote_count.gte": String(TMDbClient.minimumVotesForRating),
+      ])
+    // With words, /search/movie takes no filter: the rows are checked.
+    let words = try #require(
+      client.searchQuery(for: try MovieSearch("alien year:1979-1986"), from: MovieQuery()))
+    #expect(words.releaseYears == nil && words.ratings == nil && words.searchText == "alien")
+  }
+
+  @Test func theNewestFirstStopsAtToday() {
+    #expect(
+      items(MovieQuery(), sortBy: "primary_release_date.desc")["primary_release_date.lte"]
+        == "2026-12-01")
+    var old = MovieQuery()
+    old.releaseYears = 1990...1999
+    #expect(
+      items(old, sortBy: "primary_release_date.desc")["primary_release_date.lte"] == "1999-12-31")
+    #expect(
+      items(MovieQuery(), sortBy: "primary_release_date.asc")["primary_release_date.lte"] == nil)
+  }
+}

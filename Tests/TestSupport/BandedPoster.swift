@@ -3,7 +3,9 @@ import Foundation
 /// A known test poster: 60×90 pixels (portrait, 2:3) in three solid bands, red over green
 /// over blue, so a picture of it can be found on a screenshot and checked by shape and colour.
 public enum BandedPoster {
+  /// Its width in pixels.
   public static let width = 60
+  /// Its height in pixels.
   public static let height = 90
   /// Top to bottom.
   public static let bands: [RGB] = [
@@ -30,19 +32,25 @@ public enum BandedPoster {
 
 /// One pixel's colour.
 public struct RGB: Sendable, Hashable, CustomStringConvertible {
+  /// Red, 0 to 255.
   public var red: Int
+  /// Green, 0 to 255.
   public var green: Int
+  /// Blue, 0 to 255.
   public var blue: Int
 
+  /// A colour from its channels.
   public init(red: Int, green: Int, blue: Int) {
     self.red = red
     self.green = green
     self.blue = blue
   }
 
+  /// `#RRGGBB`.
   public var hex: String {
     "#" + [red, green, blue].map { String(format: "%02X", $0) }.joined()
   }
+  /// The colour as `#RRGGBB`.
   public var description: String { hex }
 
   /// Every channel within `tolerance` of the other colour's.
@@ -54,10 +62,13 @@ public struct RGB: Sendable, Hashable, CustomStringConvertible {
 
 /// An image's pixels, read through ImageMagick (`convert FILE rgb:-`).
 public struct RGBImage: Sendable {
+  /// Pixels across.
   public let width: Int
+  /// Pixels down.
   public let height: Int
   private let bytes: [UInt8]
 
+  /// The first frame of the image file, read with ImageMagick.
   public init(contentsOf file: URL) throws {
     let size = try ImageTool.run(["identify", "-format", "%w %h", file.path + "[0]"])
       .split(separator: " ").compactMap { Int($0) }
@@ -67,6 +78,7 @@ public struct RGBImage: Sendable {
     guard bytes.count == width * height * 3 else { throw ImageTool.Failure.unreadable(file.path) }
   }
 
+  /// The pixel at column `x`, row `y`, from 0.
   public subscript(x: Int, y: Int) -> RGB {
     let offset = (y * width + x) * 3
     return RGB(red: Int(bytes[offset]), green: Int(bytes[offset + 1]), blue: Int(bytes[offset + 2]))
@@ -93,10 +105,12 @@ public struct RGBImage: Sendable {
 
 /// ImageMagick and other image programs, run to their end.
 public enum ImageTool {
+  /// An image program failed, or its output could not be read.
   public enum Failure: Error, CustomStringConvertible {
     case failed([String], String)
     case unreadable(String)
 
+    /// What failed, for the test's report.
     public var description: String {
       switch self {
       case .failed(let arguments, let output):

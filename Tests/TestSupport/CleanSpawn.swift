@@ -68,7 +68,9 @@ public enum CleanSpawn {
     return status
   }
 
+  /// `posix_spawn` failed.
   public struct SpawnFailure: Error {
+    /// Its error number.
     public var code: Int32
   }
 }

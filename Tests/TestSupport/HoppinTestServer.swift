@@ -12,11 +12,15 @@ public final class HoppinTestServer {
 
   /// One request, as the server logged it.
   public struct Request: Sendable, Equatable {
+    /// The request's path.
     public var path: String
+    /// Its query parameters.
     public var query: [String: String]
+    /// The status answered.
     public var status: Int
   }
 
+  /// The server printed an address that is not one.
   public enum ServerError: Error {
     case badURL(String)
   }
@@ -25,6 +29,7 @@ public final class HoppinTestServer {
   public let baseURL: URL
   /// The movies endpoint to pass to `--api`.
   public var apiURL: URL { baseURL.appendingPathComponent("hoppin/movies") }
+  /// The request log, one JSON object a line.
   public let logFile: URL
   /// Holds the log; removed with the server object, since tests read the log after `stop()`.
   private let folder: URL

@@ -17,8 +17,11 @@ public final class JellyfinTestServer {
 
   /// One request, as the server logged it.
   public struct Request: Sendable, Equatable {
+    /// The request's path.
     public var path: String
+    /// Its query parameters.
     public var query: [String: String]
+    /// The status answered.
     public var status: Int
     /// The `MediaBrowser` header's parameters but the token; nil without the header.
     public var authorization: [String: String]?
@@ -26,7 +29,9 @@ public final class JellyfinTestServer {
     public var token: String
   }
 
+  /// `http://127.0.0.1:PORT`, for `--api`.
   public let baseURL: URL
+  /// The request log, one JSON object a line.
   public let logFile: URL
   private let folder: URL
   private let process: Process
@@ -50,6 +55,7 @@ public final class JellyfinTestServer {
     try? FileManager.default.removeItem(at: folder)
   }
 
+  /// Stops the server.
   public func stop() { ServerProcess.stop(process) }
 
   /// Every request so far, in order.

@@ -5,6 +5,7 @@ import Foundation
 public enum RealSource: String, CaseIterable, Sendable, CustomStringConvertible {
   case tmdb, jellyfin
 
+  /// The source's name, as `--source` takes it.
   public var description: String { rawValue }
 }
 
@@ -12,6 +13,7 @@ public enum RealSource: String, CaseIterable, Sendable, CustomStringConvertible 
 /// the flags and secret that browse it, its requests by kind, and the words the program uses
 /// for it.
 public final class LocalSourceServer {
+  /// Which server this is.
   public let source: RealSource
   private let tmdb: TMDbTestServer?
   private let jellyfin: JellyfinTestServer?
@@ -29,6 +31,7 @@ public final class LocalSourceServer {
     }
   }
 
+  /// Stops the server.
   public func stop() {
     tmdb?.stop()
     jellyfin?.stop()

@@ -2,15 +2,20 @@ import Foundation
 
 /// One run of the built `movies` binary in script mode, with what it printed.
 public struct MoviesRun: Sendable {
+  /// The exit status.
   public var status: Int32
+  /// Standard output, as text.
   public var stdout: String
+  /// Standard error, as text.
   public var stderr: String
+  /// Standard output's bytes, as written.
   public var stdoutBytes: Data
   /// The process's peak resident memory, when the run was asked to measure it; else 0.
   public var peakResidentBytes: Int
   /// The CPU the process used (user and system), when the run was asked to measure it.
   public var cpuSeconds: Double = 0
 
+  /// A run from what it printed and how it ended.
   public init(
     status: Int32, stdout: String, stderr: String, stdoutBytes: Data, peakResidentBytes: Int = 0
   ) {
@@ -47,6 +52,7 @@ public struct MoviesRun: Sendable {
     return environment
   }
 
+  /// The run did not end in time.
   public enum RunError: Error {
     case timedOut
   }

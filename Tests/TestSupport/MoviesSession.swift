@@ -3,6 +3,7 @@ import Foundation
 /// The built `movies` binary in script mode with commands fed one at a time, for tests that
 /// change the world between two commands (stop the server, start it again).
 public final class MoviesSession {
+  /// The program did not print what was waited for in time.
   public enum SessionError: Error {
     case timedOut(waitingFor: String, stdout: String, stderr: String)
   }
@@ -35,7 +36,9 @@ public final class MoviesSession {
   /// The running program's process ID, to read its memory from `/proc`.
   public var processIdentifier: Int32 { process.processIdentifier }
 
+  /// Standard output so far.
   public var stdout: String { Self.read(outputFile) }
+  /// Standard error so far.
   public var stderr: String { Self.read(errorFile) }
 
   /// Kills the program at once (SIGKILL), as a crash or a power cut would.

@@ -3,6 +3,7 @@ import Foundation
 /// Writes SQLite files with Python's `sqlite3` module: another program's hands, so a test can
 /// make a damaged row or a foreign database without going through `movies`' own code.
 public enum PythonSQLite {
+  /// The Python script failed: its status and what it printed.
   public enum Failure: Error {
     case exited(Int32, String)
   }

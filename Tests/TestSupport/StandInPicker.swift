@@ -5,20 +5,25 @@ import Foundation
 /// fzf would, records its command line, its input and what the preview printed, and prints
 /// the line, as fzf does on Enter.
 public struct StandInPicker: StandIn {
+  /// The stand-in `fzf` itself.
   public let program: StandInProgram
 
+  /// Writes the stand-in `fzf` into a temporary folder.
   public init() throws {
     program = try StandInProgram(name: "fzf", script: Self.script(record:))
   }
 
   /// What the stand-in recorded.
   public struct Run: Sendable {
+    /// The arguments it was started with.
     public var arguments: [String]
     /// The lines fzf was given.
     public var lines: [String]
+    /// The line it chose.
     public var chosen: String
     /// What the preview command printed for the chosen line, and its exit status.
     public var preview: String
+    /// The preview command's exit status.
     public var previewStatus: Int
   }
 

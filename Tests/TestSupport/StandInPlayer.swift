@@ -4,19 +4,27 @@ import Foundation
 /// line, the mode of the include file it was given and of that file's folder, then reads the
 /// stream as mpv would, with the headers from the include file, and records what it got.
 public struct StandInPlayer: StandIn {
+  /// The stand-in `mpv` itself.
   public let program: StandInProgram
 
+  /// Writes the stand-in `mpv` into a temporary folder.
   public init() throws {
     program = try StandInProgram(name: "mpv", script: Self.script(record:))
   }
 
   /// What the stand-in recorded.
   public struct Run: Sendable {
+    /// The arguments it was started with.
     public var arguments: [String]
+    /// The include file's permissions, as the stand-in found them.
     public var includeMode: String
+    /// Its folder's permissions, as the stand-in found them.
     public var folderMode: String
+    /// The include file's path.
     public var includePath: String
+    /// The status the stream answered.
     public var streamStatus: Int
+    /// The stream's first line.
     public var streamFirstLine: String
   }
 

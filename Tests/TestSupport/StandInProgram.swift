@@ -3,6 +3,7 @@ import Foundation
 /// A stand-in for an installed program (`mpv`, `fzf`): a script in a folder of its own, put
 /// first on `PATH`, that writes what it was given to one JSON record.
 public struct StandInProgram {
+  /// The folder the program is in, to put first on `PATH`.
   public let folder: URL
   /// Its record: one JSON object, once it has run.
   public let record: URL
@@ -27,6 +28,7 @@ public struct StandInProgram {
     folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
   }
 
+  /// Removes the folder and the program in it.
   public func remove() {
     try? FileManager.default.removeItem(at: folder)
   }
@@ -45,5 +47,6 @@ extension StandIn {
     program.path(environment)
   }
 
+  /// Removes the stand-in.
   public func remove() { program.remove() }
 }

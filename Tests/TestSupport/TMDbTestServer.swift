@@ -9,10 +9,13 @@ import Foundation
 public final class TMDbTestServer {
   /// One request, as the server logged it.
   public struct Request: Sendable, Equatable {
+    /// The request's path.
     public var path: String
+    /// Its query parameters.
     public var query: [String: String]
     /// The `Authorization` header as sent; nil when there was none.
     public var authorization: String?
+    /// The status answered.
     public var status: Int
     /// Seconds since 1970 when it arrived.
     public var time: Double
@@ -20,12 +23,14 @@ public final class TMDbTestServer {
 
   /// The key and token it accepts.
   public static let apiKey = "tmdb-test-key-0123456789abcdef"
+  /// The v4 read access token it accepts.
   public static let accessToken = "tmdb-test-token-fedcba9876543210"
 
   /// `http://127.0.0.1:PORT`
   public let baseURL: URL
   /// The API base to pass to `--api`.
   public var apiURL: URL { baseURL.appendingPathComponent("3") }
+  /// The request log, one JSON object a line.
   public let logFile: URL
   private let folder: URL
   private let process: Process

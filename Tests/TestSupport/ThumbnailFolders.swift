@@ -2,10 +2,14 @@ import Foundation
 
 /// A temporary folder holding a cache folder and a download folder, for tests of `thumb`.
 public struct ThumbnailFolders {
+  /// The temporary folder, holding the other two.
   public let root: URL
+  /// The image cache, for `--cache-dir`.
   public var cache: URL { root.appendingPathComponent("cache") }
+  /// Where `thumb` saves, for `--download-dir`.
   public var downloads: URL { root.appendingPathComponent("downloads") }
 
+  /// A new temporary folder; neither subfolder exists yet.
   public init() throws {
     root = try TestPaths.makeTemporaryFolder()
   }

@@ -8,10 +8,12 @@ import Foundation
 /// server (`tmux -L`), with its own temporary HOME and XDG folders. Tests type keys and read
 /// the screen, waiting for text by polling `capture-pane` until a deadline.
 public final class TmuxSession {
+  /// tmux failed, or the screen never showed what was waited for.
   public enum SessionError: Error, CustomStringConvertible {
     case tmuxFailed([String], String)
     case timedOut(waitingFor: String, screen: String)
 
+    /// What failed, with the screen, for the test's report.
     public var description: String {
       switch self {
       case .tmuxFailed(let arguments, let output):

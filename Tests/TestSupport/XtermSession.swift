@@ -11,10 +11,12 @@ import Foundation
 /// Starting fails with an error (the test fails, it is not skipped) where Xvfb or xterm is
 /// missing or cannot start: `scripts/install-deps` installs them.
 public final class XtermSession {
+  /// Xvfb or xterm could not start, or the screen never showed what was waited for.
   public enum SessionError: Error, CustomStringConvertible {
     case cannotStart(String)
     case timedOut(String)
 
+    /// What failed, for the test's report.
     public var description: String {
       switch self {
       case .cannotStart(let what): "could not start \(what)"

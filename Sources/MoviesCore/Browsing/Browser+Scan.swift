@@ -45,8 +45,10 @@ extension Browser {
     case resultLimit(Int)
     case noNewRows(pages: Int)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .source }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .rowLimit(let limit):

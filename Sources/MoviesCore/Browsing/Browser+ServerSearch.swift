@@ -15,7 +15,7 @@ extension Browser {
   ) async -> Scan {
     var filter = search
     filter.words = []  // the server matched the titles, perhaps by other titles of the film
-    if query.releaseYear != nil { filter.years = nil }
+    if query.releaseYears != nil { filter.years = nil }
     var results = searched.flatMap { $0.query == query ? $0 : nil } ?? MovieList(query: query)
     var scan = Scan()
     // Matches are numbered in the order found, f1 first, whatever their place in the results.

@@ -6,8 +6,10 @@ public actor Browser {
     case noSuchRow(Int, loaded: Int, more: Bool)
     case nothingToSkip
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .noSuchRow }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .noSuchRow(let row, let loaded, let more):
@@ -32,11 +34,15 @@ public actor Browser {
     /// One sentence per row of the page that could not be used, per row dropped as a
     /// duplicate, and when the server's total changed.
     public var warnings: [String]
+    /// The list after the load.
     public var status: ListStatus
   }
 
+  /// Where the pages and thumbnails come from.
   public nonisolated let source: any MovieSource
+  /// Where `thumb` saves and caches images.
   public let thumbnails: ThumbnailStore
+  /// The loaded rows and the paging state.
   public internal(set) var list: MovieList
   /// The results of the last search the source ran on its server, apart from the list: the
   /// same `find` again asks for none of their pages twice.

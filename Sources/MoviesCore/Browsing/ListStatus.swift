@@ -2,6 +2,7 @@
 /// need. Results carry this instead of the list, so the browser's list is never shared and
 /// appending a page never copies the rows already loaded.
 public struct ListStatus: Sendable, Hashable {
+  /// The query the list belongs to.
   public let query: MovieQuery
   /// The genre's name, when known (see ``MovieList/genreName``).
   public let genreName: String?
@@ -42,6 +43,7 @@ public struct AddedRows: Sendable, Hashable {
   /// The movies of those rows, in row order.
   public let movies: [Movie]
 
+  /// No rows added.
   public static let none = AddedRows(range: nil, movies: [])
 
   init(range: ClosedRange<Int>?, movies: [Movie]) {

@@ -19,10 +19,13 @@ public struct MovieList: Sendable, Hashable {
 
   /// A `totalCount` that changed between pages.
   public struct CountChange: Sendable, Hashable {
+    /// The count before.
     public var old: Int
+    /// The count the latest page gave.
     public var new: Int
   }
 
+  /// The query the rows belong to.
   public let query: MovieQuery
   /// The genre's name, when the list was made from one whose name is known: the prompt and
   /// `resume` show it rather than the id.
@@ -51,6 +54,7 @@ public struct MovieList: Sendable, Hashable {
   /// The most rows reserved ahead from a server's `totalCount`.
   static let maxReservedRows = 100_000
 
+  /// An empty list for `query`; `genreName` is kept only when the query has a genre.
   public init(query: MovieQuery, genreName: String? = nil) {
     self.query = query
     self.genreName = query.genreID.isEmpty ? nil : genreName

@@ -11,7 +11,9 @@ public struct MovieSearch: Sendable, Hashable {
     /// The row number, or for a match of a search the server ran (``kind`` `match`), which
     /// is not a row of the list, the match's number: f1, f2, …
     public var row: Int
+    /// The movie that matched.
     public var movie: Movie
+    /// What `row` counts: a row of the list, or a server search's match.
     public var kind = RowLabel.Kind.row
 
     /// The number as the user types it: `3`, or `f3`.
@@ -24,8 +26,10 @@ public struct MovieSearch: Sendable, Hashable {
     case badRating(String)
     case emptyFilter(String)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .usage }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .badYear(let text):
@@ -44,7 +48,9 @@ public struct MovieSearch: Sendable, Hashable {
   public var titleWords = ""
   /// Folded pieces of genre names; a movie must have a genre containing each.
   public var genres: [[UInt8]] = []
+  /// The years a movie's release must fall in (`year:`); nil for any.
   public var years: ClosedRange<Int>?
+  /// The ratings a movie's must fall in (`rating:`); nil for any.
   public var ratings: ClosedRange<Double>?
 
   /// Parses the text typed after `find`.

@@ -72,6 +72,7 @@ public enum Command: Sendable, Hashable {
     /// `show f0`, `show wx`: a prefix with no usable number after it.
     case notALabel(command: String, argument: String, RowLabel.Kind)
 
+    /// A line that cannot be parsed is a usage error.
     public var code: ErrorCode { .usage }
 
     /// One line: what is wrong and what to type instead.

@@ -14,7 +14,9 @@ public struct CommandProblem: Sendable {
   /// A command that did part of its work and was then stopped or failed: the outcome says
   /// what was done, this what stopped it.
   public struct Partial: Error, Sendable, UserFacingError {
+    /// What stopped it, one sentence.
     public let message: String
+    /// The code `--json` reports it with.
     public let code: ErrorCode
   }
 }

@@ -42,6 +42,7 @@ public enum CommandOutcome: Sendable {
 
 /// A command's outcome, or the error that stopped it, and the warnings met on the way.
 public struct CommandResult: Sendable {
+  /// What the command did, or the error that stopped it.
   public var outcome: Result<CommandOutcome, any Error>
   /// Notes that did not stop the command (skipped rows), one sentence each.
   public var warnings: [String]
@@ -54,6 +55,7 @@ public struct CommandResult: Sendable {
   /// by hand).
   public var view: RowsInView?
 
+  /// A result from its parts.
   public init(
     outcome: Result<CommandOutcome, any Error>, warnings: [String] = [],
     stoppedBy: (any Error)? = nil, watched: Set<String>? = nil, view: RowsInView? = nil

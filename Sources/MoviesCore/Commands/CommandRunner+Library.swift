@@ -4,11 +4,13 @@ public enum WatchlistError: Swift.Error, Sendable, Equatable, UserFacingError {
   /// `thumb wN` for a movie saved from another source, whose thumbnail this one cannot load.
   case thumbnailElsewhere(entry: Int, source: String)
 
+  /// The code `--json` reports it with.
   public var code: ErrorCode {
     if case .noSuchEntry = self { return .noSuchRow }
     return .thumbnail
   }
 
+  /// What went wrong and, where a command helps, what to type.
   public var message: String {
     switch self {
     case .noSuchEntry(let entry, let count):

@@ -4,8 +4,10 @@ public enum MatchError: Swift.Error, Sendable, Equatable, UserFacingError {
   /// before the first.
   case noSuchMatch(Int, count: Int?)
 
+  /// The code `--json` reports it with.
   public var code: ErrorCode { .noSuchRow }
 
+  /// What went wrong and, where a command helps, what to type.
   public var message: String {
     guard case .noSuchMatch(let number, let count) = self else { return "" }
     let match = RowLabel(number, .match)

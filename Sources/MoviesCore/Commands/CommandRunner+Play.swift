@@ -9,6 +9,7 @@ extension CommandRunner {
     /// The player ran and exited with this status.
     case playerFailed(row: RowLabel, status: Int32)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       switch self {
       case .notPlayable, .noStream: .noStream
@@ -17,6 +18,7 @@ extension CommandRunner {
       }
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .notPlayable:

@@ -15,6 +15,7 @@ public struct CommandRunner: Sendable {
     /// Ctrl-C stopped `more N` after some pages had joined the list.
     case cancelledAfter(row: Int)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       switch self {
       case .noGenreList: .noGenreList
@@ -26,6 +27,7 @@ public struct CommandRunner: Sendable {
       }
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .noGenreList:
@@ -52,6 +54,7 @@ public struct CommandRunner: Sendable {
     }
   }
 
+  /// The list, its paging and its source.
   public let browser: Browser
   /// Where `genres` and `genre NAME` look genres up; nil when the source has none.
   public let genreSource: (any GenreSource)?
@@ -68,6 +71,7 @@ public struct CommandRunner: Sendable {
   /// The rows in view and the last watchlist listing, which commands act on.
   public let view = ViewState()
 
+  /// A runner over `browser`, with what the commands beyond paging use; each is optional.
   public init(
     browser: Browser, genreSource: (any GenreSource)? = nil, linkOpener: (any LinkOpener)? = nil,
     library: LibraryAccess = .off, sourceID: String = "offline",

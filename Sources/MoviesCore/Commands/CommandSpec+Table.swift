@@ -1,5 +1,6 @@
 /// The commands, in the order `help` lists them.
 extension CommandSpec {
+  /// Every command, in the order `help` lists them.
   public static let all: [CommandSpec] = [
     CommandSpec(
       name: "more", synopsis: "more [N]", usage: "more [N]",

@@ -18,15 +18,19 @@ public struct CommandSpec: Sendable {
 
   /// What the spinner's label may say: the page `more` loads next and where from.
   public struct LoadingContext: Sendable {
+    /// The page `more` loads next; nil when none remains.
     public var nextPage: Int?
+    /// The source's name, as the banner says it.
     public var sourceName: String
 
+    /// A context from its parts.
     public init(nextPage: Int?, sourceName: String) {
       self.nextPage = nextPage
       self.sourceName = sourceName
     }
   }
 
+  /// The name typed and listed (`show`).
   public var name: String
   /// Other spellings that run it (`exit`, `q`, `\q` for `quit`).
   public var aliases: [String] = []
@@ -36,11 +40,13 @@ public struct CommandSpec: Sendable {
   public var usage: String
   /// What it does, one clause without a full stop.
   public var summary: String
+  /// Lines `help CMD` shows as examples.
   public var examples: [String]
   /// What its argument is, for "'show' takes one row number"; nil when it takes none.
   public var takes: String? = nil
   /// The grey hint after the name and a space; nil for none.
   public var hint: String? = nil
+  /// What Tab offers after the name.
   public var completes: Completes = .nothing
   /// Offered by Tab and listed by `help` only while more pages remain (`more`).
   public var needsMore = false
@@ -60,12 +66,12 @@ public struct CommandSpec: Sendable {
     return all.first { $0.name == name || $0.aliases.contains(name) }
   }
 
-  /// What the spinner says while `command` loads; nil when it loads nothing.
   /// The summary as `help` shows it: `order`'s names the words the source sorts by.
   public func summary(offering orders: [String]) -> String {
     completes == .orders ? summary + ": " + orders.joined(separator: ", ") : summary
   }
 
+  /// What the spinner says while `command` loads; nil when it loads nothing.
   public func loadingLabel(_ command: Command, _ context: LoadingContext) -> String? {
     loading?(command, context)
   }

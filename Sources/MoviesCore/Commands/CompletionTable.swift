@@ -21,6 +21,7 @@ public struct CompletionTable: Sendable, Hashable {
   /// The words for `order`: the source's orders (``OrderName/words(offeredBy:)``).
   public var orders: [String]
 
+  /// A table from what is in view; by default more remains and every order is offered.
   public init(
     moreRemains: Bool = true, view: RowsInView = .rows([]), genres: [String] = [],
     orders: [String] = OrderName.words

@@ -7,6 +7,7 @@ public struct FailedResume: Error, Sendable, UserFacingError {
   /// Whether the first page loaded in its place.
   public let firstPageLoaded: Bool
 
+  /// A resume that failed for `reason`, and whether the first page loaded in its place.
   public init(reason: String, firstPageLoaded: Bool) {
     self.reason = reason
     self.firstPageLoaded = firstPageLoaded
@@ -15,6 +16,7 @@ public struct FailedResume: Error, Sendable, UserFacingError {
   /// Text mode says it; `--json` has the `resume` and `more` objects themselves.
   public var code: ErrorCode { .noSession }
 
+  /// What went wrong and, where a command helps, what to type.
   public var message: String {
     reason + " "
       + (firstPageLoaded

@@ -7,6 +7,7 @@ public struct FindResult: Sendable {
   public var matches: [MovieSearch.Match]
   /// The list after the search: every page a scan loaded has joined it.
   public var list: ListStatus
+  /// How long the search took.
   public var elapsed: Duration
   /// True when Ctrl-C stopped the search before the end of the list.
   public var stopped = false

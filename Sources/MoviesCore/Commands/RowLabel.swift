@@ -2,6 +2,8 @@
 /// `watchlist` listed it, or `f3`, match 3 of the last `find` the source ran on its server.
 /// Messages and file names say it the way it was typed.
 public struct RowLabel: Sendable, Hashable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+  /// What the number counts: a row of the list, a watchlist entry (`w3`) or a server search's
+  /// match (`f3`).
   public enum Kind: Sendable, Hashable, CaseIterable {
     case row, entry, match
 
@@ -21,14 +23,18 @@ public struct RowLabel: Sendable, Hashable, CustomStringConvertible, Expressible
     }
   }
 
+  /// The number, from 1.
   public var number: Int
+  /// What it counts.
   public var kind: Kind
 
+  /// Number `number` of `kind`, a row by default.
   public init(_ number: Int, _ kind: Kind = .row) {
     self.number = number
     self.kind = kind
   }
 
+  /// A row number.
   public init(integerLiteral number: Int) {
     self.init(number)
   }

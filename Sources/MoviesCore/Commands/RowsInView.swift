@@ -79,6 +79,7 @@ public final class ViewState: Sendable {
 
   private let state = Mutex(State())
 
+  /// Nothing in view yet.
   public init() {}
 
   /// The rows in view.

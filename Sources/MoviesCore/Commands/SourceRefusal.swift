@@ -4,8 +4,10 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
   /// An order the source does not sort by; `offered` are the ones it does.
   case order(String, offered: [String])
 
+  /// The code `--json` reports it with.
   public var code: ErrorCode { .usage }
 
+  /// What went wrong and, where a command helps, what to type.
   public var message: String {
     switch self {
     case .order(let order, let offered):

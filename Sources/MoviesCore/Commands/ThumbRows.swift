@@ -16,11 +16,13 @@ public enum ThumbRows: Sendable, Hashable {
     /// More rows than a script may save without naming them; `kind` says what is in view.
     case tooMany(Int, RowLabel.Kind)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       if case .tooMany = self { return .usage }
       return .noSuchRow
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .nothingInView:

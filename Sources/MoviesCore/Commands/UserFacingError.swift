@@ -11,6 +11,7 @@ public protocol UserFacingError: Error {
 }
 
 extension UserFacingError {
+  /// None, unless the error says otherwise.
   public var remedy: Remedy? { nil }
 }
 
@@ -45,6 +46,7 @@ public enum Remedy: Sendable, Hashable {
 public struct ErrorDescriber: Sendable {
   private let advice: @Sendable (Remedy) -> String
 
+  /// A describer that phrases each remedy with `advice`.
   public init(advice: @escaping @Sendable (Remedy) -> String) {
     self.advice = advice
   }
@@ -67,6 +69,7 @@ public struct ErrorDescriber: Sendable {
     return error.message + " " + advice(remedy)
   }
 
+  /// The error's code: its own, `cancelled` for a cancellation, else `internal`.
   public func code(for error: any Error) -> ErrorCode {
     if let error = error as? any UserFacingError { return error.code }
     return error is CancellationError ? .cancelled : .internal

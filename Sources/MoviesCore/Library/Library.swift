@@ -31,12 +31,14 @@ extension Library {
 }
 
 extension Library {
+  /// The keys among `keys` on the watchlist from `source`; by default from the whole list's.
   public func watchedKeys(source: String, among keys: [String]) async throws(LibraryError)
     -> Set<String>
   {
     Set(keys).intersection(try await watchedKeys(source: source))
   }
 
+  /// Entry `number` (from 1, newest first) and how many there are; nil past the end.
   public func entry(_ number: Int) async throws(LibraryError) -> (entry: WatchEntry?, count: Int) {
     let entries = try await watchlist()
     return (entries.indices.contains(number - 1) ? entries[number - 1] : nil, entries.count)
@@ -47,9 +49,12 @@ extension Library {
 public struct WatchEntry: Sendable, Hashable {
   /// Where the movie came from: `offline`, or the API's address.
   public var source: String
+  /// The movie as it was listed, kept so it shows offline.
   public var movie: Movie
+  /// When it was put on the watchlist.
   public var added: Date
 
+  /// An entry for `movie` from `source`, added now unless told.
   public init(source: String, movie: Movie, added: Date = Date()) {
     self.source = source
     self.movie = movie
@@ -66,6 +71,7 @@ public struct WatchEntry: Sendable, Hashable {
   /// The movie's identity within its source: the `movieId`, else its title and date.
   public var key: String { Self.key(for: movie) }
 
+  /// The key a movie is kept by: its id, else its title and release date.
   public static func key(for movie: Movie) -> String {
     if let id = movie.id, !id.isEmpty { return "id:" + id }
     return "title:" + movie.title + "\u{1F}" + (movie.releaseDate ?? "")
@@ -79,13 +85,17 @@ public struct SavedSession: Sendable, Hashable {
 
   /// The source, as ``RecordedSource`` spells it.
   public var source: String
+  /// The genre, order and page size browsed.
   public var query: MovieQuery
   /// The genre's name when it was saved, so a resumed genre shows by name; nil for every
   /// genre, or when the name was not known.
   public var genreName: String?
+  /// How many rows were loaded, which `resume` loads again.
   public var rows: Int
+  /// When it was saved.
   public var saved: Date
 
+  /// A session from its parts, saved now unless told.
   public init(
     source: String, query: MovieQuery, genreName: String? = nil, rows: Int, saved: Date = Date()
   ) {
@@ -146,6 +156,7 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
   case noSuchSession(Int, count: Int)
   case otherSource(saved: String)
 
+  /// The code `--json` reports it with.
   public var code: ErrorCode {
     switch self {
     case .nothingSaved, .damagedSession, .noSuchSession, .otherSource: .noSession
@@ -156,6 +167,7 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
     }
   }
 
+  /// What went wrong and, where a command helps, what to type.
   public var message: String {
     switch self {
     case .notADatabase(let path):

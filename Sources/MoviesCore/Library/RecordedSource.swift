@@ -17,6 +17,7 @@ public struct RecordedSource: Sendable, Hashable {
   /// The server's address; nil for a source at its usual place.
   public var address: URL?
 
+  /// A source of `kind`, at `address` when it is not at its usual place.
   public init(kind: String, address: URL? = nil) {
     self.kind = kind
     self.address = address

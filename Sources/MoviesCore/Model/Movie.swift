@@ -37,6 +37,7 @@ public struct Movie: Sendable, Hashable {
     storage = Storage(fields)
   }
 
+  /// A movie with these fields; `title` is the only one required.
   public init(
     id: String? = nil,
     title: String,
@@ -61,6 +62,7 @@ public struct Movie: Sendable, Hashable {
 
   /// The server's identifier (`movieId`), when it sends one.
   public var id: String? { storage.fields.id }
+  /// The title, as the server sent it.
   public var title: String { storage.fields.title }
   /// The genre names, split from the comma-joined `genreNames`.
   public var genres: [String] { storage.fields.genres }
@@ -95,10 +97,12 @@ public struct Movie: Sendable, Hashable {
     return Movie(fields)
   }
 
+  /// Equal when they share a box, or their fields are equal.
   public static func == (lhs: Movie, rhs: Movie) -> Bool {
     lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
   }
 
+  /// Hashes the fields, as ``==`` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.fields)
   }

@@ -10,6 +10,7 @@ public struct MoviePage: Sendable, Hashable {
   /// One plain sentence per row that could not be used.
   public var warnings: [String]
 
+  /// A page of `movies`; `rowCount` is how many rows the answer held (by default the movies').
   public init(movies: [Movie], rowCount: Int? = nil, totalCount: Int?, warnings: [String] = []) {
     self.movies = movies
     self.rowCount = rowCount ?? movies.count

@@ -12,14 +12,26 @@ public struct MovieQuery: Sendable, Hashable {
 
   /// The genre to browse; empty means every genre.
   public var genreID: String
+  /// The order's name as the source takes it (`releasedateasc`, `ratingdesc`, …).
   public var order: String
   /// Movies per page (the API's `count`).
   public var pageSize: Int
   /// Title words a source that searches on its server matches; empty for a browsing list.
   public var searchText = ""
-  /// The release year a source's own search is narrowed to, when the search names one.
-  public var releaseYear: Int?
+  /// The release years a source's own search or filtered list is narrowed to, when the
+  /// search names them and the source applies them.
+  public var releaseYears: ClosedRange<Int>?
+  /// The ratings a source's filtered list is narrowed to on the server; the rows are still
+  /// checked against the search's exact bounds.
+  public var ratings: ClosedRange<Double>?
 
+  /// The one release year the query is narrowed to, when its years are one.
+  public var releaseYear: Int? {
+    get { releaseYears.flatMap { $0.count == 1 ? $0.lowerBound : nil } }
+    set { releaseYears = newValue.map { $0...$0 } }
+  }
+
+  /// A query; the defaults browse every genre in the default order and page size.
   public init(
     genreID: String = "",
     order: String = MovieQuery.defaultOrder,
@@ -31,5 +43,7 @@ public struct MovieQuery: Sendable, Hashable {
   }
 
   /// Whether the query asks a source's own search (``Browser/serverSearch``), not a list.
-  public var isServerSearch: Bool { !searchText.isEmpty || releaseYear != nil }
+  public var isServerSearch: Bool {
+    !searchText.isEmpty || releaseYears != nil || ratings != nil
+  }
 }

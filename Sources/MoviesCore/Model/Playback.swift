@@ -8,6 +8,7 @@ public struct Playback: Sendable, Hashable {
   /// The film's length in whole seconds, when known.
   public var length: Int?
 
+  /// What was watched: `played`, and `position` of `length` seconds (a negative position is 0).
   public init(played: Bool, position: Int = 0, length: Int? = nil) {
     self.played = played
     self.position = max(0, position)

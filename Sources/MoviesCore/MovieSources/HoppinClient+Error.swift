@@ -20,6 +20,7 @@ extension HoppinClient {
       }
     }
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .source }
 
     /// A wrong address answers something that is not a page.
@@ -28,6 +29,7 @@ extension HoppinClient {
       return nil
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String { message(retrying: "more") }
 
     /// The message, advising `command` to try a page again: `more` for the list's next page,

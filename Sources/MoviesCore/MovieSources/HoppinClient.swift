@@ -20,6 +20,7 @@ public struct HoppinClient: MovieSource {
     "The server refused the request (HTTP \(status))" + (reason.map { ": \"\($0)\"" } ?? "") + "."
   }
 
+  /// The movies endpoint, as `--api` gave it.
   public let apiURL: URL
   /// The way to the server, shared with its genre list.
   public let http: SourceHTTP
@@ -48,6 +49,7 @@ public struct HoppinClient: MovieSource {
     imageLimits = TransferLimits(maxBytes: imageLimit, deadline: engine.timeout)
   }
 
+  /// The server's host and port (else the whole address), for messages.
   public var name: String {
     guard let host = apiURL.host else { return apiURL.absoluteString }
     return apiURL.port.map { "\(host):\($0)" } ?? host
@@ -70,6 +72,7 @@ public struct HoppinClient: MovieSource {
     return components.url ?? apiURL
   }
 
+  /// Fetches one page (1-based) of the query.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let data = try await http.get(pageURL(number, of: query), .page(number), limits: pageLimits)
     do {
@@ -83,6 +86,8 @@ public struct HoppinClient: MovieSource {
     }
   }
 
+  /// Resolves a movie's thumbnail reference to the address it is loaded from, or throws when
+  /// the reference is not one this source will load.
   public func thumbnailURL(for reference: String) throws -> URL {
     guard let url = URL(string: reference, relativeTo: apiURL)?.absoluteURL,
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
@@ -92,6 +97,7 @@ public struct HoppinClient: MovieSource {
     return url
   }
 
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
   public func thumbnailData(at url: URL) async throws -> Data {
     try await http.get(url, .thumbnail, limits: imageLimits)
   }

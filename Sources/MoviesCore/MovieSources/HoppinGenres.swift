@@ -9,11 +9,13 @@ public struct HoppinGenres: GenreSource {
     case notOffered(URL)
     case invalid(GenreListParser.Error)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       if case .notOffered = self { return .noGenreList }
       return .source
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .notOffered(let url):
@@ -43,6 +45,7 @@ public struct HoppinGenres: GenreSource {
     self.http = http
   }
 
+  /// Every genre, in the source's order.
   public func genres() async throws -> [Genre] {
     let data: Data
     do {

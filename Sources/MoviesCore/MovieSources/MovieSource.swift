@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where movies come from: a Hoppin-style HTTP API, TMDb or the bundled offline catalogue.
+/// Where movies come from: one adapter per source (the offline catalogue, a Hoppin-style API,
+/// TMDb, Jellyfin, …), which the browser knows only through this protocol and its capabilities.
 public protocol MovieSource: Sendable {
   /// A short description for messages, such as the server's host.
   var name: String { get }

@@ -24,13 +24,16 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
     case thumbnailMissing(String)
     case invalidGenres(GenreListParser.Error, path: String)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .source }
 
+    /// A setting the user may change to get past the error; nil when none helps.
     public var remedy: Remedy? {
       if case .unreadable = self { return .onlineSource }
       return nil
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .unreadable(let path):
@@ -60,8 +63,10 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
     return capabilities
   }()
 
+  /// What it can do: ``declaredCapabilities``.
   public nonisolated var capabilities: SourceCapabilities { Self.declaredCapabilities }
 
+  /// The folder holding `catalogue.json`, `genres.json` and the posters.
   public nonisolated let folder: URL
   /// The catalogue's bytes and index, read once.
   private var file: (data: Data, index: CatalogueIndex?)?
@@ -70,12 +75,15 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
   /// The latest query's movies in order, so each further page is a slice.
   private var sorted: (query: MovieQuery, movies: [Movie])?
 
+  /// The catalogue in `folder`, read on the first page.
   public init(folder: URL) {
     self.folder = folder.standardizedFileURL
   }
 
+  /// How messages and the banner name it.
   public nonisolated var name: String { "the offline catalogue" }
 
+  /// Fetches one page (1-based) of the query.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     if let page = try await storedOrderPage(number, of: query) { return page }
     let movies = try await matching(query)
@@ -84,6 +92,8 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
     return MoviePage(movies: Array(movies[start..<end]), totalCount: movies.count)
   }
 
+  /// Resolves a movie's thumbnail reference to the address it is loaded from, or throws when
+  /// the reference is not one this source will load.
   public nonisolated func thumbnailURL(for reference: String) throws -> URL {
     guard !reference.hasPrefix("/"), !reference.contains(":") else {
       throw Error.thumbnailOutsideCatalogue(reference)
@@ -94,6 +104,7 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
     return url
   }
 
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
   public nonisolated func thumbnailData(at url: URL) async throws -> Data {
     let path = url.path
     guard let data = await Blocking.fileIO({ FileManager.default.contents(atPath: path) }) else {

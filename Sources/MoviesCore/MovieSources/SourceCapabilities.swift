@@ -26,10 +26,12 @@ public struct SourceCapabilities: Sendable, Hashable {
   /// What `thumb` says about a movie without a thumbnail; nil for the browser's own words.
   public var noThumbnailMessage: String?
 
+  /// A source that can do nothing beyond paging.
   public init() {}
 }
 
 extension MovieSource {
+  /// None, unless the source says otherwise.
   public var capabilities: SourceCapabilities { SourceCapabilities() }
 
   /// The query that lists the source's own matches for a search, for a source that

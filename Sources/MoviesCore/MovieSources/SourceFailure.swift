@@ -1,6 +1,6 @@
 /// A source's failure as the browser and the commands see it, whatever the source: the
-/// browser asks its kind and never catches a source's own error type, so the Hoppin client's
-/// errors, and TMDb's and Jellyfin's next, all fit.
+/// browser asks its kind and never catches a source's own error type, so every source's errors
+/// fit, and a new source's need no change here.
 public protocol SourceFailure: UserFacingError, Sendable {
   var kind: SourceFailureKind { get }
   /// The message, advising `command` to try again: `more` for the list's next page, the

@@ -13,11 +13,15 @@ public final class AttemptCount: Sendable {
 
   private let state = Mutex(Attempt(number: 1, of: 1))
 
+  /// One attempt: its number, from 1, of how many in all.
   public struct Attempt: Sendable, Equatable {
+    /// The attempt's number, from 1.
     public var number: Int
+    /// How many attempts there may be in all.
     public var of: Int
   }
 
+  /// A count at the first attempt of one.
   public init() {}
 
   /// The latest attempt begun; `number` 1 until a request is tried again.

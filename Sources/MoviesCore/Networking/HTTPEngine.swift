@@ -12,7 +12,9 @@ import Synchronization
 public final class HTTPEngine: Sendable {
   /// A body and the response it came with.
   public struct Response: Sendable {
+    /// The body, decoded.
     public var body: Data
+    /// The final response's HTTP status.
     public var status: Int
     /// The `Retry-After` header of the final response, when the server sent one.
     public var retryAfter: String?

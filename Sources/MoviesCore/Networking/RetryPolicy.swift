@@ -24,6 +24,7 @@ public struct RetryPolicy: Sendable {
   /// The default number of retries.
   public static let defaultRetries = 2
 
+  /// A policy of `retries` retries, waiting `baseDelay` first and twice as long each time after.
   public init(
     retries: Int = RetryPolicy.defaultRetries,
     baseDelay: Duration = .milliseconds(500),

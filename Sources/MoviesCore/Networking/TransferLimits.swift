@@ -7,6 +7,7 @@ public struct TransferLimits: Sendable, Hashable {
   /// How many redirects are followed before giving up.
   public var maxRedirects: Int
 
+  /// Limits of `maxBytes` decoded, `deadline` for the whole transfer and `maxRedirects` redirects.
   public init(maxBytes: Int, deadline: Duration, maxRedirects: Int = 5) {
     self.maxBytes = maxBytes
     self.deadline = deadline

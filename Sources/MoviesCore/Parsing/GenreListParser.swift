@@ -7,8 +7,10 @@ public enum GenreListParser {
   public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     case notAGenreList
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .source }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       "the answer is not a list of genres ({\"genres\":[…]})"
     }

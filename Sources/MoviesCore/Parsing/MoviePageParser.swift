@@ -18,6 +18,7 @@ public enum MoviePageParser {
     /// The body holds far more values than any page, and parsing it would cost gigabytes.
     case tooManyValues(limit: Int, containers: Int)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .source }
 
     /// One plain sentence for the user.
@@ -44,6 +45,7 @@ public enum MoviePageParser {
   /// each has about 21,000 values and 1,000 objects. Parsed, a value costs about 300 bytes
   /// and a row about 3 KB, so a page stays under about 320 MB.
   public static let maximumValues = 500_000
+  /// The most arrays and objects a page may hold before it is refused unparsed.
   public static let maximumContainers = 50_000
 
   /// - Parameter page: the page's number, which a skipped row's warning names.

@@ -1,6 +1,7 @@
 /// How many terminal columns text takes: wide (East Asian) characters take two, combining
 /// marks none.
 public enum DisplayWidth {
+  /// The columns `text` takes on a terminal.
   public static func columns(of text: some StringProtocol) -> Int {
     // Most titles are printable ASCII, one column a byte; Unicode properties are looked up
     // only for the rest, which keeps rendering a page cheap.

@@ -13,6 +13,7 @@ import Foundation
 /// The rows of `more`, `list`, `find` and `watchlist` are not in ``Reply/output``: they come
 /// in ``Reply/rows``, written a slice at a time, and the object's end after them.
 public enum JSONRenderer {
+  /// The result as one JSON object for `command`, its rows streamed in ``Reply/rows``.
   public static func render(
     _ result: CommandResult, of command: Command, describer: ErrorDescriber = .plain
   ) -> Reply {

@@ -13,15 +13,19 @@ public struct MovieTable: Sendable, Equatable {
   /// The column that marks watched movies: their watchlist keys, and the mark (`★`, or `*`
   /// where the terminal has no Unicode).
   public struct Marks: Sendable, Equatable {
+    /// The keys of the watched movies.
     public var watched: Set<String>
+    /// The mark: `★`, or `*` without Unicode.
     public var symbol: String
 
+    /// Marks for the `watched` keys, drawn as `symbol`.
     public init(watched: Set<String>, symbol: String) {
       self.watched = watched
       self.symbol = symbol
     }
   }
 
+  /// The styles of the header and marks.
   public let palette: Palette
   /// Nil for no mark column (no watchlist).
   public let marks: Marks?

@@ -1,11 +1,17 @@
 /// The styles the renderers use. With colour off every style is empty, so no escape byte
 /// reaches a pipe.
 public struct Palette: Sendable, Hashable {
+  /// Table headers and `show N`'s title line.
   public var heading: String
+  /// Secondary text: status lines, notes.
   public var dim: String
+  /// What stands out in a table: the watched mark.
   public var accent: String
+  /// The `error:` prefix.
   public var error: String
+  /// The `warning:` prefix.
   public var warning: String
+  /// Back to plain text after a style.
   public var reset: String
 
   /// No styling at all.

@@ -21,6 +21,7 @@ public struct Reply: Sendable {
   /// nil when the command left it as it was.
   public var list: ListStatus?
 
+  /// A reply of `output`, with its warnings and error.
   public init(output: String = "", warnings: [String] = [], error: String? = nil) {
     self.output = output
     self.warnings = warnings

@@ -28,6 +28,8 @@ public enum TerminalText {
     return result
   }
 
+  /// The text with control characters, C1 codes and bidirectional overrides written visibly
+  /// (`^[`, `\u{9B}`), so it cannot move the cursor.
   public static func escape(_ text: String) -> String {
     // Printable ASCII, most server text, needs no scalar-by-scalar look.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }

@@ -2,7 +2,9 @@
 public struct TextRenderer: Sendable {
   /// How output should look: the terminal's width and colours.
   public struct Layout: Sendable {
+    /// The terminal's columns.
     public var width: Int
+    /// The styles; empty strings when colour is off.
     public var palette: Palette
     /// Whether prose (summaries, help, status lines) is broken at spaces to the width: at a
     /// terminal, yes; for scripts each message stays on one line.
@@ -14,6 +16,7 @@ public struct TextRenderer: Sendable {
     /// page to continue), and its status lines only count.
     public var atPrompt: Bool
 
+    /// A layout from its parts; by default at a prompt, Unicode marks, prose unwrapped.
     public init(
       width: Int, palette: Palette, wrapsText: Bool = false, unicode: Bool = true,
       atPrompt: Bool = true
@@ -26,6 +29,7 @@ public struct TextRenderer: Sendable {
     }
   }
 
+  /// The width and styles it renders for.
   public let layout: Layout
   /// Phrases errors, the same words `--json` uses.
   public let describer: ErrorDescriber
@@ -35,12 +39,14 @@ public struct TextRenderer: Sendable {
   /// the result's details then print only what they add.
   public var detailsShown: Movie?
 
+  /// A renderer for `layout`; `watched` holds the keys of the movies to mark as watched.
   public init(layout: Layout, watched: Set<String>? = nil, describer: ErrorDescriber = .plain) {
     self.layout = layout
     self.watched = watched
     self.describer = describer
   }
 
+  /// The result as text: its output, warnings and error, and the rows to stream.
   public func render(_ result: CommandResult) -> Reply {
     var renderer = self
     renderer.watched = result.watched

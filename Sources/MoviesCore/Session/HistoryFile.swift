@@ -22,6 +22,7 @@ public struct HistoryFile: Sendable {
   /// Longer lines (a pasted page of text) are not kept: recalling them garbles the prompt.
   public static let longestLine = 1_000
 
+  /// The history file's path.
   public let url: URL
   private let known = Known()
 
@@ -35,6 +36,7 @@ public struct HistoryFile: Sendable {
     let state = Mutex(State())
   }
 
+  /// The history kept in the file at `url` (made on the first entry).
   public init(url: URL) {
     self.url = url
   }

@@ -18,13 +18,16 @@ public struct DiskCache: Sendable {
     case tooLarge(byteCount: Int, limit: Int)
     case cannotWrite(path: String, reason: String)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .thumbnail }
 
+    /// A setting the user may change to get past the error; nil when none helps.
     public var remedy: Remedy? {
       if case .cannotWrite = self { return .cacheFolder }
       return nil
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .tooLarge(let byteCount, let limit):
@@ -38,7 +41,9 @@ public struct DiskCache: Sendable {
 
   /// One cached image: its bytes and how long downloading it took.
   public struct Entry: Sendable, Hashable {
+    /// The image's bytes.
     public var data: Data
+    /// How long the download took, which a later hit saves.
     public var downloadTime: Duration
   }
 
@@ -60,6 +65,8 @@ public struct DiskCache: Sendable {
   /// damaged) and is never read into memory: a 1 GB sparse file there took 1 GB.
   public let entryLimit: Int
 
+  /// A cache in `folder` of at most `byteLimit` bytes, least recently used out first; a file
+  /// larger than `entryLimit` is never read.
   public init(
     folder: URL, byteLimit: Int = 256 * 1_024 * 1_024,
     entryLimit: Int = HoppinClient.defaultImageLimit + (1 << 20)

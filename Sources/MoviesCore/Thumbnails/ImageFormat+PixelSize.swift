@@ -2,9 +2,12 @@ import Foundation
 
 /// An image's width and height in pixels.
 public struct PixelSize: Sendable, Hashable {
+  /// Pixels across.
   public var width: Int
+  /// Pixels down.
   public var height: Int
 
+  /// A size of `width` by `height` pixels.
   public init(width: Int, height: Int) {
     self.width = width
     self.height = height

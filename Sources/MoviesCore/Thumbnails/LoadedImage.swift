@@ -12,11 +12,13 @@ public struct LoadedImage: Sendable, Hashable {
     case memoryCache
   }
 
+  /// The image's bytes.
   public var data: Data
   /// Sniffed from the bytes.
   public var format: ImageFormat
   /// From the image's header; nil when the header cannot be read.
   public var pixelSize: PixelSize?
+  /// Where the bytes came from.
   public var origin: Origin
   /// How long this load took.
   public var elapsed: Duration

@@ -5,6 +5,7 @@ public struct ThumbnailBatch: Sendable {
   public var rows: [Int]
   /// What the numbers count, which names them in messages and file names (`w3`, `f3`).
   public var kind: RowLabel.Kind
+  /// The thumbnails saved, by row number.
   public var saved: [Int: SavedThumbnail] = [:]
   /// Why a row's thumbnail was not saved; renderers phrase each.
   public var failures: [Int: any Error] = [:]
@@ -13,6 +14,7 @@ public struct ThumbnailBatch: Sendable {
   /// True when Ctrl-C stopped the batch; the rows saved before it stay saved.
   public var wasCancelled = false
 
+  /// A batch for `rows`, nothing saved yet; `kind` says what the numbers count.
   public init(rows: [Int], kind: RowLabel.Kind = .row) {
     self.rows = rows
     self.kind = kind

@@ -18,6 +18,7 @@ public actor ThumbnailPipeline {
     /// Downloads that may run at once; 6 by default.
     public var maximumConcurrentDownloads = 6
 
+    /// The default limits.
     public init() {}
   }
 
@@ -25,8 +26,10 @@ public actor ThumbnailPipeline {
   public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     case notAnImage(URL)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .thumbnail }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .notAnImage(let url):
@@ -42,12 +45,14 @@ public actor ThumbnailPipeline {
     var waiters: [UInt64: CheckedContinuation<LoadedImage, any Swift.Error>]
   }
 
+  /// The cache on disk, kept between runs.
   public let disk: DiskCache
   private var memory: MemoryCache<URL, LoadedImage>
   let limit: ConcurrencyLimit
   private var loads: [URL: Load] = [:]
   private var nextID: UInt64 = 0
 
+  /// A pipeline caching on disk in `cacheFolder`, within `configuration`'s limits.
   public init(cacheFolder: URL, configuration: Configuration = Configuration()) {
     disk = DiskCache(folder: cacheFolder, byteLimit: configuration.diskLimit)
     memory = MemoryCache(byteLimit: configuration.memoryLimit)

@@ -19,13 +19,16 @@ public struct ThumbnailStore: Sendable {
     case notAnImage(row: RowLabel)
     case cannotWrite(path: String, reason: String)
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .thumbnail }
 
+    /// A setting the user may change to get past the error; nil when none helps.
     public var remedy: Remedy? {
       if case .cannotWrite = self { return .downloadFolder }
       return nil
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String {
       switch self {
       case .noThumbnail(let row):
@@ -44,9 +47,11 @@ public struct ThumbnailStore: Sendable {
   public let downloadFolder: URL
   /// Where downloaded images are kept between runs (in its `thumbnails/` subfolder).
   public let cacheFolder: URL
+  /// The memory cache, the disk cache and the downloads every thumbnail goes through.
   public let pipeline: ThumbnailPipeline
   private let sweeper = Sweeper()
 
+  /// Saves into `downloadFolder`, caching images under `cacheFolder`'s `thumbnails/`.
   public init(
     downloadFolder: URL, cacheFolder: URL,
     configuration: ThumbnailPipeline.Configuration = ThumbnailPipeline.Configuration()

@@ -27,6 +27,9 @@ enum MoviesMain {
       case .version:
         Terminal.write("movies \(Options.version)\n", to: STDOUT_FILENO)
         exit(0)
+      case .generate(let document):
+        Terminal.write(document.text, to: STDOUT_FILENO)
+        exit(0)
       case .pickPreview(let file, let row):
         exit(PickPreview.run(file: file, row: row, environment: environment))
       case .browse(let parsed):

@@ -16,13 +16,7 @@ extension Options {
       + "Options:\n" + HelpText.columns(options, width: width) + "\n"
       + "Commands:\n" + HelpText.commands(moreRemains: true, orders: OrderName.words, width: width)
       + "\n"
-      + paragraph(
-        "Environment: MOVIES_API, "
-          + SourceDefinition.allSecrets.map(\.variable).joined(separator: ", ")
-          + ", MOVIES_HISTFILE (/dev/null: no history), MOVIES_DB (the "
-          + "watchlist file; /dev/null: none), PAGER (default less -RFX), NO_COLOR, TERM, "
-          + "COLUMNS, LINES, LC_ALL, LC_CTYPE, LANG, XDG_STATE_HOME, XDG_CACHE_HOME, "
-          + "XDG_CONFIG_HOME, XDG_DATA_HOME, HOME.") + "\n"
+      + paragraph(EnvironmentVariable.helpList) + "\n"
       + paragraph(
         "Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config, one "
           + "setting a line, such as count = 20. The settings: "

@@ -10,6 +10,8 @@ struct Options {
     case version
     /// `--pick-preview FILE ROW`: the hidden mode fzf runs for `pick`'s preview pane.
     case pickPreview(file: String, row: Int)
+    /// `--generate KIND`: print the man page or a completion, for scripts/generate.
+    case generate(GeneratedDocument)
   }
 
   /// A command line that cannot be used; exit status 2.

@@ -180,6 +180,16 @@ extension Setting {
   private static let closing: [Setting] = [
     Setting(flags: ["-h", "--help"], help: "show this help") { _, _ in .help },
     Setting(flags: ["--version"], help: "show the version") { _, _ in .version },
+    // Hidden, as rg's: a packager's flag, not a user's (scripts/generate runs it).
+    Setting(
+      flags: ["--generate"], value: "man|bash|zsh|fish",
+      help: "print the man page or a shell's completion", hidden: true
+    ) { _, values throws(Options.UsageError) in
+      guard let document = GeneratedDocument(rawValue: try values.value()) else {
+        throw Options.UsageError(message: "\(values.flag) needs man, bash, zsh or fish.")
+      }
+      return .generate(document)
+    },
     Setting(
       flags: ["--pick-preview"], value: "FILE ROW", help: "pick's preview pane, run by fzf",
       hidden: true

@@ -57,7 +57,6 @@ enum Terminal {
     }
   }
 
-  /// The full path of a program found on `PATH`, or nil.
   /// True when the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`),
   /// so a `★` shows as a star; otherwise marks are plain ASCII.
   static func usesUnicode(environment: [String: String]) -> Bool {
@@ -67,6 +66,8 @@ enum Terminal {
     return locale.contains("utf-8") || locale.contains("utf8")
   }
 
+  /// The path of the first executable `name` in a folder of `PATH` (else `/usr/bin:/bin`),
+  /// as the environment gives it; nil when there is none.
   static func findProgram(_ name: String, environment: [String: String]) -> String? {
     let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     for folder in folders where !folder.isEmpty {

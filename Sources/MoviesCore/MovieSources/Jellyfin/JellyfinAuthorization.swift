@@ -14,8 +14,11 @@ public struct JellyfinAuthorization: Sendable, CustomStringConvertible {
   private let token: String
   /// The program's name as the server's dashboard lists it.
   public let client: String
+  /// The device's name as the dashboard lists it (the host's name).
   public let device: String
+  /// A stable id for this device, so the server keeps one session for it.
   public let deviceID: String
+  /// The program's version.
   public let version: String
 
   /// - Parameters:
@@ -47,6 +50,7 @@ public struct JellyfinAuthorization: Sendable, CustomStringConvertible {
   /// The whole header line, for ``HTTPEngine/load(_:limits:headers:)``.
   public var headerLine: String { "Authorization: " + headerValue }
 
+  /// The header's parameters with the token hidden, for messages and logs.
   public var description: String {
     "MediaBrowser Client=\"\(client)\", Device=\"\(device)\", DeviceId=\"\(deviceID)\", "
       + "Version=\"\(version)\", Token=(hidden)"

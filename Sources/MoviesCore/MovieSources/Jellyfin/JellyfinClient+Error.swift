@@ -16,6 +16,7 @@ extension JellyfinClient {
       return .lasting
     }
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       switch self {
       case .unknownOrder, .noSuchUser, .notAUserToken: .usage
@@ -24,12 +25,14 @@ extension JellyfinClient {
       }
     }
 
+    /// A setting the user may change to get past the error; nil when none helps.
     public var remedy: Remedy? {
       guard case .unreadable(_, let target) = self else { return nil }
       if case .page = target.kind { return .sourceAddress(JellyfinClient.server.address) }
       return target == .users ? .sourceAddress(JellyfinClient.server.address) : nil
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String { message(retrying: "more") }
 
     /// The message, advising `command` to try a page again (`more`, or the `genre` or

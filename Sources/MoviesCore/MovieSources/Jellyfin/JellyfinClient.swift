@@ -36,6 +36,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
 
+  /// A client of the library at `server`, for the user `userID`, asking through `http`.
   public init(
     server: URL, authorization: JellyfinAuthorization, userID: String, http: SourceHTTP,
     credentialOrigin: String = "JELLYFIN_TOKEN"
@@ -62,6 +63,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     return capabilities
   }()
 
+  /// What the source can do beyond paging.
   public var capabilities: SourceCapabilities {
     var capabilities = Self.declaredCapabilities
     capabilities.credential = credentialOrigin
@@ -71,8 +73,13 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   /// The title words go to `SearchTerm`, an exact year to `Years`; the other filters are
   /// applied to the rows.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    search.serverQuery(from: query)
+    // `Years` lists each year: a range of a lifetime or less goes to the server.
+    let listable = search.years.map { $0.count <= Self.maxListedYears } ?? false
+    return search.serverQuery(from: query, filters: listable ? [.yearRange] : [])
   }
+
+  /// The most years one `Years` parameter lists.
+  static let maxListedYears = 150
 
   /// `Jellyfin at media.local:8096`, for the banner and the spinner.
   public var name: String { Self.name(of: server) }
@@ -158,8 +165,9 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     if !query.searchText.isEmpty {
       items.append(URLQueryItem(name: "SearchTerm", value: query.searchText))
     }
-    if let year = query.releaseYear {
-      items.append(URLQueryItem(name: "Years", value: String(year)))
+    if let years = query.releaseYears, years.count <= Self.maxListedYears {
+      items.append(
+        URLQueryItem(name: "Years", value: years.map(String.init).joined(separator: ",")))
     }
     var components = URLComponents(
       url: Self.address(server, "Items"), resolvingAgainstBaseURL: true)
@@ -167,6 +175,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     return components?.url ?? server
   }
 
+  /// Fetches one page (1-based) of the query.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let url = try itemsURL(number, of: query)
     let data = try await http.get(url, .page(number), limits: pageLimits)
@@ -177,6 +186,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     }
   }
 
+  /// Every genre, in the source's order.
   public func genres() async throws -> [Genre] {
     var components = URLComponents(
       url: Self.address(server, "Genres"), resolvingAgainstBaseURL: true)
@@ -205,6 +215,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     return url
   }
 
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
   public func thumbnailData(at url: URL) async throws -> Data {
     try await http.get(url, .poster, limits: imageLimits)
   }

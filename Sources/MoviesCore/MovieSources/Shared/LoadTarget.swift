@@ -10,6 +10,7 @@ public struct LoadTarget: Sendable, Hashable {
     case other
   }
 
+  /// What kind of thing it is.
   public var kind: Kind
   /// The thing, as the middle of a sentence: "page 3", "the genre list".
   public var name: String
@@ -22,6 +23,7 @@ public struct LoadTarget: Sendable, Hashable {
   /// configuration, loaded by `thumb`): the advice names it with its row.
   var rowCommand: String?
 
+  /// A target of `kind`, named `name` in messages.
   public init(
     _ kind: Kind, name: String, missingAdvice: String? = nil, advice: String? = nil,
     rowCommand: String? = nil
@@ -37,10 +39,13 @@ public struct LoadTarget: Sendable, Hashable {
   public static func page(_ number: Int) -> LoadTarget {
     LoadTarget(.page(number), name: "page \(number)")
   }
+  /// The source's genre list.
   public static let genres = LoadTarget(.other, name: "the genre list")
+  /// A film's poster; a lasting refusal says the server does not offer it.
   public static let poster = LoadTarget(
     .poster, name: "the poster",
     missingAdvice: "The server does not offer this image; the movie's other details still show.")
+  /// A film's details, for `show N`.
   public static let details = LoadTarget(.details, name: "the film's details")
 
   /// What to type to try again: `command` for a page (`more`, or the `genre`, `order` or

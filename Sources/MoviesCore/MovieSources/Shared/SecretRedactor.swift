@@ -32,6 +32,7 @@ public struct SecretRedactor: Sendable, Hashable {
   /// No secrets: text passes through but for credential-named parameters.
   public static let none = SecretRedactor(secrets: [])
 
+  /// True when it holds no secret.
   public var isEmpty: Bool { forms.isEmpty }
 
   /// The text with every form of every secret, and every credential parameter's value, masked.
@@ -95,6 +96,7 @@ public enum SecretRedaction {
     "&", "#", " ", "\"", "'", "\n", "\t", ")", ">", ",", ";", "<",
   ]
 
+  /// The text with every credential parameter's value masked, whatever the secret.
   public static func redact(_ text: String) -> String {
     let lower = text.lowercased()
     guard names.contains(where: { lower.contains($0) }) else { return text }

@@ -4,6 +4,7 @@ extension SourceHTTP {
   /// Why a remote source's request gave no body, worded the same for every source: what was
   /// being loaded, from whom, what happened, after how many attempts, and what to type.
   public struct Failure: SourceFailure, Hashable {
+    /// What happened.
     public enum Cause: Sendable, Hashable {
       /// The request failed on its last attempt (no connection, a timeout, a cap).
       case transfer(TransferFailure)
@@ -15,8 +16,11 @@ extension SourceHTTP {
       case asksToWait(Int, Duration)
     }
 
+    /// What happened.
     public var cause: Cause
+    /// What was being loaded.
     public var target: LoadTarget
+    /// How many attempts were made.
     public var attempts: Int
     /// The server, as the subject of a sentence.
     public var server: String
@@ -56,8 +60,10 @@ extension SourceHTTP {
       }
     }
 
+    /// Whether `skip` can pass it, asking again may work, or neither.
     public var kind: SourceFailureKind { isTransient ? .transient : .lasting }
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode {
       if case .refused = cause { return .source }
       return target.kind == .poster ? .thumbnail : .source
@@ -76,8 +82,10 @@ extension SourceHTTP {
       }
     }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String { message(retrying: "more") }
 
+    /// The message, advising `command` to try again where trying again may work.
     public func message(retrying command: String) -> String {
       let retry = target.retryAdvice(command)
       switch cause {

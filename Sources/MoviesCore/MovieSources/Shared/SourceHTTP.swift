@@ -17,6 +17,7 @@ public struct SourceHTTP: Sendable {
     /// words (escaped, redacted) are passed in.
     public var refusal: @Sendable (_ status: Int, _ target: LoadTarget, _ reason: String?) -> String
 
+    /// A server named `name`, whose right address is `address`, refusing as `refusal` says.
     public init(
       name: String, address: String,
       refusal: @escaping @Sendable (Int, LoadTarget, String?) -> String
@@ -27,8 +28,11 @@ public struct SourceHTTP: Sendable {
     }
   }
 
+  /// The process's one HTTP engine.
   public let engine: HTTPEngine
+  /// How failures that may pass are tried again.
   public let retry: RetryPolicy
+  /// Who is asked, for messages.
   public let server: Server
   /// Sent with every request the credential goes with: the credential's header, `Accept`.
   let headers: [String]
@@ -39,6 +43,7 @@ public struct SourceHTTP: Sendable {
   /// The statuses that mean the credential was refused: 401 for most, 403 too for a server
   /// whose 403 is about the token (Jellyfin).
   let refusedStatuses: Set<Int>
+  /// Takes every declared secret out of what the server sends back and of messages.
   public let redactor: SecretRedactor
   /// Set once an answer of 2xx came: a lasting failure after that is the server in trouble,
   /// not a wrong address.

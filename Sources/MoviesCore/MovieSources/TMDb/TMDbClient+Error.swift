@@ -7,13 +7,16 @@ extension TMDbClient {
     /// A poster address that is not http or https.
     case unsupportedThumbnailAddress(String)
 
+    /// Whether `skip` can pass it, asking again may work, or neither.
     public var kind: SourceFailureKind {
       if case .unreadable(let target) = self, case .page = target.kind { return .unreadablePage }
       return .lasting
     }
 
+    /// The code `--json` reports it with.
     public var code: ErrorCode { .source }
 
+    /// What went wrong and, where a command helps, what to type.
     public var message: String { message(retrying: "more") }
 
     /// The message, advising `command` to try a page again: `more` for the list's next page,

@@ -14,6 +14,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   public struct Settings: Sendable {
     /// The API base, `https://api.themoviedb.org/3` for the real service.
     public var apiURL: URL
+    /// The key or token the API's requests carry.
     public var credential: TMDbCredential
     /// The language of titles and overviews (`en-US`); nil for TMDb's default.
     public var language: String?
@@ -24,6 +25,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     /// Where `/configuration` is kept between runs; nil to fetch it every run.
     public var configurationFile: URL?
 
+    /// Settings for the API at `apiURL`; no language or region takes TMDb's defaults.
     public init(
       apiURL: URL, credential: TMDbCredential, language: String? = nil, region: String? = nil
     ) {
@@ -34,8 +36,9 @@ public struct TMDbClient: MovieSource, GenreSource {
     }
   }
 
-  /// TMDb's page size and deepest page.
+  /// TMDb's page size.
   public static let pageSize = 20
+  /// The deepest page TMDb serves.
   public static let maxPages = 500
   /// TMDb allows about 40 requests a second; 34, and two at once after a pause, keep any
   /// second under it as the server counts arrivals: at 37, a loaded machine's scheduling
@@ -53,6 +56,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     ("titleasc", "title.asc"),
   ]
 
+  /// The address, the credential, the language and region it was made with.
   public let settings: Settings
   let http: SourceHTTP
   let fixed = FixedPages(size: TMDbClient.pageSize, maxPages: TMDbClient.maxPages)
@@ -63,6 +67,7 @@ public struct TMDbClient: MovieSource, GenreSource {
   let apiLimits: TransferLimits
   let imageLimits: TransferLimits
 
+  /// A client with `settings` over `engine`, its requests paced by `pacer`.
   public init(
     settings: Settings, engine: HTTPEngine, retry: RetryPolicy = RetryPolicy(),
     pacer: RequestPacer = RequestPacer(requestsPerSecond: TMDbClient.requestsPerSecond)
@@ -76,6 +81,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     imageLimits = TransferLimits(maxBytes: HoppinClient.defaultImageLimit, deadline: engine.timeout)
   }
 
+  /// `TMDb`, or `TMDb at HOST:PORT` for another address.
   public var name: String {
     guard let host = settings.apiURL.host, host != "api.themoviedb.org" else { return "TMDb" }
     return "TMDb at " + (settings.apiURL.port.map { "\(host):\($0)" } ?? host)
@@ -93,6 +99,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     return capabilities
   }()
 
+  /// What the source can do beyond paging.
   public var capabilities: SourceCapabilities {
     var capabilities = Self.declaredCapabilities
     capabilities.credential = settings.credential.origin
@@ -100,11 +107,13 @@ public struct TMDbClient: MovieSource, GenreSource {
   }
 
   /// The title words go to `/search/movie`, an exact year with them as
-  /// `primary_release_year`; a year alone lists that year with `/discover/movie`.
+  /// `primary_release_year` (it takes no other filter, so the rows are checked); without
+  /// words, `/discover/movie` lists the years and ratings asked for, in one request a page.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    search.serverQuery(from: query)
+    search.serverQuery(from: query, filters: search.words.isEmpty ? [.yearRange, .rating] : [])
   }
 
+  /// Fetches one page (1-based) of the query.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     async let context = rowContext()
     var rows: [[String: String]] = []
@@ -145,6 +154,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     return MoviePage(movies: movies, rowCount: rows.count, totalCount: capped, warnings: warnings)
   }
 
+  /// Every genre, in the source's order.
   public func genres() async throws -> [Genre] {
     try await genreList.value(for: 0) {
       let data = try await http.get(address("genre/movie/list", []), .genres, limits: apiLimits)
@@ -152,6 +162,8 @@ public struct TMDbClient: MovieSource, GenreSource {
     }
   }
 
+  /// Resolves a movie's thumbnail reference to the address it is loaded from, or throws when
+  /// the reference is not one this source will load.
   public func thumbnailURL(for reference: String) throws -> URL {
     guard let url = URL(string: reference), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
@@ -159,6 +171,7 @@ public struct TMDbClient: MovieSource, GenreSource {
     return url
   }
 
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
   public func thumbnailData(at url: URL) async throws -> Data {
     try await http.get(url, .poster, limits: imageLimits, authorized: false)
   }
@@ -179,18 +192,15 @@ public struct TMDbClient: MovieSource, GenreSource {
   /// The address of TMDb page `page` of a query, without the credential.
   func listAddress(_ page: Int, of query: MovieQuery) -> URL {
     var items = [URLQueryItem(name: "include_adult", value: "false")]
-    if let year = query.releaseYear {
-      items.append(URLQueryItem(name: "primary_release_year", value: String(year)))
-    }
     if !query.searchText.isEmpty {
+      if let year = query.releaseYear {
+        items.append(URLQueryItem(name: "primary_release_year", value: String(year)))
+      }
       items.append(URLQueryItem(name: "query", value: query.searchText))
     } else {
       let sortBy = Self.sorts.first { $0.order == query.order }?.sortBy ?? "popularity.desc"
       items.append(URLQueryItem(name: "sort_by", value: sortBy))
-      if sortBy.hasPrefix("vote_average") {
-        items.append(
-          URLQueryItem(name: "vote_count.gte", value: String(Self.minimumVotesForRating)))
-      }
+      items += TMDbFilters.items(for: query, sortBy: sortBy)
       if !query.genreID.isEmpty {
         items.append(URLQueryItem(name: "with_genres", value: query.genreID))
       }

@@ -4,16 +4,19 @@ import Foundation
 /// access token, sent as `Authorization: Bearer`. It comes from the environment or the config
 /// file, never the command line, and its description never shows the secret.
 public struct TMDbCredential: Sendable, CustomStringConvertible {
+  /// How it is sent: a v3 key as `api_key`, a v4 token as `Authorization: Bearer`.
   public enum Kind: Sendable, Hashable {
     case apiKey
     case accessToken
   }
 
+  /// Which of the two it is.
   public var kind: Kind
   /// Where it was read, for messages: `TMDB_API_KEY`, or the config file's key.
   public var origin: String
   let secret: String
 
+  /// A credential of `kind` holding `secret`, read from `origin`.
   public init(kind: Kind, secret: String, origin: String) {
     self.kind = kind
     self.secret = secret
@@ -22,8 +25,10 @@ public struct TMDbCredential: Sendable, CustomStringConvertible {
 
   /// The environment variables, in the order they are looked for.
   public static let keyVariable = "TMDB_API_KEY"
+  /// The variable a v4 read access token is read from.
   public static let tokenVariable = "TMDB_ACCESS_TOKEN"
 
+  /// What it is and where it was read, never the secret.
   public var description: String {
     "TMDb \(kind == .apiKey ? "API key" : "access token") (\(origin))"
   }
