@@ -4,6 +4,7 @@
     python3 scripts/jellyfin-server.py [--csv FILE] [--limit N] [--host 127.0.0.1] [--port 0]
                                        [--log FILE] [--api-key KEY] [--tag-salt S]
                                        [--unavailable N] [--users-delay SECONDS]
+                                       [--extra-users N] [--unusable-items] [--lying-total N]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
 as a movie library, the way Jellyfin 12 does:
@@ -252,8 +253,17 @@ class JellyfinHandler(BaseHTTPRequestHandler):
             user = None
         # Without EnableTotalRecordCount Jellyfin does not count: the total is the page's size.
         total = len(items) if q.boolean("enableTotalRecordCount", True) else len(page)
-        body = {"Items": [lib.item_dto(i, fields, user) for i in page],
-                "TotalRecordCount": total, "StartIndex": start}
+        if self.server.options.lying_total is not None and term:
+            # A search that claims far more than it has, and past its end sends its first
+            # page again: the same films, never a new one.
+            total = self.server.options.lying_total
+            if not page and limit:
+                page = items[:limit]
+        dtos = [lib.item_dto(i, fields, user) for i in page]
+        if self.server.options.unusable_items:
+            for dto in dtos:
+                del dto["Name"]
+        body = {"Items": dtos, "TotalRecordCount": total, "StartIndex": start}
         self.send_json(200, body)
 
     def route_image(self, item_id, image_type):
@@ -270,6 +280,18 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         item = self.server.library.by_id.get(item_id)
         if item is None:
             raise Problem(404, "Item not found.")
+        redirect = self.server.options.stream_redirect
+        if redirect is not None and self.query.get("moved") is None:
+            # What a reverse proxy or a sign-on gateway in front of the server may answer.
+            base = redirect.replace("{port}", str(self.server.server_address[1]))
+            location = f"{base}{self.req_path}?static=true&moved=1"
+            self.send_body(302, "text/plain; charset=utf-8", b"Found. Redirecting.",
+                           {"Location": location})
+            return
+        title = self.server.options.stream_title
+        if title is not None:
+            self.send_body(200, "audio/wav", jellyfin_images.tagged_wav(title))
+            return
         body = jellyfin_images.stream_bytes(item.id)
         self.send_body(200, "video/mp4", body, {"Accept-Ranges": "bytes"})
 
@@ -310,6 +332,8 @@ class JellyfinServer(ThreadingHTTPServer):
         self.options = options
         self.library = library
         self.users = [User("alice", "alice-token", True, 0), User("bob", "bob-token", False, 2)]
+        self.users += [User(f"user-{n:05d}", f"user-{n}-token", False, n)
+                       for n in range(options.extra_users)]
         self.users_by_token = {u.token: u for u in self.users}
         self.users_by_id = {u.id: u for u in self.users}
         self._log_lock = threading.Lock()
@@ -374,6 +398,17 @@ def parse_args(argv=None):
                     help="answer the first N /Items requests 503 Service Unavailable")
     ap.add_argument("--users-delay", type=float, default=0, metavar="SECONDS",
                     help="answer /Users and /Users/Me this much later (default 0)")
+    ap.add_argument("--extra-users", type=int, default=0, metavar="N",
+                    help="N more users beside alice and bob (user-00000, user-00001, …)")
+    ap.add_argument("--unusable-items", action="store_true",
+                    help="send every film in /Items without its Name, which a client must skip")
+    ap.add_argument("--lying-total", type=int, metavar="N",
+                    help="searches claim N results, and past their end send their first page again")
+    ap.add_argument("--stream-redirect", metavar="BASE",
+                    help="answer a stream 302 to BASE + its path + ?static=true&moved=1 "
+                    "(empty: the same server; {port} is this server's port)")
+    ap.add_argument("--stream-title", metavar="TEXT",
+                    help="serve every stream as a short WAV whose title tag is TEXT")
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 0:
         ap.error("--limit must be >= 0")

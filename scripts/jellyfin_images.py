@@ -35,3 +35,16 @@ def poster(tag, width):
 def stream_bytes(item_id):
     """What /Videos/{id}/stream serves: a line naming the film, then 16 KB of filler."""
     return STREAM_MAGIC + item_id.encode("ascii") + b"\n" + bytes(range(256)) * 64
+
+
+def tagged_wav(title):
+    """A fifth of a second of silence as a WAV whose INFO title tag is `title` (players print
+    it as they start)."""
+    fmt = struct.pack("<HHIIHH", 1, 1, 8000, 8000, 1, 8)
+    name = title.encode("utf-8") + b"\0"
+    name += b"\0" * (len(name) % 2)
+    info = b"INFO" + b"INAM" + struct.pack("<I", len(name)) + name
+    data = b"\x80" * 1600
+    chunks = b"".join(tag + struct.pack("<I", len(body)) + body
+                      for tag, body in ((b"fmt ", fmt), (b"LIST", info), (b"data", data)))
+    return b"RIFF" + struct.pack("<I", 4 + len(chunks)) + b"WAVE" + chunks

@@ -11,6 +11,7 @@ Steps run in order:
     expect:TEXT           wait until the output since the last expect contains TEXT
     wait-file:PATH:TEXT   wait until the file PATH contains TEXT
     end:TEXT              type TEXT (such as \x04) until the program exits, once a second
+    exits-within:SECONDS  then wait at most SECONDS for the program to exit, typing nothing
 
 Then it waits for the program to exit, writes everything it printed to FILE, and exits
 with the program's exit status; 124 when a wait timed out (after killing the program).
@@ -96,8 +97,8 @@ class Session:
 
         return self.wait_for(found)
 
-    def finish(self, keys=b""):
-        deadline = time.monotonic() + TIMEOUT
+    def finish(self, keys=b"", timeout=TIMEOUT):
+        deadline = time.monotonic() + timeout
         next_keys = time.monotonic()
         while time.monotonic() < deadline:
             # A key typed between the prompt being printed and libedit switching the terminal
@@ -130,6 +131,7 @@ def main():
     session = Session(args.argv, term=args.term)
     status = None
     end_keys = b""
+    exit_timeout = TIMEOUT
     for step in args.step:
         kind, _, value = step.partition(":")
         if kind in ("send", "end"):
@@ -139,6 +141,9 @@ def main():
             ok = True
         elif kind in ("send", "now"):
             os.write(session.fd, codecs.decode(value, "unicode_escape").encode())
+            ok = True
+        elif kind == "exits-within":
+            exit_timeout = float(value)
             ok = True
         elif kind == "expect":
             ok = session.expect(value)
@@ -153,7 +158,7 @@ def main():
             status = 124
             break
     if status is None:
-        status = session.finish(end_keys)
+        status = session.finish(end_keys, exit_timeout)
         if status is None:
             sys.stderr.write("pty-session: the program did not exit\n")
             session.kill()

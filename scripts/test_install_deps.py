@@ -18,7 +18,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 # Packages only the tests need; running `movies` needs none of them.
 TEST_ONLY = {
-    "python3", "tmux", "xvfb", "xterm", "x11-apps", "imagemagick", "xdotool", "libsixel-bin",
+    "python3", "tmux", "mpv", "xvfb", "xterm", "x11-apps", "imagemagick", "xdotool",
+    "libsixel-bin",
 }
 # A few that running needs.
 RUNNING = {"libedit-dev", "libcurl4-openssl-dev", "libsqlite3-dev", "libchafa-dev", "fzf"}

@@ -98,4 +98,39 @@ import Testing
       atPath: home.appendingPathComponent("posters").path)
     #expect(saved.count == 1)
   }
+
+  /// home-manager and dotfile managers make the config a symlink: it is followed, and the
+  /// target is the file checked, for being a file and for who may read it.
+  @Test func aConfigFileThatIsASymlinkIsReadAndItsTargetChecked() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("dotfiles/movies-config")
+    let link = folder.appendingPathComponent("movies/config")
+    for file in [target, link] {
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    }
+    try Data("count = 3\ntmdb-api-key = a-secret-key\n".utf8).write(to: target)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let environment = ["XDG_CONFIG_HOME": folder.path]
+    for mode in [0o600, 0o644] {
+      try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target.path)
+      for arguments in [
+        ["--offline", "-c", "list"], ["--config", link.path, "--offline", "-c", "list"],
+      ] {
+        let run = try await MoviesRun.run(arguments, environment: environment)
+        #expect(run.status == 0, "\(arguments) \(run.stderr)")
+        #expect(run.tableRows.map(\.number) == [1, 2, 3], "count = 3 was read: \(run.stdout)")
+        #expect(run.stderr.contains("others can read it") == (mode == 0o644), "\(run.stderr)")
+        #expect(!run.stderr.contains("a-secret-key"))
+      }
+    }
+    // A link to a FIFO is followed too, and refused as no file, without waiting on it.
+    try FileManager.default.removeItem(at: target)
+    #expect(mkfifo(target.path, 0o600) == 0)
+    let fifo = try await MoviesRun.run(
+      ["--config", link.path, "-c", "list"], environment: environment, timeout: .seconds(20))
+    #expect(fifo.status == 2)
+    #expect(fifo.stderr.contains("is not a file that can be read"), "\(fifo.stderr)")
+  }
 }

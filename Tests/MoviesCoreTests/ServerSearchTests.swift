@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MoviesCore
@@ -47,6 +48,31 @@ import Testing
     let next = try #require(try await browser.loadNextPage())
     #expect(next.added.range == 11...20)
     #expect(next.added.movies.first?.title == "Movie 11", "more goes on with the list")
+  }
+
+  /// After the first page gives the count, three pages are asked for at once, not one after
+  /// another, and never more; their rows are numbered in the results' order, whatever order
+  /// they arrive in.
+  @Test func pagesAfterTheFirstAreAskedForThreeAtOnceAndJoinInOrder() async throws {
+    let source = FakeMovieSource(movieCount: 70) { page, _ in page == 1 ? .serve : .waitForOpen }
+    let browser = Browser(
+      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false)
+    var query = MovieQuery(pageSize: 10)
+    query.searchText = "movie"
+    let search = try MovieSearch("movie")
+
+    let scan = Task {
+      await browser.serverSearch(
+        query, filtering: search, found: { _, _ in }, progress: { _, _ in })
+    }
+    // Pages 2 to 4 wait, so the batch they are in cannot end before they are let go.
+    let fourAsked = try await eventually { source.requests.count >= 4 }
+    #expect(fourAsked)
+    #expect(source.requestedPages.sorted() == [1, 2, 3, 4], "page 1, then 2 to 4 together")
+    source.open()
+    let result = await scan.value
+    #expect(source.requestedPages.sorted() == Array(1...7))
+    #expect(result.matches.map(\.movie.title) == (1...70).map { "Movie \($0)" })
   }
 
   /// f1, f2, … keep their movies through a later page of the list and a search that finds

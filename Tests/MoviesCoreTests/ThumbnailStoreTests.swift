@@ -78,8 +78,8 @@ import Testing
       }
       #expect(row == 3)
       #expect(TemporaryFolder.names(in: store.downloadFolder).isEmpty)
-      #expect(
-        TemporaryFolder.names(in: store.cacheFolder.appendingPathComponent("thumbnails")).isEmpty)
+      let entries = try #require(store.cacheEntriesFolder)
+      #expect(TemporaryFolder.names(in: entries).isEmpty)
     }
   }
 

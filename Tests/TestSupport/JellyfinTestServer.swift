@@ -39,13 +39,16 @@ public final class JellyfinTestServer {
   /// - Parameters:
   ///   - limit: serve only the first N films of the CSV.
   ///   - extraArguments: further options, such as `--tag-salt v2`.
-  public init(limit: Int = 60, extraArguments: [String] = []) async throws {
+  ///   - host: the loopback address to listen on (127.0.0.2 is another host).
+  public init(limit: Int = 60, extraArguments: [String] = [], host: String = "127.0.0.1")
+    async throws
+  {
     folder = try TestPaths.makeTemporaryFolder()
     logFile = folder.appendingPathComponent("requests.log")
     (process, baseURL) = try await ServerProcess.start(
       [
         "python3", TestPaths.packageRoot.appendingPathComponent("scripts/jellyfin-server.py").path,
-        "--host", "127.0.0.1", "--port", "0", "--csv", Self.csv.path, "--limit", String(limit),
+        "--host", host, "--port", "0", "--csv", Self.csv.path, "--limit", String(limit),
         "--log", logFile.path,
       ] + extraArguments)
   }

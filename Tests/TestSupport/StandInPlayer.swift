@@ -1,15 +1,18 @@
 import Foundation
 
 /// A stand-in `mpv` in a folder of its own (put it first on `PATH`): it records its command
-/// line, the mode of the include file it was given and of that file's folder, then reads the
-/// stream as mpv would, with the headers from the include file, and records what it got.
+/// line, its environment, its PID, the mode of the include file it was given and how many
+/// names that file has on disk, then reads the stream as mpv would (following redirects
+/// with the headers, as mpv's ffmpeg does), with the headers from the include file, and
+/// records what it got.
 public struct StandInPlayer: StandIn {
   /// The stand-in `mpv` itself.
   public let program: StandInProgram
 
   /// Writes the stand-in `mpv` into a temporary folder.
-  public init() throws {
-    program = try StandInProgram(name: "mpv", script: Self.script(record:))
+  /// - Parameter holds: after recording, waits (as mpv does while it plays) until killed.
+  public init(holds: Bool = false) throws {
+    program = try StandInProgram(name: "mpv") { Self.script(record: $0, holds: holds) }
   }
 
   /// What the stand-in recorded.
@@ -22,6 +25,14 @@ public struct StandInPlayer: StandIn {
     public var folderMode: String
     /// The include file's path.
     public var includePath: String
+    /// The include file's names on disk (0: only the open descriptor holds it).
+    public var includeLinks: Int
+    /// Its environment.
+    public var environment: [String: String]
+    /// Its own PID.
+    public var pid: Int32
+    /// Its parent's PID: the program's.
+    public var parent: Int32
     /// The status the stream answered.
     public var streamStatus: Int
     /// The stream's first line.
@@ -36,14 +47,18 @@ public struct StandInPlayer: StandIn {
       includeMode: object["include_mode"] as? String ?? "",
       folderMode: object["folder_mode"] as? String ?? "",
       includePath: object["include_path"] as? String ?? "",
+      includeLinks: object["include_links"] as? Int ?? -1,
+      environment: object["env"] as? [String: String] ?? [:],
+      pid: Int32(object["pid"] as? Int ?? 0),
+      parent: Int32(object["ppid"] as? Int ?? 0),
       streamStatus: object["status"] as? Int ?? 0,
       streamFirstLine: object["first_line"] as? String ?? "")
   }
 
-  private static func script(record: String) -> String {
+  private static func script(record: String, holds: Bool) -> String {
     """
     #!/usr/bin/env python3
-    import json, os, re, stat, sys, urllib.request, urllib.error
+    import json, os, re, stat, sys, time, urllib.request, urllib.error
     argv = sys.argv[1:]
     include = next((a[len("--include="):] for a in argv if a.startswith("--include=")), "")
     headers = {}
@@ -62,9 +77,14 @@ public struct StandInPlayer: StandIn {
         status, body = e.code, b""
     out = {"argv": argv, "include_mode": mode(include),
            "folder_mode": mode(os.path.dirname(include)), "include_path": include,
-           "status": status, "first_line": body.split(b"\\n")[0].decode("ascii", "replace")}
-    with open(\(String(reflecting: record)), "w") as f:
+           "status": status, "first_line": body.split(b"\\n")[0].decode("ascii", "replace"),
+           "include_links": os.stat(include).st_nlink if include else -1,
+           "env": dict(os.environ), "pid": os.getpid(), "ppid": os.getppid()}
+    with open(\(String(reflecting: record)) + ".new", "w") as f:
         json.dump(out, f)
+    os.rename(\(String(reflecting: record)) + ".new", \(String(reflecting: record)))
+    while \(holds ? "True" : "False"):
+        time.sleep(1)
     """
   }
 }

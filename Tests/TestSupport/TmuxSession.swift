@@ -99,6 +99,19 @@ public final class TmuxSession {
     try tmux(["capture-pane", "-p", "-e", "-t", "movies"])
   }
 
+  /// Appends every byte the program writes to the terminal from now on to `file` (tmux's
+  /// `pipe-pane`): what the screen shows after the terminal has acted on it is not enough to
+  /// tell an escape sequence that arrived.
+  public func recordOutput(to file: URL) throws {
+    try tmux(["pipe-pane", "-o", "-t", "movies", "cat >> \(Self.shellQuoted(file.path))"])
+  }
+
+  /// The title the program gave the terminal's window, as tmux keeps it.
+  public func paneTitle() throws -> String {
+    try tmux(["display-message", "-p", "-t", "movies", "#{pane_title}"])
+      .trimmingCharacters(in: .newlines)
+  }
+
   /// Polls the screen until `condition` holds; returns that screen. Throws at the deadline.
   @discardableResult
   public func waitUntil(

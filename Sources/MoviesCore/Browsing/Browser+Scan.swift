@@ -175,7 +175,7 @@ extension Browser {
 
   /// A page request's answer, by its place in the plan. (A struct, not a tuple: a release
   /// build of Swift 6.3 read a tuple's integer from a task group's result wrongly.)
-  private struct Arrival: Sendable {
+  struct Arrival: Sendable {
     var index: Int
     var page: Result<MoviePage, any Swift.Error>
   }

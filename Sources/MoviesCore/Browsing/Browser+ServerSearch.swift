@@ -1,18 +1,26 @@
 /// `find` on a source that searches on its server: the matches are the server's results,
 /// numbered f1, f2, … apart from the list, which the search leaves as it was.
 extension Browser {
+  /// Pages of a server search asked for at once, when the server's count says they exist.
+  static let searchPagesAtOnce = 3
+
   /// Loads `query`, the source's own results for the search (see
   /// ``MovieSource/searchQuery(for:from:)``), page by page to their end, reporting the rows
   /// that pass the filters the server did not apply (genre, rating, a range of years) as each
-  /// page arrives, numbered from f1. The results are kept: the same search again reports the
-  /// pages loaded without asking for them, then goes on where it stopped. Ctrl-C or a failed
-  /// page stops the search and keeps every page loaded; the list is never touched, so `more`
-  /// goes on from where it was.
+  /// page arrives, numbered from f1. Pages are of the source's
+  /// ``SourceCapabilities/searchPageSize`` where it has one, and up to
+  /// ``searchPagesAtOnce`` of them are asked for together; they join in order, with the
+  /// scan's caps (its row limit, three pages in a row with no new row). The results are
+  /// kept: the same search again reports the pages loaded without asking for them, then goes
+  /// on where it stopped. Ctrl-C or a failed page stops the search and keeps every page
+  /// loaded; the list is never touched, so `more` goes on from where it was.
   public func serverSearch(
     _ query: MovieQuery, filtering search: MovieSearch,
     found: @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void,
     progress: @Sendable (_ searched: Int, _ total: Int) -> Void
   ) async -> Scan {
+    var query = query
+    if let size = source.capabilities.searchPageSize { query.pageSize = size }
     var filter = search
     filter.words = []  // the server matched the titles, perhaps by other titles of the film
     if query.releaseYears != nil { filter.years = nil }
@@ -27,21 +35,57 @@ extension Browser {
       report(matches, of: results, into: &scan, found: found, progress: progress)
     }
     reportMatches(among: results.movies[...])
-    do {
-      while scan.failure == nil, let number = results.nextPage {
-        let page = try await source.page(number, of: query)
-        try Task.checkCancellation()
-        let rows = Self.join(
-          page, to: &results, limit: .resultLimit(Self.scanRowLimit), into: &scan)
-        reportMatches(among: rows.map { results.movies[($0.lowerBound - 1)..<$0.upperBound] } ?? [])
+    let source = self.source
+    while scan.failure == nil, !scan.stopped, let first = results.nextPage {
+      let numbers = Self.pagesAtOnce(from: first, total: results.totalCount, query: query)
+      await withTaskGroup(of: Arrival.self) { group in
+        defer { group.cancelAll() }
+        for number in numbers {
+          group.addTask { [query] in
+            do {
+              return Arrival(
+                index: number, page: .success(try await source.page(number, of: query)))
+            } catch {
+              return Arrival(index: number, page: .failure(error))
+            }
+          }
+        }
+        var arrived: [Int: Result<MoviePage, any Swift.Error>] = [:]
+        var next = first
+        while let arrival = await group.next() {
+          arrived[arrival.index] = arrival.page
+          // Pages join in order; a later one waits for the ones before it.
+          while let result = arrived.removeValue(forKey: next) {
+            next += 1
+            switch result {
+            case .failure(let error): stop(&scan, by: error)
+            case .success(let page):
+              let rows = Self.join(
+                page, to: &results, limit: .resultLimit(Self.scanRowLimit), into: &scan)
+              reportMatches(
+                among: rows.map { results.movies[($0.lowerBound - 1)..<$0.upperBound] } ?? [])
+            }
+            if scan.failure != nil || scan.stopped || results.nextPage == nil { return }
+            if Task.isCancelled {
+              scan.stopped = true
+              return
+            }
+          }
+        }
       }
-    } catch {
-      stop(&scan, by: error)
     }
     searched = results
     scan.countWarningsLeftOut()
     scan.list = list.status
     scan.results = results.status
     return scan
+  }
+
+  /// The pages to ask for together from `first`: those the server's count says exist, up to
+  /// ``searchPagesAtOnce``; only `first` when there is no count.
+  static func pagesAtOnce(from first: Int, total: Int?, query: MovieQuery) -> [Int] {
+    guard let total, query.pageSize > 0 else { return [first] }
+    let last = max(first, (total + query.pageSize - 1) / query.pageSize)
+    return Array(first...min(last, first + searchPagesAtOnce - 1))
   }
 }

@@ -8,13 +8,15 @@ extension CommandRunner {
     case noPlayer
     /// The player ran and exited with this status.
     case playerFailed(row: RowLabel, status: Int32)
+    /// The stream leads somewhere no player may be sent with its headers, or nowhere.
+    case refused(row: RowLabel, StreamRequest.Refusal)
 
     /// The code `--json` reports it with.
     public var code: ErrorCode {
       switch self {
       case .notPlayable, .noStream: .noStream
       case .noPlayer: .noPlayer
-      case .playerFailed: .playFailed
+      case .playerFailed, .refused: .playFailed
       }
     }
 
@@ -30,6 +32,8 @@ extension CommandRunner {
           + "'open N' shows the film in the server's web client."
       case .playerFailed(let row, let status):
         "mpv stopped with status \(status) while playing \(row.spoken()); its own messages say why."
+      case .refused(let row, let refusal):
+        "\(row.spoken(capitalized: true))'s stream \(refusal.explanation), so it was not played."
       }
     }
   }
@@ -43,7 +47,13 @@ extension CommandRunner {
     guard let streamSource else { throw PlayError.notPlayable }
     guard let stream = streamSource.stream(for: movie) else { throw PlayError.noStream(row: row) }
     guard let player else { throw PlayError.noPlayer }
-    let status = try await player.play(stream)
+    let resolved: StreamRequest
+    do {
+      resolved = try await stream.resolved(through: streamSource.engine)
+    } catch let refusal as StreamRequest.Refusal {
+      throw PlayError.refused(row: row, refusal)
+    }
+    let status = try await player.play(resolved)
     guard status == 0 else { throw PlayError.playerFailed(row: row, status: status) }
     return .played(movie, row: row, from: stream.start)
   }

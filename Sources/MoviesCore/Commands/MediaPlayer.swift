@@ -9,4 +9,7 @@ public protocol MediaPlayer: Sendable {
 public protocol StreamSource: Sendable {
   /// The film's stream, the headers it needs and where to start; nil when it has none.
   func stream(for movie: Movie) -> StreamRequest?
+  /// The engine the stream's first answer is asked through, before a player gets its address
+  /// (see ``StreamRequest/resolved(through:)``).
+  var engine: HTTPEngine { get }
 }

@@ -42,7 +42,7 @@ public struct RecordedSource: Sendable, Hashable {
 
   /// The text the library keeps.
   public var id: String {
-    guard let address else { return kind }
+    guard let address = address?.withoutUserInfo else { return kind }
     return kind == Self.hoppin ? address.absoluteString : kind + ":" + address.absoluteString
   }
 
@@ -50,10 +50,12 @@ public struct RecordedSource: Sendable, Hashable {
     (2...20).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isLowercase }
   }
 
+  /// An http or https address; a user name and password in it (which a file written before
+  /// they were removed may hold) are dropped, so they go no further.
   private static func webAddress(_ text: String) -> URL? {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
     else { return nil }
-    return url
+    return url.withoutUserInfo
   }
 }

@@ -8,6 +8,8 @@ struct CurlRequest: Sendable {
   var limits: TransferLimits
   /// Extra request headers, `Name: value` each (a bearer token for an API that takes one).
   var headers: [String] = []
+  /// No redirect followed, no body read: the transfer ends at the first answer's headers.
+  var stopsAtAnswer = false
   var reply: CheckedContinuation<HTTPEngine.Response, any Error>
 }
 
@@ -134,7 +136,8 @@ final class CurlMulti {
   private func finish(_ transfer: CurlTransfer, _ result: CURLcode) {
     defer { detach(transfer) }
     var status = 0
-    if result == CURLE_OK {
+    // The body callback ended a first answer on purpose, at its first byte.
+    if result == CURLE_OK || (result == CURLE_WRITE_ERROR && transfer.stoppedAtBody) {
       let code = movies_curl_get_long(transfer.easy, CURLINFO_RESPONSE_CODE, &status)
       guard code == CURLE_OK else {
         return transfer.reply.resume(throwing: failure(of: transfer, code))
@@ -142,9 +145,13 @@ final class CurlMulti {
     } else {
       return transfer.reply.resume(throwing: failure(of: transfer, result))
     }
+    // Read from the header, not CURLINFO_REDIRECT_URL, which libcurl does not set for a
+    // transfer ended at its body (a 302 with a "Found" page).
+    let redirect = transfer.location.flatMap { URL(string: $0, relativeTo: transfer.url) }?
+      .absoluteURL
     transfer.reply.resume(
       returning: HTTPEngine.Response(
-        body: transfer.body, status: status, retryAfter: transfer.retryAfter))
+        body: transfer.body, status: status, retryAfter: transfer.retryAfter, redirect: redirect))
   }
 
   private func detach(_ transfer: CurlTransfer) {
@@ -162,13 +169,16 @@ final class CurlMulti {
     try set(easy, CURLOPT_URL, "URL", string: transfer.url.absoluteString)
     try set(easy, CURLOPT_PROTOCOLS_STR, "PROTOCOLS_STR", string: "http,https")
     try set(easy, CURLOPT_REDIR_PROTOCOLS_STR, "REDIR_PROTOCOLS_STR", string: "http,https")
-    try set(easy, CURLOPT_FOLLOWLOCATION, "FOLLOWLOCATION", 1)
+    try set(easy, CURLOPT_FOLLOWLOCATION, "FOLLOWLOCATION", transfer.request.stopsAtAnswer ? 0 : 1)
     try set(easy, CURLOPT_MAXREDIRS, "MAXREDIRS", limits.maxRedirects)
     try set(easy, CURLOPT_TIMEOUT_MS, "TIMEOUT_MS", milliseconds)
     try set(easy, CURLOPT_NOSIGNAL, "NOSIGNAL", 1)
     // Ask for gzip; whatever encoding comes is decoded by libcurl before the cap counts it.
     try set(easy, CURLOPT_ACCEPT_ENCODING, "ACCEPT_ENCODING", string: "gzip")
-    try set(easy, CURLOPT_MAXFILESIZE, "MAXFILESIZE", limits.maxBytes)
+    // A stream's length is no reason to refuse its first answer, whose body is never read.
+    if !transfer.request.stopsAtAnswer {
+      try set(easy, CURLOPT_MAXFILESIZE, "MAXFILESIZE", limits.maxBytes)
+    }
     try set(easy, CURLOPT_USERAGENT, "USERAGENT", string: "movies")
     try set(easy, CURLOPT_WRITEDATA, "WRITEDATA", pointer: context)
     try set(easy, CURLOPT_HEADERDATA, "HEADERDATA", pointer: context)

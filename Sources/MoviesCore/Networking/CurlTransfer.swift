@@ -7,9 +7,13 @@ final class CurlTransfer {
   let easy: UnsafeMutableRawPointer
   private(set) var body = Data()
   private(set) var retryAfter: String?
+  /// The final response's `Location`, as sent (kept only for a first answer).
+  private(set) var location: String?
   /// Why the transfer was aborted from a callback, when it was.
   private(set) var failure: TransferFailure?
   private var headerBytes = 0
+  /// A first answer's body began, and the transfer was ended there (see `stopsAtAnswer`).
+  private(set) var stoppedAtBody = false
   /// When the whole request must be over, counted from when it was handed to libcurl.
   let deadline: ContinuousClock.Instant
 
@@ -27,6 +31,10 @@ final class CurlTransfer {
   /// Appends a decoded chunk, or refuses it when it would pass the cap, so a hostile body
   /// never takes more than the cap in memory.
   func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    if request.stopsAtAnswer {
+      stoppedAtBody = true
+      return false
+    }
     guard body.count + chunk.count <= limits.maxBytes else {
       failure = .tooLarge(limit: limits.maxBytes)
       return false
@@ -45,17 +53,24 @@ final class CurlTransfer {
     }
     if line.starts(with: "HTTP/".utf8) {
       retryAfter = nil
-    } else if line.count > 12, Self.isRetryAfter(line) {
-      let value = String(decoding: line.dropFirst(12), as: UTF8.self)
-      retryAfter = value.trimmingCharacters(in: .whitespacesAndNewlines)
+      location = nil
+    } else if let value = Self.value(of: "retry-after:", in: line) {
+      retryAfter = value
+    } else if request.stopsAtAnswer, let value = Self.value(of: "location:", in: line) {
+      location = value
     }
     return true
   }
 
-  private static func isRetryAfter(_ line: UnsafeRawBufferPointer) -> Bool {
-    zip(line.prefix(12), "retry-after:".utf8).allSatisfy { byte, expected in
-      let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-      return lowered == expected
-    }
+  /// The value of the header `name` (lower case, with its colon) when `line` is that header.
+  private static func value(of name: String, in line: UnsafeRawBufferPointer) -> String? {
+    guard line.count > name.utf8.count,
+      zip(line.prefix(name.utf8.count), name.utf8).allSatisfy({ byte, expected in
+        let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        return lowered == expected
+      })
+    else { return nil }
+    let value = String(decoding: line.dropFirst(name.utf8.count), as: UTF8.self)
+    return value.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -18,6 +18,9 @@ public final class HTTPEngine: Sendable {
     public var status: Int
     /// The `Retry-After` header of the final response, when the server sent one.
     public var retryAfter: String?
+    /// Where a redirect leads, absolute, when ``HTTPEngine/firstAnswer(_:limits:headers:)``
+    /// got one it could read; nil otherwise.
+    public var redirect: URL? = nil
   }
 
   /// How long one request may take as a whole, unless a request's limits say otherwise.
@@ -47,6 +50,21 @@ public final class HTTPEngine: Sendable {
   public func load(_ url: URL, limits: TransferLimits, headers: [String] = []) async throws
     -> Response
   {
+    try await send(url, limits: limits, headers: headers, stopsAtAnswer: false)
+  }
+
+  /// Asks `url` once, follows no redirect and reads no body: the status and, for a redirect,
+  /// where it leads. For a stream a player will read: where it really is, before the
+  /// player's own requests (which carry the headers to wherever they are sent) follow it.
+  public func firstAnswer(_ url: URL, limits: TransferLimits, headers: [String] = [])
+    async throws -> Response
+  {
+    try await send(url, limits: limits, headers: headers, stopsAtAnswer: true)
+  }
+
+  private func send(_ url: URL, limits: TransferLimits, headers: [String], stopsAtAnswer: Bool)
+    async throws -> Response
+  {
     let id = ids.add(1, ordering: .relaxed).newValue
     let loop = self.loop
     return try await withTaskCancellationHandler {
@@ -55,7 +73,9 @@ public final class HTTPEngine: Sendable {
         guard !Task.isCancelled else { return continuation.resume(throwing: CancellationError()) }
         loop.send(
           .start(
-            CurlRequest(id: id, url: url, limits: limits, headers: headers, reply: continuation)))
+            CurlRequest(
+              id: id, url: url, limits: limits, headers: headers, stopsAtAnswer: stopsAtAnswer,
+              reply: continuation)))
         // One that came in between is queued after the start, which ends it before it is sent.
         if Task.isCancelled { loop.send(.cancel(id)) }
       }

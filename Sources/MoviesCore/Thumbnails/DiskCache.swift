@@ -80,11 +80,9 @@ public struct DiskCache: Sendable {
   /// or the file is larger than an entry can be.
   public func read(_ url: URL) -> Entry? {
     let file = self.file(for: url)
-    guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
-    defer { try? handle.close() }
-    // One byte past the limit says the file is too large, without reading the rest.
-    guard let bytes = try? handle.read(upToCount: entryLimit + 1), bytes.count <= entryLimit,
-      let entry = Self.decode(bytes, for: url)
+    // Not a FIFO or a link put under an entry's name: the first would block for ever.
+    guard let found = RegularFile.read(file.path, upTo: entryLimit, links: .refuse),
+      found.size <= entryLimit, let entry = Self.decode(found.data, for: url)
     else { return nil }
     // Reading counts as a use for eviction; in a read-only cache this quietly does nothing.
     try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
@@ -98,13 +96,12 @@ public struct DiskCache: Sendable {
   /// image there would cost as much as loading it; a body damaged in place is still caught
   /// by ``read(_:)``, which then downloads it again.
   public func contains(_ url: URL) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: file(for: url).path) else { return false }
-    defer { try? handle.close() }
     let address = Array(url.absoluteString.utf8)
-    guard let head = try? handle.read(upToCount: Self.headerSize + address.count),
-      let size = try? handle.seekToEnd()
+    guard
+      let found = RegularFile.read(
+        file(for: url).path, upTo: Self.headerSize + address.count, links: .refuse)
     else { return false }
-    return Self.header(head, matches: address, fileSize: Int(size))
+    return Self.header(found.data, matches: address, fileSize: found.size)
   }
 
   /// Whether a header names the address and announces a body that fills the rest of a file

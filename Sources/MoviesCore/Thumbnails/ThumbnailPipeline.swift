@@ -45,16 +45,17 @@ public actor ThumbnailPipeline {
     var waiters: [UInt64: CheckedContinuation<LoadedImage, any Swift.Error>]
   }
 
-  /// The cache on disk, kept between runs.
-  public let disk: DiskCache
+  /// Nil when there is no disk cache this run (its folder could not be trusted).
+  public let disk: DiskCache?
   private var memory: MemoryCache<URL, LoadedImage>
   let limit: ConcurrencyLimit
   private var loads: [URL: Load] = [:]
   private var nextID: UInt64 = 0
 
   /// A pipeline caching on disk in `cacheFolder`, within `configuration`'s limits.
-  public init(cacheFolder: URL, configuration: Configuration = Configuration()) {
-    disk = DiskCache(folder: cacheFolder, byteLimit: configuration.diskLimit)
+  /// - Parameter cacheFolder: where the disk cache keeps its entries; nil for none.
+  public init(cacheFolder: URL?, configuration: Configuration = Configuration()) {
+    disk = cacheFolder.map { DiskCache(folder: $0, byteLimit: configuration.diskLimit) }
     memory = MemoryCache(byteLimit: configuration.memoryLimit)
     limit = ConcurrencyLimit(width: configuration.maximumConcurrentDownloads)
   }
@@ -89,7 +90,7 @@ public actor ThumbnailPipeline {
   /// Whether an address is cached, without loading it or counting as a use.
   public func cacheState(of url: URL) async -> ThumbnailCacheState {
     if memory.contains(url) { return .inMemory }
-    let disk = self.disk
+    guard let disk else { return .notCached }
     return await Blocking.fileIO { disk.contains(url) } ? .onDisk : .notCached
   }
 
@@ -140,11 +141,11 @@ public actor ThumbnailPipeline {
 
   /// Reads the disk cache, else downloads (within the limit), checks and caches the bytes.
   private static func fetch(
-    _ url: URL, from source: any MovieSource, disk: DiskCache, limit: ConcurrencyLimit
+    _ url: URL, from source: any MovieSource, disk: DiskCache?, limit: ConcurrencyLimit
   ) async throws -> LoadedImage {
     let clock = ContinuousClock()
     let start = clock.now
-    if let entry = await Blocking.fileIO({ disk.read(url) }),
+    if let disk, let entry = await Blocking.fileIO({ disk.read(url) }),
       let format = ImageFormat(sniffing: entry.data)
     {
       return LoadedImage(
@@ -160,11 +161,13 @@ public actor ThumbnailPipeline {
     try Task.checkCancellation()
     guard let format = ImageFormat(sniffing: data) else { throw Error.notAnImage(url) }
     var cacheProblem: DiskCache.Error?
-    do {
-      let entry = DiskCache.Entry(data: data, downloadTime: downloadTime)
-      try await Blocking.fileIO { () throws(DiskCache.Error) in try disk.store(entry, for: url) }
-    } catch {
-      cacheProblem = error
+    if let disk {
+      do {
+        let entry = DiskCache.Entry(data: data, downloadTime: downloadTime)
+        try await Blocking.fileIO { () throws(DiskCache.Error) in try disk.store(entry, for: url) }
+      } catch {
+        cacheProblem = error
+      }
     }
     return LoadedImage(
       data: data, format: format, pixelSize: format.pixelSize(of: data), origin: .source,

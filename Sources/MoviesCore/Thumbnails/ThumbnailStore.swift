@@ -45,35 +45,37 @@ public struct ThumbnailStore: Sendable {
 
   /// Where `thumb N` puts files.
   public let downloadFolder: URL
-  /// Where downloaded images are kept between runs (in its `thumbnails/` subfolder).
-  public let cacheFolder: URL
+  /// Where downloaded images are kept between runs (in its `thumbnails/` subfolder); nil
+  /// when they are not kept this run.
+  public let cacheFolder: URL?
   /// The memory cache, the disk cache and the downloads every thumbnail goes through.
   public let pipeline: ThumbnailPipeline
   private let sweeper = Sweeper()
 
   /// Saves into `downloadFolder`, caching images under `cacheFolder`'s `thumbnails/`.
   public init(
-    downloadFolder: URL, cacheFolder: URL,
+    downloadFolder: URL, cacheFolder: URL?,
     configuration: ThumbnailPipeline.Configuration = ThumbnailPipeline.Configuration()
   ) {
     self.downloadFolder = downloadFolder
     self.cacheFolder = cacheFolder
     self.pipeline = ThumbnailPipeline(
-      cacheFolder: cacheFolder.appendingPathComponent("thumbnails", isDirectory: true),
+      cacheFolder: cacheFolder?.appendingPathComponent("thumbnails", isDirectory: true),
       configuration: configuration)
   }
 
   /// The folder the cache keeps its entries in: `thumbnails/` in the cache folder.
-  public var cacheEntriesFolder: URL {
-    cacheFolder.appendingPathComponent("thumbnails", isDirectory: true)
+  public var cacheEntriesFolder: URL? {
+    cacheFolder?.appendingPathComponent("thumbnails", isDirectory: true)
   }
 
   /// True when the download folder is the cache's entries folder or inside it, where saved
   /// files would sit among the cache's own; such a setup is refused. Symlinks in the
   /// existing part of either path are followed.
   public var downloadFolderIsInCache: Bool {
+    guard let entries = cacheEntriesFolder else { return false }
     let downloads = Self.canonicalPath(downloadFolder)
-    let cache = Self.canonicalPath(cacheEntriesFolder)
+    let cache = Self.canonicalPath(entries)
     return downloads == cache || downloads.hasPrefix(cache == "/" ? "/" : cache + "/")
   }
 

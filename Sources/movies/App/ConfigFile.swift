@@ -92,31 +92,31 @@ struct ConfigFile {
     return choice
   }
 
-  /// The file's text, within ``byteLimit``, without a byte order mark.
-  private static func read(_ path: String) throws(Options.UsageError) -> String {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    // Not a FIFO or a device, whose reading would never end.
-    guard attributes?[.type] as? FileAttributeType == .typeRegular,
-      let handle = FileHandle(forReadingAtPath: path)
-    else {
+  /// The file's text, within ``byteLimit``, without a byte order mark, and whether others
+  /// may read it. A symlink is followed (home-manager and dotfile managers make one), and
+  /// its target is the file checked: a regular file, not a FIFO or a device whose reading
+  /// would never end.
+  private static func read(_ path: String) throws(Options.UsageError) -> (
+    text: String, permissions: Int
+  ) {
+    guard let file = RegularFile.read(path, upTo: byteLimit + 1, links: .follow) else {
       throw Options.UsageError(
         message: "\(TerminalText.escape(path)) is not a file that can be read.")
     }
-    defer { try? handle.close() }
-    let data = (try? handle.read(upToCount: byteLimit + 1)) ?? Data()
-    guard data.count <= byteLimit else {
+    guard file.size <= byteLimit, file.data.count <= byteLimit else {
       throw Options.UsageError(
         message: "\(TerminalText.escape(path)) is larger than \(Format.byteCount(byteLimit)); "
           + "a config file holds a few 'key = value' lines.")
     }
-    var text = String(decoding: data, as: UTF8.self)
+    var text = String(decoding: file.data, as: UTF8.self)
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    return text
+    return (text, file.permissions)
   }
 
-  private static func parse(_ text: String, path: String) throws(Options.UsageError)
-    -> ConfigFile
+  private static func parse(_ file: (text: String, permissions: Int), path: String)
+    throws(Options.UsageError) -> ConfigFile
   {
+    let text = file.text
     var entries: [Entry] = []
     // "\r\n" is one Character to Swift, so splitting on "\n" alone keeps a CRLF file whole.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
@@ -143,7 +143,6 @@ struct ConfigFile {
       }
       entries.append(Entry(key: key, value: value, line: index + 1))
     }
-    let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
-    return ConfigFile(path: path, entries: entries, othersCanRead: (mode ?? 0) & 0o044 != 0)
+    return ConfigFile(path: path, entries: entries, othersCanRead: file.permissions & 0o044 != 0)
   }
 }

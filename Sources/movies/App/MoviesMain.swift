@@ -40,6 +40,16 @@ enum MoviesMain {
       Reporter().exit(.options(error))
     }
     let reporter = Reporter(json: options.json, color: options.color, environment: environment)
+    if let api = options.api, api.withoutUserInfo != api {
+      // The address is stored in the watchlist, shown and handed to the browser: a password
+      // in it would go everywhere, so it goes nowhere.
+      options.api = api.withoutUserInfo
+      if !options.json {
+        reporter.warning(
+          "The user name and password in the address are not used: movies keeps and shows "
+            + "addresses, so it takes no credentials in one.")
+      }
+    }
     // `-f FILE` is `movies < FILE`: the file becomes standard input, so script mode reads it.
     if let file = options.scriptFile {
       let descriptor = open(file, O_RDONLY | O_CLOEXEC)
@@ -65,7 +75,13 @@ enum MoviesMain {
         "\(config.path) holds \(key) and others can read it; 'chmod 600 \(config.path)' "
           + "keeps it yours.")
     }
-    let folder = cacheFolder(options, environment: environment)
+    let folder: URL?
+    switch cacheFolder(options, environment: environment) {
+    case .success(let chosen): folder = chosen
+    case .failure(let refusal):
+      folder = nil
+      if !options.json { reporter.warning(refusal.message) }
+    }
     let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
     let (choice, bannerShown) = await StartupBanner.setUpSource(
       options, environment: environment, cacheFolder: folder,
@@ -96,10 +112,9 @@ enum MoviesMain {
         fileURLWithPath: HomeFolder.expand(options.downloadFolder, environment: environment),
         isDirectory: true),
       cacheFolder: folder)
-    if thumbnails.downloadFolderIsInCache {
+    if thumbnails.downloadFolderIsInCache, let entries = thumbnails.cacheEntriesFolder {
       reporter.exit(
-        .downloadFolderInCache(
-          downloads: thumbnails.downloadFolder.path, entries: thumbnails.cacheEntriesFolder.path))
+        .downloadFolderInCache(downloads: thumbnails.downloadFolder.path, entries: entries.path))
     }
     let browser = Browser(
       source: source, query: options.query, genreName: genreName, thumbnails: thumbnails,
@@ -138,7 +153,7 @@ enum MoviesMain {
     if interactive && !options.json && Terminal.outputIsTerminal {
       shell.picker = Picker(
         environment: environment,
-        thumbnailCache: thumbnails.cacheFolder.appendingPathComponent("thumbnails"),
+        thumbnailCache: thumbnails.cacheEntriesFolder,
         preview: shell.preview?.choice)
     }
     shell.resumes = options.resume
@@ -264,20 +279,23 @@ enum MoviesMain {
 
   /// `--cache-dir`, else `$XDG_CACHE_HOME/movies`, else `$HOME/.cache/movies`: `$HOME`, not
   /// the account's home, so a HOME set for a test or another user is obeyed. With neither,
-  /// a folder under the temporary folder.
-  private static func cacheFolder(_ options: Options, environment: [String: String]) -> URL {
+  /// a folder of this user's own under the temporary folder (see ``SharedCacheFolder``).
+  private static func cacheFolder(_ options: Options, environment: [String: String])
+    -> Result<URL, SharedCacheFolder.Refusal>
+  {
     if let folder = options.cacheFolder {
-      return URL(
-        fileURLWithPath: HomeFolder.expand(folder, environment: environment), isDirectory: true)
+      return .success(
+        URL(fileURLWithPath: HomeFolder.expand(folder, environment: environment), isDirectory: true)
+      )
     }
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("movies")
+      return .success(URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("movies"))
     }
     guard let home = environment["HOME"], home.hasPrefix("/") else {
-      return FileManager.default.temporaryDirectory.appendingPathComponent(
-        "movies-cache-\(getuid())", isDirectory: true)
+      return SharedCacheFolder.claim(in: FileManager.default.temporaryDirectory)
     }
-    return URL(fileURLWithPath: home, isDirectory: true)
-      .appendingPathComponent(".cache/movies", isDirectory: true)
+    return .success(
+      URL(fileURLWithPath: home, isDirectory: true)
+        .appendingPathComponent(".cache/movies", isDirectory: true))
   }
 }

@@ -24,7 +24,7 @@ enum StartupBanner {
   /// and a spinner while the server answers, so a slow server does not leave the screen empty.
   /// Says whether the banner was printed.
   static func setUpSource(
-    _ options: Options, environment: [String: String], cacheFolder: URL, showsBanner: Bool,
+    _ options: Options, environment: [String: String], cacheFolder: URL?, showsBanner: Bool,
     reporter: Reporter
   ) async -> (SourceChoice, bannerShown: Bool) {
     let setUp = { () async -> Result<SourceChoice, StartupError> in

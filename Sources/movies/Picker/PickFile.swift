@@ -15,14 +15,18 @@ enum PickFile {
 
   static func rows(
     _ movies: [(row: Int, movie: Movie)], kind: RowLabel.Kind = .row, source: any MovieSource,
-    thumbnailCache: URL, drawing: Drawing
+    thumbnailCache: URL?, drawing: Drawing
   ) -> Data {
     // Written by hand, not with JSONSerialization: after a full scan there are tens of
     // thousands of rows, and the picker should open at once.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(movies.count * 400)
     bytes += Array(#"{"cache":"#.utf8)
-    appendString(thumbnailCache.path, to: &bytes)
+    if let thumbnailCache {
+      appendString(thumbnailCache.path, to: &bytes)
+    } else {
+      bytes += Array("null".utf8)
+    }
     bytes += Array(#","mode":"#.utf8)
     appendString(drawing.mode.rawValue, to: &bytes)
     bytes += Array(#","prefix":"#.utf8)
@@ -50,12 +54,11 @@ enum PickFile {
   /// cache folder and how to draw; nil when the file has no such row or it does not parse. A
   /// header without a drawing (or a nonsense one) means symbols in the standard cell.
   static func read(_ file: URL, row: Int)
-    -> (row: RowLabel, movie: Movie, poster: URL?, cache: URL, drawing: Drawing)?
+    -> (row: RowLabel, movie: Movie, poster: URL?, cache: URL?, drawing: Drawing)?
   {
     guard row >= 1, let data = FileManager.default.contents(atPath: file.path),
       let headerLine = line(0, of: data), let rowLine = line(row, of: data),
       let header = try? JSONSerialization.jsonObject(with: headerLine) as? [String: Any],
-      let cache = header["cache"] as? String,
       let object = try? JSONSerialization.jsonObject(with: rowLine) as? [String: Any],
       let movie = try? MoviePageParser.parse(rowLine).movies.first
     else { return nil }
@@ -69,8 +72,8 @@ enum PickFile {
     let drawing = Drawing(
       mode: mode == .auto ? .symbols : mode ?? .symbols, cell: cell ?? .standard)
     return (
-      RowLabel(number, kind), movie, poster, URL(fileURLWithPath: cache, isDirectory: true),
-      drawing
+      RowLabel(number, kind), movie, poster,
+      (header["cache"] as? String).map { URL(fileURLWithPath: $0, isDirectory: true) }, drawing
     )
   }
 

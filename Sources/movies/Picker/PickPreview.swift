@@ -46,9 +46,12 @@ enum PickPreview {
 
   /// The poster's bytes from the catalogue folder or the disk cache; nil when it would have
   /// to be downloaded.
-  private static func localImage(_ url: URL, cache: URL) -> Data? {
-    if url.isFileURL { return FileManager.default.contents(atPath: url.path) }
-    return DiskCache(folder: cache).read(url)?.data
+  private static func localImage(_ url: URL, cache: URL?) -> Data? {
+    // The catalogue's own file, which may be a link; never a FIFO, which would hang fzf.
+    if url.isFileURL {
+      return RegularFile.read(url.path, upTo: HoppinClient.defaultImageLimit, links: .follow)?.data
+    }
+    return cache.flatMap { DiskCache(folder: $0).read(url)?.data }
   }
 
   /// The poster within the pane, never wider: symbols, or the session's graphics mode where

@@ -42,8 +42,9 @@ struct Picker {
   }
 
   let environment: [String: String]
-  /// The folder of the disk cache of thumbnails, where the preview looks for posters.
-  let thumbnailCache: URL
+  /// The folder of the disk cache of thumbnails, where the preview looks for posters; nil
+  /// when there is no disk cache this run.
+  let thumbnailCache: URL?
   /// How the session draws posters (its mode and cell size); nil for symbols.
   var preview: PreviewChoice? = nil
 

@@ -3,9 +3,11 @@ import MoviesCore
 
 /// Plays streams with `mpv`, found on `PATH` when the program starts.
 ///
-/// The stream's headers (the server's credential) go to mpv in an include file only this
-/// user can read, removed when mpv exits; its command line holds only the address, the
-/// title and the start, none of them secret.
+/// The stream's headers (the server's credential) go to mpv in a private file that is
+/// already gone from the disk, passed as an open descriptor (``PrivateFile``); its command
+/// line holds only the address, the title and the start, none of them secret. mpv prints
+/// only its errors: its other messages carry the stream's own tags (title, track names) raw,
+/// escape sequences and all.
 struct MPVPlayer: MediaPlayer {
   let program: String
   let environment: [String: String]
@@ -24,22 +26,28 @@ struct MPVPlayer: MediaPlayer {
     let settings = Self.settings(for: stream)
     let environment = self.environment
     let file = try await Blocking.fileIO { () throws(PrivateFile.Error) -> PrivateFile in
-      try PrivateFile.write(settings, named: "mpv.conf", environment: environment)
+      PrivateFile.sweepLeftovers(environment: environment)
+      return try PrivateFile(settings, environment: environment)
     }
     var status: Int32 = 127  // the shell's "could not run it", when mpv does not start
+    let include = "/dev/fd/\(ChildProcess.passedDescriptor)"
     if let pid = try? ChildProcess.spawn(
-      Self.arguments(program: program, stream: stream, settings: file.path), stdin: nil,
-      quiet: quiet)
+      Self.arguments(program: program, stream: stream, settings: include), stdin: nil,
+      quiet: quiet, passing: file.descriptor)
     {
       status = await ChildProcess.exitStatus(of: pid)
     }
-    await Blocking.fileIO { file.remove() }
+    withExtendedLifetime(file) {}
     return status
   }
 
-  /// mpv's command line: nothing secret on it.
+  /// mpv's command line: nothing secret on it. Its messages are errors only, and nothing is
+  /// written on the terminal in place of a video window: the rest may show the stream's tags.
   static func arguments(program: String, stream: StreamRequest, settings: String) -> [String] {
-    [program, "--include=\(settings)", "--force-media-title=\(TerminalText.escape(stream.title))"]
+    [
+      program, "--include=\(settings)", "--msg-level=all=error", "--term-osd=no",
+      "--force-media-title=\(TerminalText.escape(stream.title))",
+    ]
       + (stream.start > 0 ? ["--start=\(stream.start)"] : []) + ["--", stream.url.absoluteString]
   }
 

@@ -12,7 +12,7 @@ struct SourceChoice {
 
   /// The source the options name, made; fails with the startup error to report.
   static func make(
-    _ options: Options, environment: [String: String], cacheFolder: URL, terminalWidth: Int
+    _ options: Options, environment: [String: String], cacheFolder: URL?, terminalWidth: Int
   ) async throws(StartupError) -> SourceChoice {
     let definition = SourceDefinition.chosen(by: options)
     return try await definition.make(

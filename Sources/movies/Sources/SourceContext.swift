@@ -6,7 +6,8 @@ import MoviesCore
 struct SourceContext {
   var options: Options
   var environment: [String: String]
-  var cacheFolder: URL
+  /// Where files are kept between runs; nil when there is no trusted folder this run.
+  var cacheFolder: URL?
   var terminalWidth: Int
 
   /// The process's one HTTP engine, started now.

@@ -45,11 +45,6 @@ struct SourceDefinition: Sendable {
   var capabilities: SourceCapabilities
   /// Makes the source from the options; every failure ends the program before a command runs.
   var make: @Sendable (SourceContext) async throws(StartupError) -> SourceChoice
-
-  /// The orders `--help` and the completions offer for it, as the prompt names them.
-  var orderNames: [String] {
-    (capabilities.orders ?? OrderName.words).map(OrderName.shortName)
-  }
 }
 
 extension SourceDefinition {

@@ -62,7 +62,7 @@ enum TMDbSource {
     let width = context.terminalWidth
     settings.posterWidth = width < 60 ? 154 : width < 100 ? 185 : 342
     let server = (api.host ?? "tmdb") + (api.port.map { "_\($0)" } ?? "")
-    settings.configurationFile = context.cacheFolder.appendingPathComponent(
+    settings.configurationFile = context.cacheFolder?.appendingPathComponent(
       "tmdb/configuration-\(server.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }).json"
     )
     let client = TMDbClient(settings: settings, engine: try context.engine(), retry: context.retry)

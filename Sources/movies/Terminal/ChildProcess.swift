@@ -9,8 +9,16 @@ import MoviesCore
 ///
 /// Not Foundation's `Process`: its children inherit this process's blocked signal mask and
 /// ignored SIGINT, and a pager that cannot see Ctrl-C or SIGWINCH is no use. Here the child
-/// gets an empty mask and default dispositions.
+/// gets an empty mask and default dispositions. No child gets a secret from the environment
+/// (``secretVariables``): mpv, yt-dlp under it, `xdg-open` and the browser, the pager and fzf
+/// need none, and a child passes its environment on to whatever it starts.
 enum ChildProcess {
+  /// The environment variables that hold a credential, taken out of every child's
+  /// environment: every source's declared secrets, so a new source's are too.
+  static let secretVariables = Set(SourceDefinition.allSecrets.map(\.variable))
+  /// The number a child finds a passed descriptor at (`/dev/fd/3`).
+  static let passedDescriptor: Int32 = 3
+
   /// A posix_spawn call that failed: which, and the error number it gave.
   struct Error: Swift.Error, CustomStringConvertible {
     var call: String
@@ -29,14 +37,24 @@ enum ChildProcess {
   /// Starts `argv` with `stdin` as its standard input (nil: inherited) and the other
   /// streams either inherited or sent to /dev/null, in `environment` (nil: this process's).
   /// With `stdout`, the child's standard output goes there (and its errors to /dev/null).
+  /// With `passing`, the child also gets that descriptor as ``passedDescriptor``.
   /// Returns the child's pid.
   static func spawn(
     _ argv: [String], stdin: Int32?, quiet: Bool, stdout: Int32? = nil,
-    environment: [String: String]? = nil
+    environment: [String: String]? = nil, passing: Int32? = nil
   ) throws(Error) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     try check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init")
     defer { posix_spawn_file_actions_destroy(&actions) }
+    // dup2 onto itself would keep close-on-exec: a copy at another number is moved there.
+    let copy = passing == passedDescriptor ? fcntl(passedDescriptor, F_DUPFD_CLOEXEC, 4) : nil
+    defer { if let copy, copy >= 0 { close(copy) } }
+    if let copy { try check(copy < 0 ? -1 : 0, "fcntl(F_DUPFD_CLOEXEC)") }
+    if let passing = copy ?? passing {
+      try check(
+        posix_spawn_file_actions_adddup2(&actions, passing, passedDescriptor),
+        "posix_spawn_file_actions_adddup2")
+    }
     if let stdin {
       try check(
         posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO),
@@ -76,16 +94,30 @@ enum ChildProcess {
     var pid = pid_t()
     let cArguments = argv.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
-    let status: Int32
-    if let environment {
-      let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-      defer { for entry in cEnvironment { free(entry) } }
-      status = posix_spawnp(&pid, argv.first ?? "", &actions, &attributes, cArguments, cEnvironment)
-    } else {
-      status = posix_spawnp(&pid, argv.first ?? "", &actions, &attributes, cArguments, environ)
-    }
+    let cEnvironment = childEnvironment(environment).map { strdup($0) } + [nil]
+    defer { for entry in cEnvironment { free(entry) } }
+    let status = posix_spawnp(
+      &pid, argv.first ?? "", &actions, &attributes, cArguments, cEnvironment)
     try check(status, "posix_spawnp \(argv.first ?? "")")
     return pid
+  }
+
+  /// `NAME=value` entries for a child: `environment`, or this process's own when nil, without
+  /// ``secretVariables``.
+  static func childEnvironment(_ environment: [String: String]?) -> [String] {
+    let entries: [String]
+    if let environment {
+      entries = environment.map { "\($0.key)=\($0.value)" }
+    } else {
+      var own: [String] = []
+      var entry = environ
+      while let pointer = entry.pointee {
+        own.append(String(cString: pointer))
+        entry += 1
+      }
+      entries = own
+    }
+    return entries.filter { !secretVariables.contains(String($0.prefix { $0 != "=" })) }
   }
 
   /// A pipe whose ends are closed on exec, so a child given the read end does not also

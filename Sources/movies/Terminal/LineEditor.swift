@@ -183,6 +183,12 @@ final class LineEditor {
     // on the concurrency pool.
     dispatchPrecondition(condition: .onQueue(.main))
     context.interrupted = false
+    // The terminal in editing mode before the prompt is printed: el_gets prints it first and
+    // sets the terminal up only as it reads the first key, and a Ctrl-D typed in between, to
+    // a terminal still buffering lines, was an end of file there rather than a key, and was
+    // lost. libedit puts the terminal back when the line is read. A terminal that cannot be
+    // set up is el_gets' to report.
+    _ = movies_el_prep_term(editor, 1)
     var count: Int32 = 0
     guard let raw = el_gets(editor, &count) else {
       return context.interrupted ? .interrupted : .end

@@ -51,8 +51,7 @@ extension JellyfinClient {
           + known.joined(separator: ", ") + "."
       case .noSuchUser(let name, let known):
         "The Jellyfin server has no user '\(CommandUsage.excerpt(name))'"
-          + (known.isEmpty
-            ? "." : "; its users are \(known.map(TerminalText.escape).joined(separator: ", ")).")
+          + (known.isEmpty ? "." : "; its users are \(Self.someOf(known)).")
       case .notAUserToken:
         "The Jellyfin token is an API key, which belongs to no user: name the user whose "
           + "library to show."
@@ -60,6 +59,18 @@ extension JellyfinClient {
         "The poster address \(address) leads off the Jellyfin server, so it was not loaded."
       }
     }
+  }
+}
+
+extension JellyfinClient.Error {
+  /// How many users "no such user" names: a server may have thousands.
+  static let usersNamed = 5
+
+  /// The first ``usersNamed`` names, each cut short, and a count of the rest.
+  static func someOf(_ names: [String]) -> String {
+    let named = names.prefix(usersNamed).map { TerminalText.escape(CommandUsage.excerpt($0)) }
+    let rest = names.count - named.count
+    return named.joined(separator: ", ") + (rest > 0 ? " and \(Format.grouped(rest)) more" : "")
   }
 }
 

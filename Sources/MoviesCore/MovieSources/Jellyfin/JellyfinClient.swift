@@ -36,6 +36,9 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
 
+  /// Every request's engine, the stream's first answer's too.
+  public var engine: HTTPEngine { http.engine }
+
   /// A client of the library at `server`, for the user `userID`, asking through `http`.
   public init(
     server: URL, authorization: JellyfinAuthorization, userID: String, http: SourceHTTP,
@@ -59,6 +62,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = defaultOrder
     capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
+    capabilities.searchPageSize = 200
     capabilities.plays = true
     return capabilities
   }()

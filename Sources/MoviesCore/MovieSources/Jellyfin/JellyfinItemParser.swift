@@ -3,7 +3,8 @@ import Foundation
 /// Reads Jellyfin's answers (`BaseItemDtoQueryResult`, `UserDto`) into the browser's values.
 ///
 /// Everything in them is untrusted: an item without an `Id` or a `Name` is skipped with a
-/// warning, ids are used only when they are plain hex or GUIDs (they go into paths), and
+/// warning (the first ``MoviePageParser/maximumRowWarnings`` of a page, then one counting the
+/// rest), ids are used only when they are plain hex or GUIDs (they go into paths), and
 /// numbers out of range are dropped.
 public enum JellyfinItemParser {
   /// Why an answer could not be read at all.
@@ -21,12 +22,23 @@ public enum JellyfinItemParser {
     let (items, total) = try queryResult(data)
     var movies: [Movie] = []
     var warnings: [String] = []
+    var unwarned = 0
     for (index, item) in items.enumerated() {
       guard let item = item as? [String: Any], let movie = movie(item, server: server) else {
-        warnings.append("Item \(index + 1) of the page has no usable id or name; skipped.")
+        // A hostile page may hold thousands of unusable items: name a few, count the rest.
+        if warnings.count < MoviePageParser.maximumRowWarnings {
+          warnings.append("Item \(index + 1) of the page has no usable id or name; skipped.")
+        } else {
+          unwarned += 1
+        }
         continue
       }
       movies.append(movie)
+    }
+    if unwarned > 0 {
+      warnings.append(
+        "Skipped \(unwarned == 1 ? "1 more item" : "\(Format.grouped(unwarned)) more items") "
+          + "of the page without a usable id or name.")
     }
     return MoviePage(movies: movies, rowCount: items.count, totalCount: total, warnings: warnings)
   }

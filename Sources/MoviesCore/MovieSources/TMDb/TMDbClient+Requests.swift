@@ -44,14 +44,14 @@ extension TMDbClient {
   }
 
   private func savedConfiguration() -> Data? {
+    // A few KB; not a FIFO or a link under its name, which would block or lead elsewhere.
     guard let file = settings.configurationFile,
-      let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-      let modified = attributes[.modificationDate] as? Date,
-      Date().timeIntervalSince(modified) < Self.configurationLifetime,
-      let data = FileManager.default.contents(atPath: file.path),
-      (try? TMDbParser.images(data)) != nil
+      let saved = RegularFile.read(file.path, upTo: Self.configurationByteLimit, links: .refuse),
+      saved.size <= Self.configurationByteLimit,
+      Date().timeIntervalSince(saved.modified) < Self.configurationLifetime,
+      (try? TMDbParser.images(saved.data)) != nil
     else { return nil }
-    return data
+    return saved.data
   }
 
   /// Saving is a convenience: a folder that cannot be written only costs a request next run.

@@ -49,6 +49,8 @@ public struct TMDbClient: MovieSource, GenreSource {
   /// How long a saved `/configuration` is used before it is asked for again: TMDb asks
   /// clients to cache it and to check it every few days.
   public static let configurationLifetime: TimeInterval = 3 * 24 * 3600
+  /// The largest saved configuration read back: TMDb's is about 4 KB.
+  static let configurationByteLimit = 1 << 20
   /// The orders TMDb sorts by, as the browser names them, with TMDb's `sort_by`.
   static let sorts: [(order: String, sortBy: String)] = [
     ("popularitydesc", "popularity.desc"), ("releasedatedesc", "primary_release_date.desc"),
