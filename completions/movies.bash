@@ -6,9 +6,9 @@ _movies() {
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
     --source)
-      COMPREPLY=($(compgen -W "offline hoppin tmdb jellyfin" -- "$cur"))
+      COMPREPLY=($(compgen -W "offline hoppin tmdb jellyfin plex" -- "$cur"))
       return ;;
-    --api|--count|--genre|--retries|--timeout|--language|--region|--jellyfin-user)
+    --api|--count|--genre|--retries|--timeout|--language|--region|--jellyfin-user|--plex-library)
       return ;;
     --order)
       COMPREPLY=($(compgen -W "newest oldest rating title popular added releasedateasc releasedatedesc ratingdesc ratingasc titleasc popularitydesc dateaddeddesc" -- "$cur"))
@@ -29,6 +29,6 @@ _movies() {
       COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open play watch unwatch watchlist resume help quit exit" -- "$cur"))
       return ;;
   esac
-  COMPREPLY=($(compgen -W "--source --offline --api --count --order --genre --download-dir --cache-dir --retries --timeout --no-prefetch --preview --no-preview --color --no-color --no-config --config --json --no-pager --resume -c -f --stop-on-error --language --region --jellyfin-user -h --help --version" -- "$cur"))
+  COMPREPLY=($(compgen -W "--source --offline --api --count --order --genre --download-dir --cache-dir --retries --timeout --no-prefetch --preview --no-preview --color --no-color --no-config --config --json --no-pager --resume -c -f --stop-on-error --language --region --jellyfin-user --plex-library -h --help --version" -- "$cur"))
 }
 complete -F _movies movies

@@ -24,7 +24,8 @@ import Testing
       "genre": "Drama", "preview": "off", "pager": "cat", "download-dir": "shots",
       "cache-dir": "/tmp/movies-cache", "retries": "4", "timeout": "30", "color": "never",
       "prefetch": "off", "source": "tmdb", "language": "fr-FR", "region": "de",
-      "jellyfin-user": "alice", "jellyfin-token": "a-token",
+      "jellyfin-user": "alice", "jellyfin-token": "a-token", "plex-library": "Movies",
+      "plex-token": "p-token",
       "tmdb-api-key": "k3y", "tmdb-access-token": "t0ken",
     ]
     // Every declared key is taken on its own line.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A person at the prompt (tmux) on TMDb and on Jellyfin alike: Tab completes the source's own
+/// A person at the prompt (tmux) on TMDb, Jellyfin and Plex alike: Tab completes the source's own
 /// genre names and orders, `pick` chooses a row with a preview that asks the server nothing,
 /// and `--resume` reopens the list left, at the same depth.
 @Suite(.timeLimit(.minutes(3))) struct SourceParityPromptTests {
@@ -86,8 +86,11 @@ import Testing
     #expect(fzf.previewStatus == 0)
     #expect(fzf.preview.contains(title) && fzf.preview.contains("Movie ID"), "\(fzf.preview)")
     #expect(!fzf.arguments.joined(separator: " ").contains(server.secret))
-    // The preview read the row from its file; only `show`'s details (TMDb's) were asked for.
-    let asked = try server.paths(after: before).filter { !$0.hasPrefix("/3/movie/") }
+    // The preview read the row from its file; only `show`'s details (TMDb's, Plex's) were
+    // asked for.
+    let asked = try server.paths(after: before).filter {
+      !$0.hasPrefix("/3/movie/") && !$0.hasPrefix("/library/metadata/")
+    }
     #expect(asked.isEmpty, "\(asked)")
   }
 

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What works the same on TMDb and on Jellyfin, through the binary against each local server
+/// What works the same on TMDb, Jellyfin and Plex, through the binary against each local server
 /// in script mode: `more N`, `list` and `show` in JSON, `thumb N-M` fetching each poster once
 /// and only when asked, a film without a poster, and a watched film shown with the server
 /// down. Each checks the server's request log.
@@ -53,7 +53,7 @@ import Testing
     #expect(shown["title"] as? String == listed["title"] as? String)
     #expect(shown["id"] as? String == listed["id"] as? String)
     #expect(objects[2]["row"] as? Int == 3)
-    // TMDb serves 20 a page, so 15 rows are one page; Jellyfin pages by StartIndex.
+    // TMDb serves 20 a page, so 15 rows are one page; Jellyfin and Plex page by the index.
     let expected = source == .tmdb ? [1] : [0, 5, 10]
     #expect(try server.listRequests() == expected)
     #expect(try server.posterRequests().isEmpty, "no poster without thumb")

@@ -20,7 +20,7 @@ import Testing
     #expect(hoppin.stderr.contains("--source hoppin needs the server's address, such as --api"))
     let unknown = try await MoviesRun.run(["--source", "imdb"])
     #expect(unknown.status == 2)
-    #expect(unknown.stderr.contains("--source needs offline, hoppin, tmdb or jellyfin."))
+    #expect(unknown.stderr.contains("--source needs offline, hoppin, tmdb, jellyfin or plex."))
     let offline = try await MoviesRun.run(["--source", "offline", "-c", "more"])
     #expect(offline.status == 0)
     #expect(offline.stdout.contains("Showing 20 of 2,006"))

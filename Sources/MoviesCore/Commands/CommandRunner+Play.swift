@@ -24,7 +24,7 @@ extension CommandRunner {
     public var message: String {
       switch self {
       case .notPlayable:
-        "This source has no streams to play; 'play' plays films from a Jellyfin library."
+        "This source has no streams to play; 'play' plays films from a media server's library, such as Jellyfin's."
       case .noStream(let row):
         "\(row.spoken(capitalized: true)) has no stream to play; 'show \(row)' prints what it has."
       case .noPlayer:

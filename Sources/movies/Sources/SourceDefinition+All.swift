@@ -1,4 +1,4 @@
 extension SourceDefinition {
   /// Every source, in the order `--help` lists them. A new source is one line here.
-  static let all: [SourceDefinition] = [.offline, .hoppin, .tmdb, .jellyfin]
+  static let all: [SourceDefinition] = [.offline, .hoppin, .tmdb, .jellyfin, .plex]
 }

@@ -84,17 +84,22 @@ public struct SourceHTTP: Sendable {
   /// Loads `url`'s body, tried again as the policy says; every declared secret in it is
   /// masked before anyone reads it (an image's bytes are left as they are). Throws a
   /// ``Failure`` once it gives up, or `CancellationError`.
-  /// - Parameter authorized: false for a request the credential must not go with (a poster
-  ///   on another host).
+  /// - Parameters:
+  ///   - authorized: false for a request the credential must not go with (a poster on
+  ///     another host).
+  ///   - extraHeaders: `Name: value` lines for this request alone (a server that takes the
+  ///     page asked for in headers).
   public func get(
-    _ url: URL, _ target: LoadTarget, limits: TransferLimits, authorized: Bool = true
+    _ url: URL, _ target: LoadTarget, limits: TransferLimits, authorized: Bool = true,
+    extraHeaders: [String] = []
   ) async throws -> Data {
     let sent = authorized ? adding(queryItems, to: url) : url
     return try await retry.run { attempt in
       if let pacer { try await pacer.waitForSlot() }
       let response: HTTPEngine.Response
       do {
-        response = try await engine.load(sent, limits: limits, headers: authorized ? headers : [])
+        response = try await engine.load(
+          sent, limits: limits, headers: (authorized ? headers : []) + extraHeaders)
       } catch let failure as TransferFailure {
         return .failure(
           self.failure(.transfer(failure), target, attempt), transient: failure.isTransient,

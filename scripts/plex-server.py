@@ -1,0 +1,363 @@
+#!/usr/bin/env python3
+"""A local Plex Media Server for the tests, shaped after Plex's OpenAPI description and
+recorded Plex answers (stdlib only).
+
+    python3 scripts/plex-server.py [--csv FILE] [--limit N] [--host 127.0.0.1] [--port 0]
+                                   [--log FILE] [--token T] [--tag-salt S]
+                                   [--fault unavailable|slow|lying-total] [--fault-times N]
+
+After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
+as a movie section ("Movies", key 1), an empty show section (key 2) and a second movie
+section of every tenth film ("Films 4K", key 3):
+
+    GET /identity                               GET /library/sections
+    GET /library/sections/{key}/all?type=1&sort=&genre=&title=&year>>=&year<<=
+                                   &audienceRating>>=&unwatched=1
+    GET /library/sections/{key}/genre           GET /library/sections/{key}/onDeck
+    GET /hubs/search?query=&limit=              GET /library/metadata/{ratingKey}
+    GET /library/metadata/{ratingKey}/similar   GET /library/metadata/{ratingKey}/thumb/{ts}
+    GET /photo/:/transcode?url=&width=&height=  GET /library/parts/{id}/{ts}/file.mkv
+    GET /:/timeline?ratingKey=&state=&time=     GET /:/scrobble?key=&identifier=
+
+Every request needs the token (`--token`, default "test-plex-token") as the `X-Plex-Token`
+header, or, as Plex also allows, as an `X-Plex-Token` URL parameter; without it the answer is
+Plex's 401 page. Answers are XML unless `Accept` asks for `application/json`. Lists page by
+`X-Plex-Container-Start` and `X-Plex-Container-Size` (headers, or the same names as URL
+parameters); a paged answer carries `offset` and `totalSize`. `>>=` and `<<=` compare
+inclusively. `--log` appends one JSON line per request: the path, query, status, how the token
+came (`header`, `url`, `both` or null) and whether it was right, and the X-Plex headers (the
+token itself left out).
+
+Faults, on list requests (`/all`), for the first `--fault-times` of them (default all):
+`unavailable` answers 503 with `Retry-After: 1`; `slow` waits `--fault-seconds` (default 2)
+first; `lying-total` claims a totalSize 1000 larger than the truth.
+"""
+
+import argparse
+import json
+import os
+import re
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import jellyfin_images
+import plex_xml
+from local_server import serve
+from plex_library import MACHINE_IDENTIFIER, SERVER_VERSION, SORT_KEYS, Library, sort_films
+
+DEFAULT_CSV = Path(__file__).resolve().parent.parent.parent / "shared/data/imdb-movies.csv"
+UNAUTHORIZED = b"<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>"
+SECTION_PATH = re.compile(r"^/library/sections/(\d+)/(all|genre|onDeck)$")
+METADATA_PATH = re.compile(r"^/library/metadata/(\d+)(/similar)?$")
+THUMB_PATH = re.compile(r"^/library/metadata/(\d+)/thumb/(\d+)$")
+PART_PATH = re.compile(r"^/library/parts/(\d+)/(\d+)/file\.mkv$")
+STREAM_MAGIC = b"PLEX-TEST-STREAM "
+LYING_EXTRA = 1000
+LOGGED_HEADERS = ("Accept", "X-Plex-Client-Identifier", "X-Plex-Product", "X-Plex-Version",
+                  "X-Plex-Container-Start", "X-Plex-Container-Size")
+
+
+class Answer(Exception):
+    """An answer other than 200: Plex sends these as a bare status with a short HTML page."""
+
+    def __init__(self, status, text=None):
+        super().__init__(status)
+        self.status = status
+        self.body = UNAUTHORIZED if status == 401 else (
+            f"<html><head><title>{text or 'Bad Request'}</title></head><body>"
+            f"<h1>{status} {text or 'Bad Request'}</h1></body></html>").encode()
+
+
+def integer(raw, name):
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        raise Answer(400, f"Bad {name}")
+
+
+class PlexHandler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    server_version = "PlexMediaServer/" + SERVER_VERSION
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        self.req_path = parts.path
+        self.pairs = parse_qsl(parts.query, keep_blank_values=True)
+        self.query = dict(self.pairs)
+        self.token_via, self.token_ok = None, False
+        try:
+            self.authorize()
+            self.route()
+        except Answer as a:
+            self.send_body(a.status, "text/html", a.body,
+                           {"Retry-After": "1"} if a.status == 503 else None)
+
+    do_POST = do_PUT = do_GET  # /:/timeline and /:/scrobble take any method on Plex
+
+    def authorize(self):
+        in_header = self.headers.get("X-Plex-Token")
+        in_url = self.query.get("X-Plex-Token")
+        self.token_via = {(True, True): "both", (True, False): "header",
+                          (False, True): "url"}.get((in_header is not None, in_url is not None))
+        token = in_header if in_header is not None else in_url
+        self.token_ok = token == self.server.options.token
+        if not self.token_ok:
+            raise Answer(401)
+
+    def route(self):
+        path, srv = self.req_path, self.server
+        if path == "/identity":
+            return self.send_container({"size": 0, "claimed": True, "machineIdentifier":
+                                        MACHINE_IDENTIFIER, "version": SERVER_VERSION})
+        if path == "/library/sections":
+            dirs = [s.directory() for s in srv.library.sections]
+            return self.send_container({"size": len(dirs), "allowSync": False,
+                                        "title1": "Plex Library", "Directory": dirs})
+        if path == "/hubs/search":
+            return self.route_search()
+        if path in ("/:/timeline", "/:/scrobble"):
+            return self.send_container({"size": 0})
+        if path == "/photo/:/transcode":
+            return self.route_transcode()
+        for pattern, handler in ((SECTION_PATH, self.route_section),
+                                 (METADATA_PATH, self.route_metadata),
+                                 (THUMB_PATH, self.route_thumb), (PART_PATH, self.route_part)):
+            match = pattern.match(path)
+            if match:
+                return handler(*match.groups())
+        raise Answer(404, "Not Found")
+
+    # -- routes
+
+    def section(self, key):
+        section = self.server.library.by_key.get(key)
+        if section is None:
+            raise Answer(404, "Not Found")
+        return section
+
+    def route_section(self, key, what):
+        section = self.section(key)
+        if what == "genre":
+            genres = section.genres()
+            return self.send_container({"size": len(genres), "title1": section.title,
+                                        "title2": "By Genre", "Directory": genres})
+        films = section.films
+        if what == "onDeck":
+            films = [f for f in films if f.view_offset][:20]
+            return self.send_page(section, films, "On Deck")
+        hit = self.server.take_fault()
+        if hit == "unavailable":
+            raise Answer(503, "Service Unavailable")
+        if hit == "slow":
+            time.sleep(self.server.options.fault_seconds)
+        films = self.filtered(films)
+        sort = self.query.get("sort")
+        if sort:
+            try:
+                films = sort_films(films, sort)
+            except KeyError:
+                raise Answer(400, "Bad sort")
+        self.send_page(section, films, "All Movies", lie=hit == "lying-total")
+
+    def filtered(self, films):
+        q = self.query
+        if q.get("type", "1") != "1":
+            return []
+        title = q.get("title", "").casefold()
+        if title:
+            films = [f for f in films if title in f.title.casefold()]
+        if "genre" in q:
+            wanted = {integer(g, "genre") for g in q["genre"].split(",")}
+            films = [f for f in films if wanted.intersection(
+                self.server.genre_ids[g] for g in f.genres)]
+        bounds = (("year>>", lambda f: f.year, int, 1), ("year<<", lambda f: f.year, int, -1),
+                  ("audienceRating>>", lambda f: f.audience_rating, float, 1))
+        for name, value, kind, sign in bounds:
+            if name in q:
+                try:
+                    limit = kind(q[name])
+                except ValueError:
+                    raise Answer(400, f"Bad {name}")
+                films = [f for f in films if value(f) is not None
+                         and (value(f) - limit) * sign >= 0]
+        if q.get("unwatched") == "1":
+            films = [f for f in films if not f.view_count]
+        return films
+
+    def route_search(self):
+        term = self.query.get("query", "").casefold()
+        limit = integer(self.query.get("limit", "10"), "limit")
+        section = self.server.library.sections[0]
+        films = [f for f in section.films if term and term in f.title.casefold()][:limit]
+        hub = {"title": "Movies", "type": "movie", "hubIdentifier": "movie",
+               "context": "", "size": len(films), "more": False, "style": "shelf",
+               "Metadata": [f.metadata(section) for f in films]}
+        self.send_container({"size": 1, "Hub": [hub]})
+
+    def route_metadata(self, rating_key, similar):
+        film = self.server.library.films.get(rating_key)
+        if film is None:
+            raise Answer(404, "Not Found")
+        section = self.server.library.sections[0]
+        if similar:
+            others = [f for f in section.films if f is not film
+                      and set(f.genres) == set(film.genres)][:10]
+            return self.send_container({"size": len(others),
+                                        "Metadata": [f.metadata(section) for f in others]})
+        self.send_container({"size": 1, "librarySectionID": 1, "librarySectionTitle":
+                             section.title, "Metadata": [film.metadata(section, details=True)]})
+
+    def poster(self, rating_key, stamp, width):
+        film = self.server.library.films.get(rating_key)
+        if film is None or not film.has_thumb or str(film.updated_at) != stamp:
+            raise Answer(404, "Not Found")
+        width = max(8, min(width or jellyfin_images.DEFAULT_WIDTH, jellyfin_images.MAX_WIDTH))
+        self.send_body(200, "image/png", jellyfin_images.poster(f"plex-{stamp}-{rating_key}", width))
+
+    def route_thumb(self, rating_key, stamp):
+        self.poster(rating_key, stamp, None)
+
+    def route_transcode(self):
+        match = THUMB_PATH.match(urlsplit(self.query.get("url", "")).path)
+        if match is None:
+            raise Answer(400, "Bad url")
+        width = integer(self.query.get("width", "0"), "width")
+        integer(self.query.get("height", "0"), "height")
+        self.poster(*match.groups(), width)
+
+    def route_part(self, rating_key, stamp):
+        film = self.server.library.films.get(rating_key)
+        if film is None or str(film.added_at) != stamp:
+            raise Answer(404, "Not Found")
+        body = STREAM_MAGIC + rating_key.encode() + b"\n" + bytes(range(256)) * 64
+        self.send_body(200, "video/x-matroska", body, {"Accept-Ranges": "bytes"})
+
+    # -- plumbing
+
+    def paging(self):
+        """(start, size) from the headers, or the URL parameters of the same names."""
+        def read(name):
+            raw = self.headers.get(name, self.query.get(name))
+            return None if raw is None else integer(raw, name)
+        start, size = read("X-Plex-Container-Start"), read("X-Plex-Container-Size")
+        if (start is not None and start < 0) or (size is not None and size < 0):
+            raise Answer(400, "Bad paging")
+        return start, size
+
+    def send_page(self, section, films, title2, lie=False):
+        start, size = self.paging()
+        begin = start or 0
+        page = films[begin:] if size is None else films[begin:begin + size]
+        container = {"size": len(page), "allowSync": True, "librarySectionID": int(section.key),
+                     "librarySectionTitle": section.title, "title1": section.title,
+                     "title2": title2, "viewGroup": "movie"}
+        if start is not None or size is not None:
+            container["offset"] = begin
+            container["totalSize"] = len(films) + (LYING_EXTRA if lie else 0)
+        container["Metadata"] = [f.metadata(section) for f in page]
+        self.send_container(container)
+
+    def send_container(self, container):
+        accept = self.headers.get("Accept", "")
+        if "application/json" in accept:
+            body = json.dumps({"MediaContainer": container}, ensure_ascii=False,
+                              separators=(",", ":")).encode("utf-8")
+            return self.send_body(200, "application/json", body)
+        self.send_body(200, "text/xml;charset=utf-8", plex_xml.document(container))
+
+    def send_body(self, status, content_type, body, extra_headers=None):
+        # Logged before the answer is sent, so a client that has it finds its line in the log.
+        self.server.log(self, status, len(body))
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Plex-Protocol", "1.0")
+        for name, value in (extra_headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_request(self, code="-", size="-"):
+        pass  # no stderr access log; see --log
+
+    def log_message(self, format, *args):
+        sys.stderr.write("plex-server: %s\n" % (format % args))
+
+
+class PlexServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address, options, library):
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
+        super().__init__(address, PlexHandler)
+        self.options, self.library = options, library
+        self.genre_ids = {g["title"]: int(g["key"]) for s in library.sections for g in s.genres()}
+        self._lock = threading.Lock()
+        self._log = open(options.log, "a", encoding="utf-8") if options.log else None
+        self._faults_left = options.fault_times
+
+    def take_fault(self):
+        """The fault this list request gets, if any (counting down --fault-times)."""
+        with self._lock:
+            if self.options.fault is None or self._faults_left == 0:
+                return None
+            if self._faults_left is not None:
+                self._faults_left -= 1
+            return self.options.fault
+
+    def log(self, handler, status, nbytes):
+        if self._log is None:
+            return
+        entry = {
+            "method": handler.command, "path": handler.req_path, "status": status,
+            "bytes": nbytes, "tokenVia": handler.token_via, "tokenValid": handler.token_ok,
+            "query": {k: v for k, v in handler.pairs if k != "X-Plex-Token"},
+            "headers": {h: handler.headers[h] for h in LOGGED_HEADERS if h in handler.headers},
+            "time": round(time.time(), 4),
+        }
+        with self._lock:
+            self._log.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self._log.flush()
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], OSError):
+            return  # the client went away
+        super().handle_error(request, client_address)
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(description="A local Plex serving the IMDb CSV as movies.")
+    ap.add_argument("--csv", default=os.environ.get("MOVIES_IMDB_CSV", str(DEFAULT_CSV)),
+                    help="the IMDb movies CSV (default ../shared/data/imdb-movies.csv)")
+    ap.add_argument("--limit", type=int, metavar="N", help="serve only the first N movies")
+    ap.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    ap.add_argument("--port", type=int, default=0, help="port; 0 picks a free one (default 0)")
+    ap.add_argument("--log", metavar="FILE", help="append one JSON line per request to FILE")
+    ap.add_argument("--token", default="test-plex-token", help="the token (default test-plex-token)")
+    ap.add_argument("--tag-salt", default="v1", help="changes every poster and its thumb path")
+    ap.add_argument("--fault", choices=["unavailable", "slow", "lying-total"],
+                    help="misbehave on list requests (see above)")
+    ap.add_argument("--fault-times", type=int, metavar="N", help="only the first N list requests")
+    ap.add_argument("--fault-seconds", type=float, default=2.0, metavar="S",
+                    help="the delay of --fault slow (default 2)")
+    args = ap.parse_args(argv)
+    if args.limit is not None and args.limit < 0:
+        ap.error("--limit must be >= 0")
+    return args
+
+
+def main(argv=None):
+    options = parse_args(argv)
+    library = Library(options.csv, options.limit, options.tag_salt)
+    serve(PlexServer((options.host, options.port), options, library))
+
+
+if __name__ == "__main__":
+    main()
