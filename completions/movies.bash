@@ -11,7 +11,7 @@ _movies() {
     --api|--count|--genre|--retries|--timeout|--language|--region|--jellyfin-user|--plex-library)
       return ;;
     --order)
-      COMPREPLY=($(compgen -W "newest oldest rating title popular added releasedateasc releasedatedesc ratingdesc ratingasc titleasc" -- "$cur"))
+      COMPREPLY=($(compgen -W "newest oldest rating title popular added releasedateasc releasedatedesc ratingdesc ratingasc titleasc popularitydesc dateaddeddesc" -- "$cur"))
       return ;;
     --download-dir|--cache-dir)
       COMPREPLY=($(compgen -d -- "$cur"))

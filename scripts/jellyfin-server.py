@@ -3,8 +3,8 @@
 
     python3 scripts/jellyfin-server.py [--csv FILE] [--limit N] [--host 127.0.0.1] [--port 0]
                                        [--log FILE] [--api-key KEY] [--tag-salt S]
-                                       [--unavailable N] [--extra-users N] [--unusable-items]
-                                       [--lying-total N]
+                                       [--unavailable N] [--users-delay SECONDS]
+                                       [--extra-users N] [--unusable-items] [--lying-total N]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
 as a movie library, the way Jellyfin 12 does:
@@ -116,6 +116,8 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         self.req_path, self.query = parts.path, Query(parts.query)
         self.auth = parse_authorization(self.headers.get("Authorization"))
         self.token_state = "missing"
+        if self.req_path.startswith("/Users"):
+            time.sleep(self.server.options.users_delay)  # a slow start: the user is looked up
         try:
             self.route()
         except Problem as p:
@@ -394,6 +396,8 @@ def parse_args(argv=None):
                     help="changes every poster and its image tag (default v1)")
     ap.add_argument("--unavailable", type=int, default=0, metavar="N",
                     help="answer the first N /Items requests 503 Service Unavailable")
+    ap.add_argument("--users-delay", type=float, default=0, metavar="SECONDS",
+                    help="answer /Users and /Users/Me this much later (default 0)")
     ap.add_argument("--extra-users", type=int, default=0, metavar="N",
                     help="N more users beside alice and bob (user-00000, user-00001, …)")
     ap.add_argument("--unusable-items", action="store_true",

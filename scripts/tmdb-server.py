@@ -275,6 +275,8 @@ class TMDbHandler(BaseHTTPRequestHandler):
         if not self.server.admit():
             return self.send_error_body(OVER_LIMIT, {"Retry-After": str(options.retry_after)})
         if parts.path.startswith("/t/p/"):
+            if options.fail and parts.path.startswith(options.fail):
+                return self.send_error_body((options.fail_status, 0, options.fail_message))
             return self.route_poster(parts.path[len("/t/p/"):])
         if not parts.path.startswith("/3/"):
             return self.send_error_body(NOT_FOUND)

@@ -9,16 +9,40 @@ import Testing
 /// A watchlist file that cannot be written is opened to read: `watchlist` and `show wN`
 /// work, changes are refused with the reason, and the start says so once.
 @Suite(.timeLimit(.minutes(3))) struct ReadOnlyDatabaseTests {
-  /// Runs the binary as `nobody` when the tests run as root, who may write anything.
+  /// Runs the binary as `nobody` when the tests run as root, who may write anything. `nobody`
+  /// may not enter the checkout (a clone under a 0700 folder, as CI and containers make), so
+  /// it runs a copy of the binary beside a copy of the offline catalogue, in a folder anyone
+  /// can read.
   private func runUnprivileged(_ arguments: [String], database: String) async throws -> MoviesRun {
     guard getuid() == 0 else {
       return try await MoviesRun.run(arguments, environment: ["MOVIES_DB": database])
     }
+    let program = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: program) }
+    let executable = program.appendingPathComponent("movies")
+    try FileManager.default.copyItem(at: TestPaths.moviesExecutable, to: executable)
+    try FileManager.default.copyItem(
+      at: TestPaths.sampleData, to: program.appendingPathComponent("sample-data"))
+    try Self.letAnyoneRead(program)
+    try #require(chmod(executable.path, 0o755) == 0)
     return try await MoviesRun.run(
-      ["--reuid=65534", "--regid=65534", "--clear-groups", TestPaths.moviesExecutable.path]
-        + arguments,
+      ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments,
       environment: ["MOVIES_DB": database, "HOME": "/nonexistent"],
       executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+  }
+
+  /// Folders 0755 and files 0644, whatever the umask of the clone was.
+  private static func letAnyoneRead(_ folder: URL) throws {
+    let paths =
+      [folder.path]
+      + (FileManager.default.subpaths(atPath: folder.path) ?? []).map {
+        folder.appendingPathComponent($0).path
+      }
+    for path in paths {
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      try #require(chmod(path, isFolder.boolValue ? 0o755 : 0o644) == 0, "chmod \(path)")
+    }
   }
 
   /// `fromTheLastVersion`: the file as the build before the rating count's column left it,

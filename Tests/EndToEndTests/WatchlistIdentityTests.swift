@@ -20,8 +20,8 @@ import Testing
         "-c", "unwatch w2", "-c", "watchlist",
       ], environment: environment)
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.contains("Took \(titles[3]) off the watchlist."))
-    #expect(run.stdout.contains("Took \(titles[2]) off the watchlist."), "\(run.stdout)")
+    #expect(run.stdout.contains("Took \"\(titles[3])\" off the watchlist."))
+    #expect(run.stdout.contains("Took \"\(titles[2])\" off the watchlist."), "\(run.stdout)")
     let last = try #require(run.stdout.components(separatedBy: "#  Title").last)
     #expect(last.contains("w1  \(titles[1])"))
     #expect(last.contains("1 movie on the watchlist"))

@@ -41,7 +41,7 @@ import Testing
         environment: environment.merging(["LC_ALL": "C", "LANG": "C"]) { _, new in new })
       server.stop()
       #expect(watched.status == 0, "\(watched.stderr)")
-      #expect(watched.stdout.contains("Added row 7, \(titles[6]), to the watchlist."))
+      #expect(watched.stdout.contains("Added row 7, \"\(titles[6])\", to the watchlist."))
       // The list marks the watched rows (`*` without a UTF-8 locale) and no others.
       let marked = watched.tableRows.filter { $0.text.hasPrefix("* ") }.map(\.number)
       #expect(marked.suffix(2) == [2, 7], "\(watched.stdout)")

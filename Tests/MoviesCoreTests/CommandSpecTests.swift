@@ -7,7 +7,7 @@ import Testing
 /// `help skip` once was) fails here.
 @Suite(.timeLimit(.minutes(1))) struct CommandSpecTests {
   @Test func everyDeclaredCommandHasHelpParsesAndCompletes() throws {
-    let help = HelpText.commands(moreRemains: true, width: 80)
+    let help = HelpText.commands(moreRemains: true, orders: OrderName.words, width: 80)
     let table = CompletionTable(moreRemains: true, view: .rows([3]), genres: ["Drama"])
     for spec in CommandSpec.all {
       #expect(try Command.parse("help \(spec.name)") == .helpOn(spec.name), "help \(spec.name)")
@@ -28,14 +28,16 @@ import Testing
   @Test func helpSkipExplainsSkip() throws {
     #expect(try Command.parse("help skip") == .helpOn("skip"))
     let spec = try #require(CommandSpec.named("skip"))
-    #expect(HelpText.command(spec).contains("move past a page that could not be read"))
+    #expect(
+      HelpText.command(spec, orders: [], width: 80).contains(
+        "move past a page that could not be read"))
   }
 
   /// Names in one padded column, descriptions wrapped beside them at spaces with a hanging
   /// indent, no line wider than the width.
   @Test(arguments: [40, 60, 80, 250])
   func helpFitsTheWidthInOneColumn(width: Int) {
-    let help = HelpText.commands(moreRemains: true, width: width)
+    let help = HelpText.commands(moreRemains: true, orders: OrderName.words, width: width)
     let lines = help.split(separator: "\n").map(String.init)
     for line in lines {
       #expect(DisplayWidth.columns(of: line) <= width, "\(width): '\(line)'")
@@ -75,7 +77,7 @@ import Testing
     #expect(Command.thumbs(.all).spec?.loadingLabel(.thumbs(.all), context) == nil)
     #expect(Command.list.spec?.loadingLabel(.list, context) == nil)
     let paged = CommandSpec.all.filter(\.pages).map(\.name)
-    #expect(paged == ["more", "list", "genre", "order"])
+    #expect(paged == ["more", "list", "genre", "order", "help"])
   }
 }
 

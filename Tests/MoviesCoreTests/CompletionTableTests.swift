@@ -29,7 +29,8 @@ import Testing
   @Test func orderCompletesTheKnownOrders() {
     #expect(table.complete("order rating").matches == ["rating", "ratingdesc", "ratingasc"])
     #expect(
-      table.complete("order ").matches == OrderName.aliases.map(\.alias) + MovieQuery.orders)
+      table.complete("order ").matches
+        == OrderName.aliases.map(\.alias) + MovieQuery.orders + ["popularitydesc", "dateaddeddesc"])
   }
 
   @Test func aSourceWithItsOwnOrdersOffersOnlyThose() {
@@ -50,12 +51,26 @@ import Testing
   }
 
   @Test func hintsFollowACommandAndItsSpace() {
-    #expect(CompletionTable.hint(for: "show ") != nil)
-    #expect(CompletionTable.hint(for: "order ")?.contains("ratingdesc") == true)
-    #expect(CompletionTable.hint(for: "show") == nil, "no hint before the space")
-    #expect(CompletionTable.hint(for: "show 3") == nil, "no hint once an argument is typed")
-    #expect(CompletionTable.hint(for: "list ") == nil)
-    #expect(CompletionTable.hint(for: "more ")?.contains("pages") == true)
+    #expect(table.hint(for: "show ") != nil)
+    #expect(table.hint(for: "order ")?.contains("ratingasc") == true)
+    #expect(table.hint(for: "show") == nil, "no hint before the space")
+    #expect(table.hint(for: "show 3") == nil, "no hint once an argument is typed")
+    #expect(table.hint(for: "list ") == nil)
+    #expect(table.hint(for: "more ")?.contains("pages") == true)
+  }
+
+  /// The hint after `order ` and `help`'s line for it name this source's orders only, each
+  /// once, by its friendly name where it has one.
+  @Test func orderHintAndHelpNameTheSourcesOrders() {
+    let tmdb = OrderName.words(offeredBy: [
+      "popularitydesc", "releasedatedesc", "releasedateasc", "ratingdesc", "titleasc",
+    ])
+    #expect(
+      CompletionTable(orders: tmdb).hint(for: "order ") == "newest|oldest|rating|title|popular")
+    let help = HelpText.commands(moreRemains: true, orders: tmdb, width: 80)
+    #expect(help.contains("popular"))
+    #expect(!help.contains("ratingasc"), "an order TMDb does not have: \(help)")
+    #expect(!help.contains("dateaddeddesc"), "Jellyfin's order: \(help)")
   }
 
   /// After `watchlist` its entries are in view: the commands that take `wN` offer them.
@@ -78,7 +93,7 @@ import Testing
 
   @Test func everyCommandThatTakesAnArgumentHintsAtIt() {
     for spec in CommandSpec.all where spec.takes != nil {
-      #expect(CompletionTable.hint(for: spec.name + " ") != nil, "\(spec.name)")
+      #expect(table.hint(for: spec.name + " ") != nil, "\(spec.name)")
     }
   }
 

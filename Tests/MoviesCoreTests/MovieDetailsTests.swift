@@ -15,11 +15,12 @@ import Testing
       $0.otherFields["Status"] = "Released"
     }
     let added = MovieDetails.added(full, over: known, palette: .plain)
+    // In the column of the widest label a source's details add (TMDb's "Where to watch").
     #expect(
       added == """
-          Running time  170 min
-          Popularity    13.0
-          Status        Released
+          Running time    170 min
+          Popularity      13.0
+          Status          Released
 
         """)
     #expect(!added.contains("Heat"), "no second heading")
@@ -28,10 +29,14 @@ import Testing
   @Test func addedLabelsLineUpWithTheKnownPartsWhenTheyAreShorter() {
     let known = self.known.changing { $0.link = "https://example.org/heat" }
     let full = known.changing { $0.grade = "R" }
-    let head = MovieDetails.render(known, row: 1, palette: .plain)
+    let head = MovieDetails.render(known, row: 1, palette: .plain, detailsFollow: true)
     let added = MovieDetails.added(full, over: known, palette: .plain)
-    #expect(head.contains("  Link        https://example.org/heat\n"))
-    #expect(added == "  Grade       R\n")
+    #expect(head.contains("  Link            https://example.org/heat\n"))
+    #expect(added == "  Grade           R\n")
+    // Shown whole, the fields take the column their own labels need.
+    #expect(
+      MovieDetails.render(known, row: 1, palette: .plain)
+        .contains("  Link        https://example.org/heat\n"))
   }
 
   @Test func nothingNewAddsNothing() {

@@ -37,7 +37,9 @@ import Testing
     ("order Newest", "releasedatedesc"), ("order oldest", "releasedateasc"),
     ("order title", "titleasc"), ("order titl", "titleasc"),
     ("order releasedated", "releasedatedesc"),
-    ("order ratinga", "ratingasc"), ("order popularity", "popularity"),
+    ("order ratinga", "ratingasc"), ("order popularity", "popularitydesc"),
+    // A word no source names goes to the server as it is.
+    ("order votes", "votes"),
     // An alias wins over the orders that go on from it.
     ("order rat", "ratingdesc"), ("order RATI", "ratingdesc"), ("order t", "titleasc"),
     ("order n", "releasedatedesc"),
@@ -165,8 +167,8 @@ import Testing
     #expect(table.complete("order ra").matches == ["rating", "ratingdesc", "ratingasc"])
     #expect(table.complete("order new").matches == ["newest"])
     #expect(table.complete("help th").matches == ["thumb"])
-    #expect(CompletionTable.hint(for: "order ")?.hasPrefix("newest|oldest|rating|title") == true)
+    #expect(table.hint(for: "order ")?.hasPrefix("newest|oldest|rating|title") == true)
     // `more` says what its optional argument is (issue 23 asked for it).
-    #expect(CompletionTable.hint(for: "more ") == "[N] (a number of pages)")
+    #expect(table.hint(for: "more ") == "[N] (a number of pages)")
   }
 }

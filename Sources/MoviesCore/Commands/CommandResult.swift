@@ -11,9 +11,10 @@ public enum CommandOutcome: Sendable {
   case thumbnailSaved(SavedThumbnail, row: Int)
   /// `thumb N-M` or `thumb all`.
   case thumbnailsSaved(ThumbnailBatch)
-  case help(moreRemains: Bool)
+  /// `help`; `orders` are the words the source sorts by, for `order`'s line.
+  case help(moreRemains: Bool, orders: [String])
   /// `help CMD`.
-  case commandHelp(CommandSpec)
+  case commandHelp(CommandSpec, orders: [String])
   /// `genre` or `order` restarted the list and loaded its first page.
   case restarted(AddedRows, ListStatus)
   /// `genres`: every genre, and the id of the one browsed (empty for all).

@@ -9,7 +9,7 @@ extension CommandRunner {
     if let early {
       announce = { early(.movie(known, row: row, thumbnail: knownCache)) }
     }
-    let (movie, problems) = await withDetails(known, announce: announce)
+    let (movie, problems) = await withDetails(known, retrying: "show \(row)", announce: announce)
     let cached = await browser.thumbnails.cacheState(of: movie, from: source)
     return (.movie(movie, row: row, thumbnail: cached), problems)
   }
@@ -19,11 +19,12 @@ extension CommandRunner {
   public static let detailsGrace = Duration.milliseconds(150)
 
   /// The movie with what the source fetches on demand; when that fails the list's fields
-  /// still show, with a line saying why the rest does not. `announce` is called once the
-  /// details have taken ``detailsGrace``, so the list's fields can be shown meanwhile.
-  func withDetails(_ movie: Movie, announce: (@Sendable () -> Void)? = nil) async -> (
-    Movie, [String]
-  ) {
+  /// still show, with a line saying why the rest does not and what to type again (`command`,
+  /// such as `show 2`). `announce` is called once the details have taken ``detailsGrace``, so
+  /// the list's fields can be shown meanwhile.
+  func withDetails(
+    _ movie: Movie, retrying command: String, announce: (@Sendable () -> Void)? = nil
+  ) async -> (Movie, [String]) {
     guard source.capabilities.hasDetails else { return (movie, []) }
     let load = { [source] () async -> Result<Movie, any Swift.Error> in
       do {
@@ -49,6 +50,9 @@ extension CommandRunner {
     }
     switch loaded {
     case .success(let full): return (full, [])
+    case .failure(let failure as any SourceFailure):
+      let named = ListSwitchFailure(failure: failure, command: command)
+      return (movie, [ErrorDescriber.plain.message(for: named)])
     case .failure(let error): return (movie, [ErrorDescriber.plain.message(for: error)])
     }
   }

@@ -4,8 +4,10 @@ extension CommandRunner {
   /// `thumb N`, `thumb wN` and `thumb fN`: one route from a movie to its saved thumbnail,
   /// the file named as `row` names the movie.
   func saveThumbnail(of movie: Movie, row: RowLabel) async throws -> CommandOutcome {
-    .thumbnailSaved(
-      try await browser.thumbnails.save(movie, row: row, from: source), row: row.number)
+    let saved = try await ListSwitchFailure.retrying("thumb \(row)") {
+      try await browser.thumbnails.save(movie, row: row, from: source)
+    }
+    return .thumbnailSaved(saved, row: row.number)
   }
 
   /// `thumb N-M` and `thumb all`; `thumb all` over ``ThumbRows/askAbove`` rows only when

@@ -136,12 +136,12 @@ public struct CommandRunner: Sendable {
         (outcome, warnings) = try await saveThumbnails(
           rows, confirmed: confirmed, progress: progress)
       case .help:
-        outcome = .help(moreRemains: await browser.status.moreRemains)
+        outcome = .help(moreRemains: await browser.status.moreRemains, orders: orderWords)
       case .helpOn(let name):
         guard let entry = CommandSpec.named(name) else {
           throw Command.ParseError.unknown(name)
         }
-        outcome = .commandHelp(entry)
+        outcome = .commandHelp(entry, orders: orderWords)
       case .quit:
         outcome = .quit
       case .genre(let nameOrID):
@@ -194,6 +194,9 @@ public struct CommandRunner: Sendable {
 
   /// Where the list comes from: its name is in the banner and the spinner's label.
   public var source: any MovieSource { browser.source }
+
+  /// The words `order` takes on this source, for `help`, Tab and the hint.
+  public var orderWords: [String] { OrderName.words(offeredBy: source.capabilities.orders) }
 
   /// The rows for `pick`, with their movies; other commands' results carry what they show.
   /// After a page, every row `more` has shown, not that page alone; after a `find` through

@@ -21,12 +21,21 @@ extension CommandSpec {
       pages: true),
     .onRow(
       .show, summary: "show every field of row N, or of watchlist entry N", entry: .show,
+      // A source's details can take seconds, under the fields the row already has.
+      loading: { command, _ in
+        switch command {
+        case .show(let row): "Loading the details of row \(row)…"
+        case .onWatchlist(.show, let entry): "Loading the details of \(RowLabel(entry, .entry))…"
+        case .onMatch(.show, let match): "Loading the details of \(RowLabel(match, .match))…"
+        default: nil
+        }
+      },
       { .show(row: $0) }),
     CommandSpec(
       name: "thumb", synopsis: "thumb N-M",
       usage: "thumb N, thumb N-M, thumb all, thumb wN, thumb fN",
-      summary: "save the thumbnail of row N, of rows N to M or of every loaded row into the "
-        + "download folder",
+      summary: "save the thumbnail of row N, of rows N to M or of every row in view (the "
+        + "table, watchlist or matches last shown) into the download folder",
       examples: ["thumb 3", "thumb 1-5", "thumb all"], takes: "one row number or range",
       hint: "N (a row number)", completes: .rowsOrEntries,
       loading: { command, _ in
@@ -53,10 +62,10 @@ extension CommandSpec {
       }),
     CommandSpec(
       name: "order", synopsis: "order O", usage: "order ORDER",
-      summary: "restart the list in another order: "
-        + OrderName.words.joined(separator: ", "),
+      // `help` adds the source's orders (``summary(offering:)``).
+      summary: "restart the list in another order",
       examples: ["order rating", "order newest"], takes: "one order",
-      hint: (OrderName.aliases.map(\.alias) + ["ratingdesc", "…"]).joined(separator: "|"),
+      // The prompt's hint is the source's orders (``CompletionTable/hint(for:)``).
       completes: .orders, pages: true,
       loading: { command, _ in
         guard case .order(let order) = command else { return nil }
@@ -117,7 +126,8 @@ extension CommandSpec {
       name: "help", aliases: ["?", "\\?"], synopsis: "help [CMD]", usage: "help [COMMAND]",
       summary: "list the commands, or explain one (also ?, \\?)",
       examples: ["help", "help thumb"], takes: "one command name", hint: "[COMMAND]",
-      completes: .commands,
+      // Taller than a 24-row terminal at 80 columns.
+      completes: .commands, pages: true,
       parse: { arguments throws(Command.ParseError) in try Command.help(arguments) }),
     // q and \q as psql users type them.
     CommandSpec(
@@ -143,6 +153,7 @@ extension CommandSpec {
   /// `entry` on watchlist entry N too (`show w1`).
   static func onRow(
     _ action: Command.RowAction, summary: String, entry: Command.WatchlistAction? = nil,
+    loading: (@Sendable (Command, LoadingContext) -> String?)? = nil,
     _ command: @escaping @Sendable (Int) -> Command
   ) -> CommandSpec {
     let name = action.rawValue
@@ -153,6 +164,7 @@ extension CommandSpec {
       takes: "one row number"
         + (entry == nil ? " or search match" : ", watchlist entry or search match"),
       hint: "N (a row number)", completes: entry == nil ? .rows : .rowsOrEntries,
+      loading: loading,
       parse: { arguments throws(Command.ParseError) in
         try arguments.row(entry: entry, match: action, row: command)
       })

@@ -66,6 +66,11 @@ public struct CommandSpec: Sendable {
     return all.first { $0.name == name || $0.aliases.contains(name) }
   }
 
+  /// The summary as `help` shows it: `order`'s names the words the source sorts by.
+  public func summary(offering orders: [String]) -> String {
+    completes == .orders ? summary + ": " + orders.joined(separator: ", ") : summary
+  }
+
   /// What the spinner says while `command` loads; nil when it loads nothing.
   public func loadingLabel(_ command: Command, _ context: LoadingContext) -> String? {
     loading?(command, context)

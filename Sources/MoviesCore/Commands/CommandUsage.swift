@@ -24,7 +24,7 @@ public enum CommandUsage {
 
   /// The candidate within one edit (two for words of five letters or more), the closest
   /// first; nil when none is.
-  static func nearest(_ word: String, among candidates: [String]) -> String? {
+  public static func nearest(_ word: String, among candidates: [String]) -> String? {
     let allowed = word.count >= 5 ? 2 : 1
     let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= allowed }
     return scored.min { $0.1 < $1.1 }?.0

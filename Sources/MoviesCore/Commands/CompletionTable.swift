@@ -58,10 +58,14 @@ public struct CompletionTable: Sendable, Hashable {
     return Completion(word: argument, matches: matches)
   }
 
-  /// The grey hint shown after a command name and a space: what its argument is.
-  public static func hint(for typed: String) -> String? {
+  /// The grey hint shown after a command name and a space: what its argument is; for
+  /// `order`, the friendly names of this source's orders.
+  public func hint(for typed: String) -> String? {
     let words = typed.split(whereSeparator: \.isWhitespace)
-    guard words.count == 1, typed.last?.isWhitespace == true else { return nil }
-    return CommandSpec.named(String(words[0]))?.hint
+    guard words.count == 1, typed.last?.isWhitespace == true,
+      let spec = CommandSpec.named(String(words[0]))
+    else { return nil }
+    guard spec.completes == .orders else { return spec.hint }
+    return OrderName.names(in: orders).joined(separator: "|")
   }
 }

@@ -26,7 +26,7 @@ public struct FindResult: Sendable {
   /// `9 matches in 58,788 movies (0.9 s)`, or `No movie matches 'TEXT' in …` (the text as
   /// typed: the renderer escapes it); a search that did not reach the end says how far
   /// it got (`3 matches in 1,280 of 58,788 movies (0.4 s); stopped.`, the error line then
-  /// saying what to type).
+  /// saying what to type). A search whose first page failed says it could not search.
   public var summary: String {
     let count =
       switch matches.count {
@@ -36,6 +36,14 @@ public struct FindResult: Sendable {
       }
     let searched = Format.grouped(list.loadedCount)
     let time = Format.duration(elapsed)
+    // Nothing came to search: "no movie matches among 0" would say the search was made.
+    if failure != nil, !stopped, (results ?? list).loadedCount == 0 {
+      let why =
+        results == nil
+        ? "no page of the list could be loaded"
+        : "the server's search failed before any result came"
+      return "Could not search for '\(text)': \(why) (\(time))."
+    }
     if let results { return serverSummary(count, results: results, time: time) }
     guard list.isComplete else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""

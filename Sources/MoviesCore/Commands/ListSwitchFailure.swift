@@ -1,6 +1,7 @@
-/// A `genre`, `order` or `resume` whose pages could not be loaded. The list is the old one, so
-/// `more` would go on with it: trying again means typing the command again, and the message
-/// says so.
+/// A source's failure whose message names the command to type again. A `genre`, `order` or
+/// `resume` whose pages could not be loaded leaves the old list, so `more` would go on with
+/// it: trying again means typing the command again. A `find` on the server, and `show 2` or
+/// `thumb 2` whose film's details or poster failed, are retried as typed too.
 public struct ListSwitchFailure: Error, Sendable, UserFacingError {
   /// The source's failure that stopped the new list.
   public let failure: any SourceFailure

@@ -8,14 +8,26 @@ public enum OrderName {
   ]
 
   /// Every word offered for `order`, its completion and help: the aliases, then the API's
-  /// orders; other words go to the server as they are.
-  public static var words: [String] { aliases.map(\.alias) + MovieQuery.orders }
+  /// orders and those the aliases stand for (TMDb's `popularitydesc`, Jellyfin's
+  /// `dateaddeddesc`); other words go to the server as they are.
+  public static var words: [String] {
+    aliases.map(\.alias) + MovieQuery.orders
+      + aliases.map(\.order).filter { !MovieQuery.orders.contains($0) }
+  }
 
   /// The words to offer for a source that sorts only by `orders` (its API values): their
   /// aliases, then the orders themselves; every word for one that passes any word on (nil).
   public static func words(offeredBy orders: [String]?) -> [String] {
     guard let orders else { return words }
     return aliases.filter { orders.contains($0.order) }.map(\.alias) + orders
+  }
+
+  /// Each order among `words` once, by its friendly name where it has one (`rating`, not
+  /// also `ratingdesc`): the short list of `help` and the prompt's hint.
+  public static func names(in words: [String]) -> [String] {
+    let named = aliases.filter { words.contains($0.alias) }
+    return named.map(\.alias)
+      + words.filter { word in !named.contains { $0.alias == word || $0.order == word } }
   }
 
   /// Why a word cannot be used as an order.

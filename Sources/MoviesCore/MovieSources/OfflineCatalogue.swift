@@ -55,6 +55,17 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
   /// The orders the catalogue can sort by, as the API names them.
   public static var orders: [String] { MovieQuery.orders }
 
+  /// It sorts by ``orders`` only, so `help` and Tab offer those; known before a catalogue is
+  /// opened.
+  public static let declaredCapabilities: SourceCapabilities = {
+    var capabilities = SourceCapabilities()
+    capabilities.orders = orders
+    return capabilities
+  }()
+
+  /// What it can do: ``declaredCapabilities``.
+  public nonisolated var capabilities: SourceCapabilities { Self.declaredCapabilities }
+
   /// The folder holding `catalogue.json`, `genres.json` and the posters.
   public nonisolated let folder: URL
   /// The catalogue's bytes and index, read once.

@@ -76,6 +76,15 @@ struct JSONFields {
     case .thumbnailSaved(let saved, let row):
       return Self.thumbnail(saved, row: row)
     case .thumbnailsSaved(let batch):
+      let withoutPoster = batch.withoutPoster
+      let failed = { (rows: [Int]) -> JSONValue in
+        .array(
+          rows.compactMap { row in
+            batch.failures[row].map {
+              .object(["row": .int(row), "message": .string(describer.message(for: $0))])
+            }
+          })
+      }
       return [
         "rows": .array(batch.rows.map(JSONValue.int)), "cancelled": .bool(batch.wasCancelled),
         "from": .string(Self.origin(of: batch.kind)),
@@ -83,21 +92,17 @@ struct JSONFields {
           batch.rows.compactMap { row in
             batch.saved[row].map { .object(Self.thumbnail($0, row: row)) }
           }),
-        "failed": .array(
-          batch.rows.compactMap { row in
-            batch.failures[row].map {
-              .object(["row": .int(row), "message": .string(describer.message(for: $0))])
-            }
-          }),
+        "failed": failed(batch.rows.filter { !withoutPoster.contains($0) }),
+        "withoutPoster": failed(withoutPoster),
       ]
-    case .help(let moreRemains):
+    case .help(let moreRemains, _):
       return [
         "commands": .strings(CommandSpec.all.filter { moreRemains || !$0.needsMore }.map(\.name)),
         "moreRemains": .bool(moreRemains),
       ]
-    case .commandHelp(let entry):
+    case .commandHelp(let entry, let orders):
       return [
-        "usage": .string(entry.usage), "summary": .string(entry.summary),
+        "usage": .string(entry.usage), "summary": .string(entry.summary(offering: orders)),
         "examples": .strings(entry.examples),
       ]
     case .quit:

@@ -108,10 +108,10 @@ public struct TextRenderer: Sendable {
       return ThumbnailSummary.line(for: saved) + "\n"
     case .thumbnailsSaved(let batch):
       return ThumbnailSummary.render(batch)
-    case .help(let moreRemains):
-      return HelpText.commands(moreRemains: moreRemains, width: layout.width)
-    case .commandHelp(let entry):
-      return HelpText.command(entry)
+    case .help(let moreRemains, let orders):
+      return HelpText.commands(moreRemains: moreRemains, orders: orders, width: layout.width)
+    case .commandHelp(let entry, let orders):
+      return HelpText.command(entry, orders: orders, width: layout.width)
     case .quit:
       return ""
     case .restarted(let added, let list):
@@ -132,7 +132,7 @@ public struct TextRenderer: Sendable {
       }
     case .played(let movie, let row, let from):
       let start = from > 0 ? " from \(Playback.clock(from))" : ""
-      return "Played \(row.spoken()), \(TerminalText.escape(movie.title))\(start).\n"
+      return "Played \(row.spoken()), \(Self.quoted(movie.title))\(start).\n"
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
     case .sessions(let sessions, let current):
@@ -140,17 +140,23 @@ public struct TextRenderer: Sendable {
     }
   }
 
+  /// A title in a sentence, in double quotes: a title's own commas ("Gold Rush, The") would
+  /// run into the sentence's.
+  private static func quoted(_ title: String) -> String {
+    "\"" + TerminalText.escape(title) + "\""
+  }
+
   /// The watchlist commands and `resume`.
   private func renderLibrary(_ outcome: CommandOutcome) -> String {
     let palette = layout.palette
     switch outcome {
     case .watched(let entry, let row, let added):
-      let title = TerminalText.escape(entry.movie.title)
+      let title = Self.quoted(entry.movie.title)
       return added
         ? "Added \(row.spoken()), \(title), to the watchlist.\n"
         : "\(row.spoken(capitalized: true)), \(title), is already on the watchlist.\n"
     case .unwatched(let movie, let removed):
-      let title = TerminalText.escape(movie.title)
+      let title = Self.quoted(movie.title)
       return removed
         ? "Took \(title) off the watchlist.\n" : "\(title) is not on the watchlist.\n"
     case .watchlist(let entries):
@@ -246,7 +252,8 @@ public struct TextRenderer: Sendable {
   /// watchlist's line, come with the result.
   public func listFields(of movie: Movie, row: RowLabel, thumbnail: ThumbnailCacheState) -> String {
     let text = MovieDetails.render(
-      movie, row: row, palette: layout.palette, thumbnail: thumbnail, width: statusWidth)
+      movie, row: row, palette: layout.palette, thumbnail: thumbnail, width: statusWidth,
+      detailsFollow: true)
     return layout.unicode ? text : TerminalText.asciiMarks(in: text)
   }
 

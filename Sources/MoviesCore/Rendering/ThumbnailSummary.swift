@@ -38,7 +38,8 @@ enum ThumbnailSummary {
       (batch.count(from: .source), local ? "from the offline catalogue" : "downloaded"),
       (batch.count(from: .diskCache), "from the disk cache"),
       (batch.count(from: .memoryCache), "from memory"),
-      (batch.failures.count, "failed"),
+      (batch.withoutPoster.count, "without a poster"),
+      (batch.failures.count - batch.withoutPoster.count, "failed"),
     ]
     for (count, label) in counts where count > 0 {
       parts.append("\(Format.grouped(count)) \(label)")
@@ -65,8 +66,12 @@ enum ThumbnailSummary {
   static func failureWarnings(_ batch: ThumbnailBatch, describer: ErrorDescriber) -> [String] {
     batch.rows.compactMap { row in
       batch.failures[row].map { failure in
-        let message = describer.message(for: failure)
-        let named = RowLabel(row, batch.kind).spoken(capitalized: true)
+        let label = RowLabel(row, batch.kind)
+        let message = describer.message(
+          for: (failure as? any SourceFailure).map {
+            ListSwitchFailure(failure: $0, command: "thumb \(label)")
+          } ?? failure)
+        let named = label.spoken(capitalized: true)
         // Errors about one row ("Row 8: TMDb has no poster …") already name it: not twice.
         return message.hasPrefix(named + " ") || message.hasPrefix(named + ":")
           ? message : named + ": " + message
@@ -74,14 +79,15 @@ enum ThumbnailSummary {
     }
   }
 
-  /// The error line when Ctrl-C stopped the batch.
-  /// Why a batch counts as failed, when it does: rows that failed, or Ctrl-C. Both renderers
-  /// report it the same way, so the exit status does not depend on `--json`.
+  /// Why a batch counts as failed, when it does: rows that failed, or Ctrl-C. A film the
+  /// source has no poster for is not a failure: no one can fix it, so a script goes on (the
+  /// warnings and the count say which). Both renderers report it the same way, so the exit
+  /// status does not depend on `--json`.
   static func problem(_ batch: ThumbnailBatch) -> CommandProblem.Partial? {
     if batch.wasCancelled {
       return CommandProblem.Partial(message: cancelledSentence(batch), code: .cancelled)
     }
-    if !batch.failures.isEmpty {
+    if batch.failures.count > batch.withoutPoster.count {
       return CommandProblem.Partial(message: failureSentence(batch), code: .thumbnail)
     }
     return nil
@@ -92,21 +98,10 @@ enum ThumbnailSummary {
       + "and are kept."
   }
 
-  /// The error line when rows failed.
+  /// The error line when rows failed, not counting the films without a poster.
   static func failureSentence(_ batch: ThumbnailBatch) -> String {
-    let failed = batch.failures.count
-    // A film the source has no poster for stays without one: retrying would not help.
-    let retrying =
-      batch.failures.values.allSatisfy(Self.hasNoPoster)
-      ? "" : " Type the command again to retry them."
+    let failed = batch.failures.count - batch.withoutPoster.count
     return "\(failed) of \(batch.rows.count) thumbnails could not be saved; "
-      + "the warnings above say why." + retrying
-  }
-
-  private static func hasNoPoster(_ failure: any Error) -> Bool {
-    switch failure as? ThumbnailStore.Error {
-    case .noThumbnail, .noneAtSource: true
-    default: false
-    }
+      + "the warnings above say why. Type the command again to retry them."
   }
 }

@@ -20,6 +20,17 @@ public struct ThumbnailBatch: Sendable {
     self.kind = kind
   }
 
+  /// The rows whose film the source has no poster for, in order: counted apart from the
+  /// failures, since asking again would not help.
+  public var withoutPoster: [Int] {
+    rows.filter { row in
+      switch failures[row] as? ThumbnailStore.Error {
+      case .noThumbnail?, .noneAtSource?: true
+      default: false
+      }
+    }
+  }
+
   /// How many came from each origin.
   public func count(from origin: LoadedImage.Origin) -> Int {
     saved.values.filter { $0.origin == origin }.count

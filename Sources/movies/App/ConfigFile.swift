@@ -131,8 +131,11 @@ struct ConfigFile {
       let key = text[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
       let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
       guard Setting.configKey(key) != nil else {
+        let near = CommandUsage.nearest(key, among: Setting.configKeys).map {
+          "did you mean '\($0)'? "
+        }
         throw Options.UsageError(
-          message: "\(place): unknown setting '\(TerminalText.escape(key))'; "
+          message: "\(place): unknown setting '\(TerminalText.escape(key))'; \(near ?? "")"
             + "the settings are \(Setting.configKeys.joined(separator: ", ")).")
       }
       guard !value.isEmpty else {

@@ -82,12 +82,10 @@ enum MoviesMain {
       folder = nil
       if !options.json { reporter.warning(refusal.message) }
     }
-    let choice: SourceChoice
-    do {
-      choice = try await SourceChoice.make(options, environment: environment, cacheFolder: folder)
-    } catch {
-      reporter.exit(error)
-    }
+    let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
+    let (choice, bannerShown) = await StartupBanner.setUpSource(
+      options, environment: environment, cacheFolder: folder,
+      showsBanner: interactive && !options.json, reporter: reporter)
     let source = choice.source
     let genreSource = choice.genreSource
     if !options.orderGiven, !options.resume || !source.offers(order: options.query.order) {
@@ -127,7 +125,6 @@ enum MoviesMain {
       sourceID: choice.recorded.id, streamSource: choice.streamSource,
       player: MPVPlayer(environment: environment, quiet: options.json))
 
-    let interactive = options.commands.isEmpty && Terminal.inputIsTerminal
     // History only at the prompt: scripts must not fill it.
     let history =
       interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil
@@ -175,13 +172,12 @@ enum MoviesMain {
     if let editor {
       // Keys typed while the terminal was asked about graphics are not lost.
       editor.push(typedAhead)
-      let banner = TextWrap.wrap(
-        "movies \(Options.version) on \(source.name)"
-          + (source.capabilities.credential.map { variable in
-            " (\(variable.lowercased().hasSuffix("token") ? "token" : "key") from \(variable))"
-          } ?? "")
-          + ". 'help' lists commands; Ctrl-D leaves.",
-        toColumns: Terminal.width(environment: environment))
+      let banner =
+        bannerShown
+        ? nil
+        : StartupBanner.text(
+          name: source.name, credential: source.capabilities.credential,
+          width: Terminal.width(environment: environment))
       exit(await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner))
     } else if !options.commands.isEmpty {
       exit(await shell.runScript(lines: options.commands, showsFirstPage: false))

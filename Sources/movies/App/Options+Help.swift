@@ -14,7 +14,8 @@ extension Options {
         "With no --api, browses the offline catalogue that comes with the program. Commands "
           + "are read from the prompt, from -c, or one per line from standard input.") + "\n"
       + "Options:\n" + HelpText.columns(options, width: width) + "\n"
-      + "Commands:\n" + HelpText.commands(moreRemains: true, width: width) + "\n"
+      + "Commands:\n" + HelpText.commands(moreRemains: true, orders: OrderName.words, width: width)
+      + "\n"
       + paragraph(EnvironmentVariable.helpList) + "\n"
       + paragraph(
         "Config file: $XDG_CONFIG_HOME/movies/config, else ~/.config/movies/config, one "

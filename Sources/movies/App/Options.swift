@@ -93,7 +93,8 @@ struct Options {
           options.genreOrigin = .config(path: config?.path ?? "config", line: entry.line)
         }
       } catch {
-        throw UsageError(message: "\(place): \(error.message)")
+        throw UsageError(
+          message: "\(place): \(error.message)" + nearMiss(entry.value, of: setting, in: error))
       }
     }
     if let api = environment["MOVIES_API"], !api.isEmpty {
@@ -112,7 +113,12 @@ struct Options {
         throw UsageError(message: "Unknown option '\(TerminalText.escape(argument))'.")
       }
       var values = Setting.Values(flag: name, inline: inline, remaining: remaining)
-      if let action = try setting.apply(&options, &values) { return action }
+      do {
+        if let action = try setting.apply(&options, &values) { return action }
+      } catch {
+        let value = inline ?? remaining.first ?? ""
+        throw UsageError(message: error.message + nearMiss(value, of: setting, in: error))
+      }
       if setting.flags.contains("--genre") { options.genreOrigin = .flag }
       if setting.flags.contains("--api") || setting.flags.contains("--source")
         || setting.flags.contains("--offline")
@@ -125,6 +131,17 @@ struct Options {
       options.api = try apiURL(text, from: from, for: SourceDefinition.chosen(by: options))
     }
     return .browse(options)
+  }
+
+  /// " Did you mean 'never'?" after the error of a value near one of the setting's choices
+  /// (`--color nevr`), unless the error already suggests one.
+  private static func nearMiss(_ value: String, of setting: Setting, in error: UsageError)
+    -> String
+  {
+    guard case .choices(let choices) = setting.completes, !error.message.contains("did you mean"),
+      let near = CommandUsage.nearest(value.lowercased(), among: choices)
+    else { return "" }
+    return " Did you mean '\(near)'?"
   }
 
   /// `--api`'s text as an address, with the example of the source it is for.
@@ -186,17 +203,21 @@ struct Options {
 
   /// An order name in any case, an alias (`rating`) or a unique prefix, as `order` takes;
   /// unlike `order`, not another word for the server: a flag's value that the server refuses
-  /// would only fail once the first page was asked for, a usage error found late.
-  static func order(_ text: String, flag: String) throws(UsageError) -> String {
+  /// would only fail once the first page was asked for, a usage error found late. A word
+  /// that is no order is told the orders of `source` (as chosen so far), or every source's.
+  static func order(_ text: String, flag: String, source: String?) throws(UsageError)
+    -> String
+  {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
       throw UsageError(message: "\(flag) needs a word such as rating or releasedateasc.")
     }
     switch OrderName.resolve(text) {
     case .success(let order) where OrderName.words.contains(order): return order
     case .success:
+      let offered = source.flatMap(SourceDefinition.named)?.capabilities.orders
       throw UsageError(
         message: "\(flag): '\(CommandUsage.excerpt(text))' is not an order; the orders are "
-          + OrderName.words.joined(separator: ", ") + ".")
+          + OrderName.words(offeredBy: offered).joined(separator: ", ") + ".")
     case .failure(let problem):
       throw UsageError(message: "\(flag): " + OrderName.message(text, problem))
     }

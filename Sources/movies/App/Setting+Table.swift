@@ -39,11 +39,13 @@ extension Setting {
     },
     .value(
       "--order", "ORDER",
-      help: "releasedateasc (default), releasedatedesc, ratingdesc, ratingasc or titleasc; "
-        + "or newest, oldest, rating, title; any case, or a unique beginning of one",
+      help: "newest, oldest, rating, title, popular (TMDb) or added (Jellyfin), or the API's "
+        + "releasedatedesc, releasedateasc, ratingdesc, ratingasc, titleasc, popularitydesc, "
+        + "dateaddeddesc; any case, or a unique beginning of one (default: oldest; popular on "
+        + "TMDb, added on Jellyfin)",
       completes: .choices(OrderName.words), configKey: "order"
     ) { options, text, flag throws(Options.UsageError) in
-      options.query.order = try Options.order(text, flag: flag)
+      options.query.order = try Options.order(text, flag: flag, source: options.source)
       options.orderGiven = true
     },
     .value(

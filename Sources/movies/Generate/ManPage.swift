@@ -65,7 +65,8 @@ enum ManPage {
       let examples = spec.examples.map(Roff.bold).joined(separator: ", ")
       return Roff.entry(
         Roff.bold(spec.usage),
-        Roff.sentence(spec.summary) + "\n.br\nExample\(spec.examples.count > 1 ? "s" : ""): "
+        Roff.sentence(spec.summary(offering: OrderName.names(in: OrderName.words)))
+          + "\n.br\nExample\(spec.examples.count > 1 ? "s" : ""): "
           + examples + ".")
     }.joined() + ".PP\n" + Roff.escape(ManPageProse.commandsAfterword) + "\n"
   }

@@ -34,6 +34,9 @@ extension Shell {
         ? nil
         : { outcome in
           guard case .movie(let movie, let row, let thumbnail) = outcome else { return }
+          // The spinner may be drawn already: the fields take its line, and it goes on under
+          // them.
+          if terminal.showsLiveLines { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
           Terminal.write(
             earlyPrinter.listFields(of: movie, row: row, thumbnail: thumbnail), to: STDOUT_FILENO)
         })

@@ -56,9 +56,9 @@ struct Shell {
     let pagerFailureSaid = Mutex(false)
   }
 
-  /// The prompt loop. Returns the exit status.
-  func runInteractive(editor: LineEditor, interrupts: Interrupts, banner: String) async -> Int32 {
-    if !json { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
+  /// The prompt loop, after `banner` (nil when startup printed it). Returns the exit status.
+  func runInteractive(editor: LineEditor, interrupts: Interrupts, banner: String?) async -> Int32 {
+    if !json, let banner { Terminal.write(banner + "\n", to: STDOUT_FILENO) }
     // What the prompt, completion and the spinner need comes back with each reply; the
     // shell never asks the browser, so a `more` is one trip there.
     var list = ListStatus(query: query, genreName: genreName)
@@ -89,7 +89,7 @@ struct Shell {
         ? prompt : TerminalText.asciiMarks(in: prompt)
       editor.completions = CompletionTable(
         moreRemains: list.moreRemains, view: view,
-        orders: OrderName.words(offeredBy: runner.source.capabilities.orders))
+        orders: runner.orderWords)
       interrupts.reset()
       switch editor.readLine() {
       case .end:

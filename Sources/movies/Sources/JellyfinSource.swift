@@ -33,6 +33,7 @@ extension SourceDefinition {
     ],
     setup: "a Jellyfin library needs a token: make an API key in the server's dashboard "
       + "(Administration, API Keys) and set JELLYFIN_TOKEN, or jellyfin-token in the config file.",
+    asksAtStart: "Jellyfin",
     capabilities: JellyfinClient.declaredCapabilities, make: JellyfinSource.make)
 }
 

@@ -5,7 +5,7 @@ extension SourceDefinition {
   static let offline = SourceDefinition(
     name: "offline",
     summary: "the catalogue that comes with the program, the default without --api",
-    address: .none, capabilities: SourceCapabilities()
+    address: .none, capabilities: OfflineCatalogue.declaredCapabilities
   ) { _ throws(StartupError) in
     guard let folder = SampleCatalogue.locate() else { throw .noCatalogue }
     let catalogue = OfflineCatalogue(folder: folder)

@@ -28,7 +28,7 @@ extension SourceDefinition {
     setup: "a Plex library needs the server's token: set PLEX_TOKEN, or plex-token in the "
       + "config file (Plex's support article 'Finding an authentication token' says where to "
       + "find it).",
-    capabilities: PlexClient.declaredCapabilities, make: PlexSource.make)
+    asksAtStart: "Plex", capabilities: PlexClient.declaredCapabilities, make: PlexSource.make)
 }
 
 /// How the Plex source is made: the token, the server's identity and movie library found

@@ -41,6 +41,10 @@ struct SourceDefinition: Sendable {
   var secrets: [Secret] = []
   /// The sentence that says how to set it up when its secret is missing.
   var setup: String = ""
+  /// The server's product name (`Jellyfin`), for a source whose setup asks its server
+  /// before the first command (its user, its library): the banner is printed first, with a
+  /// spinner while the server answers. Nil for a source that asks nothing at start.
+  var asksAtStart: String? = nil
   /// What it can do, known before anything is asked (orders, server search, playback).
   var capabilities: SourceCapabilities
   /// Makes the source from the options; every failure ends the program before a command runs.

@@ -40,7 +40,7 @@ extension LineEditor {
       guard let editor, let context = context(of: editor) else { return nil }
       var text = ""
       if context.search == nil, let typed = typedText(editor),
-        let hint = CompletionTable.hint(for: typed)
+        let hint = context.completions.hint(for: typed)
       {
         text = hint
       }

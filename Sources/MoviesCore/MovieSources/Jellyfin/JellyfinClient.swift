@@ -86,10 +86,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   static let maxListedYears = 150
 
   /// `Jellyfin at media.local:8096`, for the banner and the spinner.
-  public var name: String {
-    guard let host = server.host else { return "Jellyfin at " + server.absoluteString }
-    return "Jellyfin at " + (server.port.map { "\(host):\($0)" } ?? host)
-  }
+  public var name: String { ServerName.of("Jellyfin", at: server) }
 
   /// The way to a Jellyfin server: every request carries the authorization header, 401 and
   /// 403 mean the token, and the token is kept out of everything the server sends back.

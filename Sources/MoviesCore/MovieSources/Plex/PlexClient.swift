@@ -133,10 +133,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
   }
 
   /// `Plex at media.local:32400`, for the banner and the spinner.
-  public var name: String {
-    guard let host = server.host else { return "Plex at " + server.absoluteString }
-    return "Plex at " + (server.port.map { "\(host):\($0)" } ?? host)
-  }
+  public var name: String { ServerName.of("Plex", at: server) }
 
   /// The address of `query`'s list (the page goes in the headers: ``pageHeaders(_:of:)``).
   public func listURL(of query: MovieQuery) throws -> URL {

@@ -19,13 +19,20 @@ public struct LoadTarget: Sendable, Hashable {
   public var missingAdvice: String?
   /// What to type to try again, when it is not what the kind says.
   var advice: String?
+  /// The command that loads it for one row, when the kind does not say (TMDb's image
+  /// configuration, loaded by `thumb`): the advice names it with its row.
+  var rowCommand: String?
 
   /// A target of `kind`, named `name` in messages.
-  public init(_ kind: Kind, name: String, missingAdvice: String? = nil, advice: String? = nil) {
+  public init(
+    _ kind: Kind, name: String, missingAdvice: String? = nil, advice: String? = nil,
+    rowCommand: String? = nil
+  ) {
     self.kind = kind
     self.name = name
     self.missingAdvice = missingAdvice
     self.advice = advice
+    self.rowCommand = rowCommand
   }
 
   /// Page `number` of the list.
@@ -42,16 +49,21 @@ public struct LoadTarget: Sendable, Hashable {
   public static let details = LoadTarget(.details, name: "the film's details")
 
   /// What to type to try again: `command` for a page (`more`, or the `genre`, `order` or
-  /// `resume` whose first page failed).
+  /// `resume` whose first page failed); for one film's poster or details, `command` as the
+  /// runner gives it with its row (`thumb 2`, `show f3`), else the command's name.
   public func retryAdvice(_ command: String) -> String {
     if let advice { return advice }
-    return switch kind {
-    case .page:
-      command == "more"
+    let loadedBy: String? =
+      switch kind {
+      case .poster: "thumb"
+      case .details: "show"
+      case .page, .other: rowCommand
+      }
+    if let loadedBy { return "Try '\(command == "more" ? loadedBy : command)' again in a moment." }
+    if case .page = kind {
+      return command == "more"
         ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
-    case .poster: "Try 'thumb' again in a moment."
-    case .details: "Try 'show' again in a moment."
-    case .other: "Try again in a moment."
     }
+    return "Try again in a moment."
   }
 }

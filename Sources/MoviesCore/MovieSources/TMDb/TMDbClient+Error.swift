@@ -48,5 +48,5 @@ extension TMDbClient {
 extension LoadTarget {
   /// TMDb's `/configuration`, which says where posters are.
   static let configuration = LoadTarget(
-    .other, name: "the image configuration", advice: "Try 'thumb' again in a moment.")
+    .other, name: "the image configuration", rowCommand: "thumb")
 }
