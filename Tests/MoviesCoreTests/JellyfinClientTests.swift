@@ -63,8 +63,13 @@ import Testing
         "DateCreated,SortName", "PremiereDate,SortName", "PremiereDate,SortName",
         "CommunityRating,SortName", "SortName",
       ])
-    await #expect(throws: JellyfinClient.Error.self) {
+    await #expect {
       try await client.page(1, of: MovieQuery(order: "popularitydesc"))
+    } throws: { error in
+      guard let unusable = error as? SourceHTTP.Unusable,
+        case .unknownOrder("popularitydesc", _) = unusable.problem
+      else { return false }
+      return unusable.message.hasPrefix("The Jellyfin server has no order 'popularitydesc'")
     }
   }
 
@@ -111,9 +116,14 @@ import Testing
     #expect(try server.requests().map(\.path) == ["/Users/Me", "/Users", "/Users/Me", "/Users"])
   }
 
-  @Test func failuresSayWhatTheListCanDoAboutThem() {
-    #expect(JellyfinClient.Error.unreadable(.notJSON, .page(2)).kind == .unreadablePage)
-    #expect(JellyfinClient.Error.unreadable(.notJSON, .page(2)).message.contains("'skip'"))
+  @Test func failuresSayWhatTheListCanDoAboutThem() throws {
+    let unreadable = JellyfinClient.http(
+      authorization: try Self.authorization(), engine: try HTTPEngine()
+    ).unusable(.unreadable(JellyfinItemParser.Error.notJSON.explanation), .page(2))
+    #expect(unreadable.kind == .unreadablePage)
+    #expect(unreadable.message.contains("from the Jellyfin server"))
+    #expect(unreadable.message.contains("'skip'"))
+    #expect(unreadable.remedy == .sourceAddress(JellyfinClient.server.address))
     let server = JellyfinClient.server
     func failure(_ cause: SourceHTTP.Failure.Cause) -> SourceHTTP.Failure {
       SourceHTTP.Failure(cause, .page(1), from: server)
@@ -162,10 +172,10 @@ import Testing
     let poster = try #require(try server.posterRequests().last)
     #expect(poster.token == "api-key")
     #expect(poster.query["maxWidth"] == "400")
-    #expect(throws: JellyfinClient.Error.self) {
+    #expect(throws: SourceHTTP.Unusable.self) {
       try client.thumbnailURL(for: "http://elsewhere.example/steal.png")
     }
-    #expect(throws: JellyfinClient.Error.self) {
+    #expect(throws: SourceHTTP.Unusable.self) {
       try client.thumbnailURL(for: "//elsewhere.example/steal.png")
     }
   }

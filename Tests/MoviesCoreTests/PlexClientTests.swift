@@ -59,7 +59,7 @@ import Testing
     #expect(url.query?.contains("url=%2Flibrary%2Fmetadata%2F1001%2Fthumb%2F5") == true)
     #expect(!url.absoluteString.contains(PlexTestServer.token))
     for foreign in ["http://elsewhere.example/p.jpg", "//elsewhere.example/p.jpg", "x\u{1B}"] {
-      #expect(throws: PlexClient.Error.self) { try client.thumbnailURL(for: foreign) }
+      #expect(throws: SourceHTTP.Unusable.self) { try client.thumbnailURL(for: foreign) }
     }
     let movie = Movie(
       id: "1001", title: "A",

@@ -83,10 +83,20 @@ import Testing
       ] as [CommandRunner.PlayError])
     errors.append(
       contentsOf: [
-        JellyfinClient.Error.unreadable(.notJSON, .page(1)),
-        .unknownOrder("x", known: ["added"]), .noSuchUser("x", known: ["alice"]),
-        .notAUserToken, .foreignAddress("http://x"),
+        JellyfinClient.Error.noSuchUser("x", known: ["alice"]), .notAUserToken,
       ] as [JellyfinClient.Error])
+    errors.append(
+      contentsOf: [
+        SourceHTTP.Unusable(
+          problem: .unreadable("it is not JSON"), target: .page(1), server: "the Jellyfin server",
+          address: JellyfinClient.server.address),
+        SourceHTTP.Unusable(
+          problem: .unknownOrder("x", known: ["added"]), target: .page(1), server: "the server",
+          address: ""),
+        SourceHTTP.Unusable(
+          problem: .foreignAddress("http://x"), target: .poster, server: "the server",
+          address: ""),
+      ] as [SourceHTTP.Unusable])
     errors.append(
       contentsOf: [
         .hoppin(.status(404, reason: nil), .page(1)),

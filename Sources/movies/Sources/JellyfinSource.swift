@@ -11,19 +11,10 @@ extension SourceDefinition {
     name: "jellyfin", summary: "a Jellyfin library at --api; needs JELLYFIN_TOKEN",
     address: .required(example: "http://media.local:8096"),
     settings: [
-      Setting(
-        flags: ["--jellyfin-user"], value: "NAME",
+      .sourceName(
+        "--jellyfin-user", key: "jellyfin-user",
         help: "whose Jellyfin library and watched state to show, for an API key (a user's own "
-          + "token needs none)",
-        configKey: "jellyfin-user"
-      ) { options, values throws(Options.UsageError) in
-        let name = try values.value()
-        guard !name.isEmpty else {
-          throw Options.UsageError(message: "\(values.flag) needs a name.")
-        }
-        options.sourceValues["jellyfin-user"] = name
-        return nil
-      }
+          + "token needs none)")
     ],
     secrets: [
       Secret(

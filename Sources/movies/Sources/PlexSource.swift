@@ -7,18 +7,9 @@ extension SourceDefinition {
     name: "plex", summary: "a Plex Media Server's movie library at --api; needs PLEX_TOKEN",
     address: .required(example: "http://media.local:32400"),
     settings: [
-      Setting(
-        flags: ["--plex-library"], value: "NAME",
-        help: "which movie library of the Plex server to browse (default: the first)",
-        configKey: "plex-library"
-      ) { options, values throws(Options.UsageError) in
-        let name = try values.value()
-        guard !name.isEmpty else {
-          throw Options.UsageError(message: "\(values.flag) needs a name.")
-        }
-        options.sourceValues["plex-library"] = name
-        return nil
-      }
+      .sourceName(
+        "--plex-library", key: "plex-library",
+        help: "which movie library of the Plex server to browse (default: the first)")
     ],
     secrets: [
       Secret(

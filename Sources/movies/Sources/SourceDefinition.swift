@@ -121,3 +121,17 @@ extension SourceDefinition {
     all.flatMap { $0.settings + $0.secretSettings }
   }
 }
+
+extension Setting {
+  /// A source's setting that names something on its server (a user, a library): a flag and a
+  /// config key taking a name that is not empty, kept under `key` for the source.
+  static func sourceName(_ flag: String, key: String, help: String) -> Setting {
+    Setting(flags: [flag], value: "NAME", help: help, configKey: key) {
+      options, values throws(Options.UsageError) in
+      let name = try values.value()
+      guard !name.isEmpty else { throw Options.UsageError(message: "\(values.flag) needs a name.") }
+      options.sourceValues[key] = name
+      return nil
+    }
+  }
+}

@@ -4,13 +4,6 @@
 ///
 /// Its `description` never shows the token, so it can be logged or interpolated safely.
 public struct JellyfinAuthorization: Sendable, CustomStringConvertible {
-  /// Why a credential cannot be sent.
-  public enum Problem: Error, Sendable, Hashable {
-    /// Empty, or holding characters no token has (quotes, controls, line breaks, which would
-    /// end the header early).
-    case unusableToken
-  }
-
   private let token: String
   /// The program's name as the server's dashboard lists it.
   public let client: String
@@ -27,9 +20,9 @@ public struct JellyfinAuthorization: Sendable, CustomStringConvertible {
   ///     a quoted header value cannot hold are dropped.
   public init(
     token: String, device: String, deviceID: String, version: String, client: String = "movies"
-  ) throws(Problem) {
+  ) throws(UnusableToken) {
     guard !token.isEmpty, token.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
-      throw .unusableToken
+      throw UnusableToken()
     }
     self.token = token
     self.client = Self.quotable(client)

@@ -7,7 +7,7 @@ import Foundation
 /// and `Limit`, with the total counted (`EnableTotalRecordCount`) so the list ends there.
 /// Every request, posters included, carries the ``JellyfinAuthorization`` header; the token
 /// never goes into an address.
-public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
+public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   /// The orders a Jellyfin library is browsed in, as the browser names them (the prompt's
   /// `added`, `newest`, `oldest`, `rating`, `title`), with Jellyfin's `SortBy` and
   /// `SortOrder`; ties go by sort name, so pages never overlap.
@@ -31,7 +31,8 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   public let userID: String
   private let authorization: JellyfinAuthorization
   /// Where the token was read, for the banner: `JELLYFIN_TOKEN`.
-  private let credentialOrigin: String
+  /// Where the token was read, for the banner.
+  public let credentialOrigin: String
   private let http: SourceHTTP
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
@@ -66,13 +67,6 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     capabilities.plays = true
     return capabilities
   }()
-
-  /// What the source can do beyond paging.
-  public var capabilities: SourceCapabilities {
-    var capabilities = Self.declaredCapabilities
-    capabilities.credential = credentialOrigin
-    return capabilities
-  }
 
   /// The title words go to `SearchTerm`, an exact year to `Years`; the other filters are
   /// applied to the rows.
@@ -129,7 +123,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     do {
       users = try JellyfinItemParser.users(data)
     } catch {
-      throw Error.unreadable(error, .users)
+      throw http.unusable(.unreadable(error.explanation), .users)
     }
     guard let name else {
       guard let me = users.first else { throw Error.notAUserToken }
@@ -145,7 +139,9 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
   /// The address of one page of `query`; its search text and year narrow it on the server.
   public func itemsURL(_ number: Int, of query: MovieQuery) throws -> URL {
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
-      throw Error.unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) })
+      throw http.unusable(
+        .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),
+        .page(1))
     }
     var items = [
       URLQueryItem(name: "userId", value: userID),
@@ -179,7 +175,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     do {
       return try JellyfinItemParser.page(data, server: server)
     } catch {
-      throw Error.unreadable(error, .page(number))
+      throw http.unusable(.unreadable(error.explanation), .page(number))
     }
   }
 
@@ -197,7 +193,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     do {
       return try JellyfinItemParser.genres(data)
     } catch {
-      throw Error.unreadable(error, .genres)
+      throw http.unusable(.unreadable(error.explanation), .genres)
     }
   }
 
@@ -207,7 +203,7 @@ public struct JellyfinClient: MovieSource, GenreSource, StreamSource {
     guard let url = URL(string: reference, relativeTo: Self.directory(server))?.absoluteURL,
       url.scheme == server.scheme, url.host == server.host, url.port == server.port
     else {
-      throw Error.foreignAddress(TerminalText.escape(reference))
+      throw http.unusable(.foreignAddress(TerminalText.escape(reference)), .poster)
     }
     return url
   }

@@ -7,7 +7,7 @@ import Foundation
 /// and `X-Plex-Container-Size` headers; the list ends at the answer's `totalSize`. Every
 /// request, posters and streams included, carries the ``PlexHeaders``: the token never goes
 /// into an address.
-public struct PlexClient: MovieSource, GenreSource, StreamSource {
+public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   /// The orders a Plex library is browsed in, as the browser names them (the prompt's
   /// `added`, `newest`, `oldest`, `rating`, `title`), with Plex's `sort`; ties go by title
   /// sort, so pages never overlap.
@@ -33,7 +33,8 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
   private let headers: PlexHeaders
   private let http: SourceHTTP
   /// Where the token was read, for messages: `PLEX_TOKEN`.
-  private let credentialOrigin: String
+  /// Where the token was read, for the banner.
+  public let credentialOrigin: String
 
   /// A client for `section` of `server`, which `connect` finds.
   public init(
@@ -87,12 +88,12 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     do {
       machine = try PlexParser.machineIdentifier(identity)
     } catch {
-      throw Error.unreadable(error, .identity)
+      throw http.unusable(.unreadable(error.explanation), .identity)
     }
     do {
       sections = try PlexParser.movieSections(listing)
     } catch {
-      throw Error.unreadable(error, .sections)
+      throw http.unusable(.unreadable(error.explanation), .sections)
     }
     let wanted = library.map(MovieSearch.foldedString)
     guard
@@ -119,13 +120,6 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     return capabilities
   }()
 
-  /// The declared capabilities, with where the token was read.
-  public var capabilities: SourceCapabilities {
-    var capabilities = Self.declaredCapabilities
-    capabilities.credential = credentialOrigin
-    return capabilities
-  }
-
   /// The title words go to `title=`, an exact year to `year=`; the other filters are applied
   /// to the rows.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
@@ -138,7 +132,9 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
   /// The address of `query`'s list (the page goes in the headers: ``pageHeaders(_:of:)``).
   public func listURL(of query: MovieQuery) throws -> URL {
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
-      throw Error.unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) })
+      throw http.unusable(
+        .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),
+        .page(1))
     }
     var items = [
       URLQueryItem(name: "type", value: "1"), URLQueryItem(name: "sort", value: sort.sort),
@@ -171,7 +167,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     do {
       return try PlexParser.page(data, page: number, machineIdentifier: machineIdentifier)
     } catch {
-      throw Error.unreadable(error, .page(number))
+      throw http.unusable(.unreadable(error.explanation), .page(number))
     }
   }
 
@@ -182,7 +178,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     do {
       return try PlexParser.genres(data)
     } catch {
-      throw Error.unreadable(error, .genres)
+      throw http.unusable(.unreadable(error.explanation), .genres)
     }
   }
 
@@ -195,7 +191,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
     do {
       return try PlexParser.details(data, adding: movie, machineIdentifier: machineIdentifier)
     } catch {
-      throw Error.unreadable(error, .details)
+      throw http.unusable(.unreadable(error.explanation), .details)
     }
   }
 
@@ -205,7 +201,7 @@ public struct PlexClient: MovieSource, GenreSource, StreamSource {
   /// when the path's timestamp does.
   public func thumbnailURL(for reference: String) throws -> URL {
     guard let path = PlexParser.serverPath(reference) else {
-      throw Error.foreignAddress(TerminalText.escape(reference))
+      throw http.unusable(.foreignAddress(TerminalText.escape(reference)), .poster)
     }
     return Self.address(
       server, "/photo/:/transcode",

@@ -4,24 +4,17 @@
 ///
 /// Its `description` never shows the token, so it can be logged or interpolated safely.
 public struct PlexHeaders: Sendable, CustomStringConvertible {
-  /// Why a token cannot be sent.
-  public enum Problem: Error, Sendable, Hashable {
-    /// Empty, or holding characters no token has (spaces, controls, line breaks, which would
-    /// end the header early).
-    case unusableToken
-  }
-
   private let token: String
   /// This machine's stable id, so the dashboard lists one device, not one per run.
   public let clientIdentifier: String
   /// This program's version, as the dashboard shows it.
   public let version: String
 
-  /// Throws ``Problem/unusableToken`` for a token no header can carry.
-  public init(token: String, clientIdentifier: String, version: String) throws(Problem) {
+  /// Throws ``UnusableToken`` for a token no header can carry.
+  public init(token: String, clientIdentifier: String, version: String) throws(UnusableToken) {
     guard !token.isEmpty, token.utf8.count <= 256,
       token.utf8.allSatisfy({ (0x21..<0x7F).contains($0) })
-    else { throw .unusableToken }
+    else { throw UnusableToken() }
     self.token = token
     self.clientIdentifier = Self.plain(clientIdentifier)
     self.version = Self.plain(version)

@@ -7,6 +7,8 @@ public struct LoadTarget: Sendable, Hashable {
     case page(Int)
     case poster
     case details
+    /// What the server is: its users, identity or libraries, asked for at start.
+    case server
     case other
   }
 
@@ -57,13 +59,15 @@ public struct LoadTarget: Sendable, Hashable {
       switch kind {
       case .poster: "thumb"
       case .details: "show"
-      case .page, .other: rowCommand
+      case .page, .server, .other: rowCommand
       }
     if let loadedBy { return "Try '\(command == "more" ? loadedBy : command)' again in a moment." }
-    if case .page = kind {
+    switch kind {
+    case .page:
       return command == "more"
         ? "Type 'more' to try the same page again." : "Type '\(command)' to try again."
+    case .server: return "Check the server's address and try again."
+    case .poster, .details, .other: return "Try again in a moment."
     }
-    return "Try again in a moment."
   }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// share it, and a list ends at page 500. Every request, posters too, waits for a slot of one
 /// ``RequestPacer``, so prefetching, `find` and `thumb all` together stay under TMDb's rate
 /// limit; a 429 waits for its `Retry-After`. All of it goes through the one ``HTTPEngine``.
-public struct TMDbClient: MovieSource, GenreSource {
+public struct TMDbClient: DeclaredSource, GenreSource {
   /// Where TMDb is and how to ask it.
   public struct Settings: Sendable {
     /// The API base, `https://api.themoviedb.org/3` for the real service.
@@ -102,13 +102,6 @@ public struct TMDbClient: MovieSource, GenreSource {
     capabilities.noThumbnailMessage = "TMDb has no poster for this film."
     return capabilities
   }()
-
-  /// What the source can do beyond paging.
-  public var capabilities: SourceCapabilities {
-    var capabilities = Self.declaredCapabilities
-    capabilities.credential = settings.credential.origin
-    return capabilities
-  }
 
   /// The title words go to `/search/movie`, an exact year with them as
   /// `primary_release_year` (it takes no other filter, so the rows are checked); without
@@ -224,4 +217,9 @@ public struct TMDbClient: MovieSource, GenreSource {
     components.queryItems = (components.queryItems ?? []) + items + language
     return components.url ?? url
   }
+}
+
+extension TMDbClient {
+  /// Where the key was read, for the banner.
+  public var credentialOrigin: String { settings.credential.origin }
 }
