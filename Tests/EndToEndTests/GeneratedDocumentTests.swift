@@ -33,6 +33,23 @@ import Testing
     #expect(try !ManualPage.read().terms(in: "OPTIONS").contains("--generate"))
   }
 
+  /// Every flag `--help` lists is in each completion, whether or not that shell is on the
+  /// machine to run it: bash and zsh spell it whole, fish as `-l NAME` or `-s X`.
+  @Test func everyCompletionHasEveryFlagOfTheHelp() async throws {
+    let flags = HelpListing(try await MoviesRun.run(["--help"]).stdout).entries(in: "Options:")
+    #expect(flags.contains("--plex-library") && flags.contains("--source"))
+    for document in [GeneratedDocument.bash, .zsh] {
+      for flag in flags {
+        #expect(document.text.contains(flag), "\(document.path) has no \(flag)")
+      }
+    }
+    let fish = GeneratedDocument.fish.text
+    for flag in flags {
+      let spelled = flag.hasPrefix("--") ? "-l \(flag.dropFirst(2))" : "-s \(flag.dropFirst())"
+      #expect(fish.contains(spelled), "movies.fish has no \(flag)")
+    }
+  }
+
   @Test func theManPageHasEveryFlagOfTheHelpAndNoOther() async throws {
     let help = HelpListing(try await MoviesRun.run(["--help"]).stdout)
     let flags = help.entries(in: "Options:")

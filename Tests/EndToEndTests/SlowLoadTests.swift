@@ -59,7 +59,7 @@ import Testing
     let run = try await MoviesRun.run(
       // `list` streams its rows, `more` renders them with the reply: both are held to it.
       ["--no-config", "-c", "list", "-c", "more", "-c", "show 99"],
-      environment: ["LC_ALL": "C", "LANG": "C", "COLUMNS": "50"])
+      environment: ["LC_ALL": "C", "LANG": "C", "COLUMNS": "32"])
     #expect(run.stdout.contains("..."), "cut titles end in ...: \(run.stdout)")
     for mark in ["…", "·", "★", "–"] {
       #expect(!run.stdout.contains(mark) && !run.stderr.contains(mark), "no \(mark)")
