@@ -76,10 +76,11 @@ import Testing
     try session.type("more\r")
     try await session.waitFor("popular 20/")
     try session.type("pick\r")
-    // Drawn, and the preview done: fzf's spinner (braille) gone from the pane's corner.
+    // Drawn: the banded poster's edges are a row of half blocks. fzf's spinner may still
+    // turn in the pane's corner a while after (one CI run on the release build), so the
+    // screen is read once the poster is there; the checks below are of the text, drawn first.
     let screen = try await session.waitUntil("the poster in the preview") { screen in
       screen.unicodeScalars.filter { (0x2580...0x259F).contains($0.value) }.count >= 20
-        && !screen.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }
     }
     #expect(screen.contains("20/20"), "every row shown, not the last page:\n\(screen)")
     #expect(try server.posterRequests().count >= 1, "the poster was fetched")
