@@ -57,3 +57,10 @@ extension CommandRunner {
     }
   }
 }
+
+extension CommandRunner {
+  /// `show wN`: the entry as the watchlist keeps it.
+  func show(_ entry: WatchEntry, number: Int) async -> (CommandOutcome, [String]) {
+    (.watchlistEntry(entry, number: number), [])
+  }
+}

@@ -124,14 +124,10 @@ public struct CommandRunner: Sendable {
         (outcome, warnings, stoppedBy) = try await loadPages(count)
       case .list:
         outcome = .list(await browser.shownRows(), await browser.status)
-      case .show(let row):
-        (outcome, warnings) = await show(
-          try await browser.movie(atRow: row), row: RowLabel(row), early: early)
-      case .onMatch(let action, let number):
-        (outcome, warnings) = try await perform(action, onMatch: number, early: early)
-      case .thumb(let row):
-        outcome = try await saveThumbnail(
-          of: try await browser.movie(atRow: row), row: RowLabel(row))
+      case .act(let action, let label):
+        (outcome, warnings) = try await act(action, on: label, early: early)
+      case .actOnRange(let action, let labels):
+        outcome = try await act(action, onEach: labels)
       case .thumbs(let rows):
         (outcome, warnings) = try await saveThumbnails(
           rows, confirmed: confirmed, progress: progress)
@@ -168,12 +164,14 @@ public struct CommandRunner: Sendable {
         (outcome, warnings) = try await find(text, found: found, progress: progress)
       case .pick:
         throw Error.noPicker
-      case .open(let row):
-        outcome = try await open(row: row)
-      case .play(let row):
-        outcome = try await play(row: row)
-      case .watch, .unwatch, .watchlist, .onWatchlist, .resume, .resumeSession, .sessions:
-        (outcome, warnings) = try await executeOnLibrary(command)
+      case .watchlist:
+        outcome = .watchlist(try await openLibrary().watchlist())
+      case .resume:
+        (outcome, warnings) = try await resume(1, retrying: "resume")
+      case .resumeSession(let number):
+        (outcome, warnings) = try await resume(number, retrying: "resume \(number)")
+      case .sessions:
+        outcome = .sessions(try await openLibrary().savedSessions(), current: sourceID)
       }
       view.record(outcome, query: queryBefore)
       return CommandResult(

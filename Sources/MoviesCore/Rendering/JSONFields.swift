@@ -126,6 +126,12 @@ struct JSONFields {
         "row": .int(row.number), "added": .bool(added),
         "movie": movieValue(entry.movie, row: row.number),
       ]
+    case .watchedRange(let change):
+      return [
+        "added": .bool(change.adding),
+        "changed": .strings(change.changed.map(\.description)),
+        "unchanged": .strings(change.unchanged.map(\.description)),
+      ]
     case .unwatched(let movie, let removed):
       return ["removed": .bool(removed), "title": .string(movie.title), "id": .text(movie.id)]
     case .watchlistEntry(let entry, let number):

@@ -135,6 +135,8 @@ public struct TextRenderer: Sendable {
       return "Played \(row.spoken()), \(Self.quoted(movie.title))\(start).\n"
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
+    case .watchedRange(let change):
+      return change.sentence + "\n"
     case .sessions(let sessions, let current):
       return SessionList.render(sessions, current: current, palette: palette)
     }

@@ -47,13 +47,7 @@ extension Shell {
     let (rows, kind) = await runner.rowsInView()
     switch await picker.pick(rows, kind: kind, query: text, source: runner.source) {
     case .picked(let row):
-      let show: Command =
-        switch kind {
-        case .row: .show(row: row)
-        case .entry: .onWatchlist(.show, entry: row)
-        case .match: .onMatch(.show, match: row)
-        }
-      return await perform(show, interrupts: interrupts)
+      return await perform(.act(.show, RowLabel(row, kind)), interrupts: interrupts)
     case .nothingPicked: return Reply()
     case .unavailable(let error):
       let message = Reporter.describer.message(for: error)
