@@ -12,6 +12,8 @@ as a movie library, the way Jellyfin 12 does:
     GET /Items?userId=&IncludeItemTypes=Movie&Recursive=true&StartIndex=&Limit=&Fields=
               &SortBy=&SortOrder=&SearchTerm=&Years=&GenreIds=&Genres=
               &EnableTotalRecordCount=
+    GET /UserItems/Resume?userId=&IncludeItemTypes=&StartIndex=&Limit=&Fields=
+              &EnableTotalRecordCount=   (the films stopped part way, last played first)
     GET /Items/{id}?userId=          GET /Users          GET /Users/Me
     GET /Genres                      GET /Items/{id}/Images/Primary?maxWidth=&fillWidth=&tag=
     GET /Videos/{id}/stream?static=true&startTimeTicks=
@@ -126,7 +128,8 @@ class JellyfinHandler(BaseHTTPRequestHandler):
     def route(self):
         path = self.req_path
         routes = {"/Items": self.route_items, "/Users": self.route_users,
-                  "/Users/Me": self.route_me, "/Genres": self.route_genres}
+                  "/Users/Me": self.route_me, "/Genres": self.route_genres,
+                  "/UserItems/Resume": self.route_resume}
         if path == "/Items" and self.server.take_unavailable():
             # What a Jellyfin behind a proxy answers while it restarts.
             self.send_body(503, "text/plain; charset=utf-8", b"Service Unavailable")
@@ -265,6 +268,30 @@ class JellyfinHandler(BaseHTTPRequestHandler):
                 del dto["Name"]
         body = {"Items": dtos, "TotalRecordCount": total, "StartIndex": start}
         self.send_json(200, body)
+
+    def route_resume(self):
+        """GetResumeItems: the user's films with a position and not played, the most recently
+        played first; the user is userId, or the token's (400 for an API key without one)."""
+        user = self.user_for_query(self.authorize())
+        if user is None:
+            raise Problem(400, "A user is needed: pass userId.")
+        lib, q = self.server.library, self.query
+        kinds = {k.casefold() for k in q.array("includeItemTypes")}
+        items = lib.items if not kinds or "movie" in kinds else []
+        resumable = []
+        for item in items:
+            data = user.user_data(item)
+            if data["PlaybackPositionTicks"] > 0 and not data["Played"]:
+                resumable.append((data.get("LastPlayedDate", ""), item))
+        resumable.sort(key=lambda pair: pair[0], reverse=True)
+        items = [item for _, item in resumable]
+        start = q.integer("startIndex", 0)
+        limit = q.integer("limit", None)
+        page = items[start:] if limit is None else items[start:start + limit]
+        fields = {f.casefold() for f in q.array("fields")}
+        total = len(items) if q.boolean("enableTotalRecordCount", True) else len(page)
+        self.send_json(200, {"Items": [lib.item_dto(i, fields, user) for i in page],
+                             "TotalRecordCount": total, "StartIndex": start})
 
     def route_image(self, item_id, image_type):
         item = self.server.library.by_id.get(item_id.lower())

@@ -149,7 +149,9 @@ class PlexHandler(BaseHTTPRequestHandler):
                                         "title2": "By Genre", "Directory": genres})
         films = section.films
         if what == "onDeck":
-            films = [f for f in films if f.view_offset][:20]
+            # The films stopped part way, the most recently watched first, as Plex lists them.
+            films = sorted((f for f in films if f.view_offset),
+                           key=lambda f: f.last_viewed_at or 0, reverse=True)[:20]
             return self.send_page(section, films, "On Deck")
         hit = self.server.take_fault()
         if hit == "unavailable":

@@ -66,6 +66,7 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
     capabilities.searchPageSize = 200
     capabilities.plays = true
+    capabilities.resumesWatching = true
     return capabilities
   }()
 
@@ -138,23 +139,30 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   }
 
   /// The address of one page of `query`; its search text and year narrow it on the server.
+  /// `continue`'s list is the user's `/UserItems/Resume` (Jellyfin 10.9 and later): the films
+  /// stopped part way, the most recently played first, in the server's own order.
   public func itemsURL(_ number: Int, of query: MovieQuery) throws -> URL {
+    // What every page asks: the user's films, one page of them, counted, with the fields.
+    let page = [
+      URLQueryItem(name: "userId", value: userID),
+      URLQueryItem(name: "IncludeItemTypes", value: "Movie"),
+      URLQueryItem(name: "StartIndex", value: String((max(1, number) - 1) * query.pageSize)),
+      URLQueryItem(name: "Limit", value: String(query.pageSize)),
+      URLQueryItem(name: "EnableTotalRecordCount", value: "true"),
+      URLQueryItem(name: "Fields", value: Self.fields),
+    ]
+    if query.continuing { return Self.address(server, "UserItems/Resume", page) }
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
       throw http.unusable(
         .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),
         .page(1))
     }
-    var items = [
-      URLQueryItem(name: "userId", value: userID),
-      URLQueryItem(name: "IncludeItemTypes", value: "Movie"),
-      URLQueryItem(name: "Recursive", value: "true"),
-      URLQueryItem(name: "StartIndex", value: String((max(1, number) - 1) * query.pageSize)),
-      URLQueryItem(name: "Limit", value: String(query.pageSize)),
-      URLQueryItem(name: "EnableTotalRecordCount", value: "true"),
-      URLQueryItem(name: "Fields", value: Self.fields),
-      URLQueryItem(name: "SortBy", value: sort.sortBy),
-      URLQueryItem(name: "SortOrder", value: sort.sortOrder),
-    ]
+    var items =
+      page + [
+        URLQueryItem(name: "Recursive", value: "true"),
+        URLQueryItem(name: "SortBy", value: sort.sortBy),
+        URLQueryItem(name: "SortOrder", value: sort.sortOrder),
+      ]
     if !query.genreID.isEmpty { items.append(URLQueryItem(name: "GenreIds", value: query.genreID)) }
     if !query.searchText.isEmpty {
       items.append(URLQueryItem(name: "SearchTerm", value: query.searchText))
@@ -163,10 +171,7 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
       items.append(
         URLQueryItem(name: "Years", value: years.map(String.init).joined(separator: ",")))
     }
-    var components = URLComponents(
-      url: Self.address(server, "Items"), resolvingAgainstBaseURL: true)
-    components?.queryItems = items
-    return components?.url ?? server
+    return Self.address(server, "Items", items)
   }
 
   /// Fetches one page (1-based) of the query.
@@ -235,5 +240,12 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
 
   static func address(_ server: URL, _ path: String) -> URL {
     directory(server).appendingPathComponent(path)
+  }
+
+  /// `path` under the server, with `query`.
+  static func address(_ server: URL, _ path: String, _ query: [URLQueryItem]) -> URL {
+    var components = URLComponents(url: address(server, path), resolvingAgainstBaseURL: true)
+    components?.queryItems = query
+    return components?.url ?? server
   }
 }

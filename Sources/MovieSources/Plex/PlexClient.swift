@@ -118,6 +118,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.hasDetails = true
     capabilities.noThumbnailMessage = "Plex has no poster for this film."
     capabilities.plays = true
+    capabilities.resumesWatching = true
     return capabilities
   }()
 
@@ -131,7 +132,10 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   public var name: String { ServerName.of("Plex", at: server) }
 
   /// The address of `query`'s list (the page goes in the headers: ``pageHeaders(_:of:)``).
+  /// `continue`'s list is the section's On Deck: the films stopped part way, the most
+  /// recently watched first.
   public func listURL(of query: MovieQuery) throws -> URL {
+    if query.continuing { return Self.address(server, "/library/sections/\(section.key)/onDeck") }
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
       throw http.unusable(
         .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),

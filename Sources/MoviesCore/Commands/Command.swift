@@ -30,6 +30,8 @@ public enum Command: Sendable, Hashable {
   case pick(String)
   /// List the watchlist, newest first, numbered `w1`, `w2`, …
   case watchlist
+  /// `continue`: restart the list with the films stopped part way, most recent first.
+  case continueWatching
   /// Reopen the query saved when the prompt was left, at the same depth.
   case resume
   /// `resume N`: reopen the Nth newest of the sessions kept.
@@ -129,6 +131,7 @@ public enum Command: Sendable, Hashable {
     case .find: "find"
     case .pick: "pick"
     case .watchlist: "watchlist"
+    case .continueWatching: "continue"
     case .resume, .resumeSession, .sessions: "resume"
     }
   }

@@ -100,13 +100,16 @@ extension CommandRunner {
   }
 
   /// Remembers the query and its depth for `resume` when the list moved since `start` (its
-  /// query, or how far `more` went), so leaving at once keeps the session saved before; nil
+  /// query, or how far `more` went) and is not `continue`'s, so leaving at once keeps the
+  /// session saved before; nil
   /// when it was saved, or there was nothing to save or no library, else the sentence saying
   /// why not.
   public func saveSession(ifMovedFrom start: ListStatus) async -> String? {
     guard case .open(let library) = library else { return nil }
     let list = await browser.status
     guard list.query != start.query || list.shownCount != start.shownCount else { return nil }
+    // `continue`'s list changes as films are watched: the session before it stays kept.
+    guard !list.query.continuing else { return nil }
     let session = SavedSession(
       source: sourceID, query: list.query, genreName: list.genreName,
       rows: min(list.shownCount, SavedSession.maximumRows))

@@ -94,6 +94,11 @@ extension CommandSpec {
       .watchlist,
       summary: "list the watchlist, newest first, as w1, w2, …; every row command works on "
         + "its entries ('show w1', 'play w2')"),
+    .plain(
+      .continueWatching,
+      summary: "restart the list with the films you stopped part way, most recent first "
+        + "(on a media server that knows what you have seen)",
+      pages: true, loading: "Loading the films to continue…"),
     CommandSpec(
       name: "resume", synopsis: "resume [N]", usage: "resume, resume N, resume list",
       summary: "reopen the query saved when the prompt was last left, at the same depth; "

@@ -24,6 +24,9 @@ public struct MovieQuery: Sendable, Hashable {
   /// The ratings a source's filtered list is narrowed to on the server; the rows are still
   /// checked against the search's exact bounds.
   public var ratings: ClosedRange<Double>?
+  /// `continue`'s list: the films the user stopped part way, most recent first, from a
+  /// source that ``SourceCapabilities/resumesWatching``; its genre and order are not used.
+  public var continuing = false
 
   /// The one release year the query is narrowed to, when its years are one.
   public var releaseYear: Int? {

@@ -20,6 +20,9 @@ public struct SourceCapabilities: Sendable, Hashable {
   public var fixedPageSize: Int?
   /// The source hands films to a player (``StreamSource``): `play N` works.
   public var plays = false
+  /// The source knows where the user stopped and lists those films, most recent first, for
+  /// a query that is ``MovieQuery/continuing``: `continue` works.
+  public var resumesWatching = false
   /// Where the source's secret comes from (an environment variable), for messages; nil when
   /// it needs none.
   public var credential: String?
