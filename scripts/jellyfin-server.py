@@ -5,6 +5,7 @@
                                        [--log FILE] [--api-key KEY] [--tag-salt S]
                                        [--unavailable N] [--users-delay SECONDS]
                                        [--extra-users N] [--unusable-items] [--lying-total N]
+                                       [--item-unavailable N]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
 as a movie library, the way Jellyfin 12 does:
@@ -135,6 +136,8 @@ class JellyfinHandler(BaseHTTPRequestHandler):
             self.send_body(503, "text/plain; charset=utf-8", b"Service Unavailable")
         elif path in routes:
             routes[path]()
+        elif ITEM_PATH.match(path) and self.server.take_unavailable(one_item=True):
+            self.send_body(503, "text/plain; charset=utf-8", b"Service Unavailable")
         elif ITEM_PATH.match(path):
             self.route_item(ITEM_PATH.match(path).group(1).lower())
         elif IMAGE_PATH.match(path):
@@ -367,14 +370,15 @@ class JellyfinServer(ThreadingHTTPServer):
         self._log = open(options.log, "a", encoding="utf-8") if options.log else None
         self._sort_lock = threading.Lock()
         self._sorted = {}
-        self._unavailable = options.unavailable
+        self._unavailable = {False: options.unavailable, True: options.item_unavailable}
 
-    def take_unavailable(self):
-        """Whether this /Items request is one of the first --unavailable, answered 503."""
+    def take_unavailable(self, one_item=False):
+        """Whether this /Items request (one_item: /Items/{id}) is one of the first
+        --unavailable (--item-unavailable), answered 503."""
         with self._sort_lock:
-            if self._unavailable <= 0:
+            if self._unavailable[one_item] <= 0:
                 return False
-            self._unavailable -= 1
+            self._unavailable[one_item] -= 1
             return True
 
     def log(self, handler, status, nbytes):
@@ -423,6 +427,8 @@ def parse_args(argv=None):
                     help="changes every poster and its image tag (default v1)")
     ap.add_argument("--unavailable", type=int, default=0, metavar="N",
                     help="answer the first N /Items requests 503 Service Unavailable")
+    ap.add_argument("--item-unavailable", type=int, default=0, metavar="N",
+                    help="answer the first N /Items/{id} requests 503 Service Unavailable")
     ap.add_argument("--users-delay", type=float, default=0, metavar="SECONDS",
                     help="answer /Users and /Users/Me this much later (default 0)")
     ap.add_argument("--extra-users", type=int, default=0, metavar="N",

@@ -26,6 +26,16 @@ import Testing
         return entries.count < before
       }
     }
+    func update(_ entry: WatchEntry) async throws(LibraryError) -> Bool {
+      entries.withLock { entries in
+        guard
+          let index = entries.firstIndex(where: { $0.source == entry.source && $0.key == entry.key }
+          )
+        else { return false }
+        entries[index] = entry
+        return true
+      }
+    }
     func watchlist() async throws(LibraryError) -> [WatchEntry] { entries.withLock { $0 } }
     func watchedKeys(source: String) async throws(LibraryError) -> Set<String> {
       Set(entries.withLock { $0 }.filter { $0.source == source }.map(\.key))

@@ -185,6 +185,19 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     }
   }
 
+  /// The film as the server has it now (`/Items/{id}`): its overview, running time and what
+  /// the user has watched, for `show wN`. Nil for a film without an id.
+  public func current(_ movie: Movie) async throws -> Movie? {
+    guard let id = movie.id else { return nil }
+    let url = Self.address(server, "Items/\(id)", [URLQueryItem(name: "userId", value: userID)])
+    let data = try await http.get(url, .details, limits: pageLimits)
+    do {
+      return try JellyfinItemParser.item(data, server: server)
+    } catch {
+      throw http.unusable(.unreadable(error.explanation), .details)
+    }
+  }
+
   /// Every genre, in the source's order.
   public func genres() async throws -> [Genre] {
     var components = URLComponents(

@@ -49,6 +49,11 @@ extension MovieSource {
   /// source without ``SourceCapabilities/hasDetails``.
   public func details(for movie: Movie) async throws -> Movie { movie }
 
+  /// The movie's details, looked up again, for a source that has them; nil for one without.
+  public func current(_ movie: Movie) async throws -> Movie? {
+    capabilities.hasDetails ? try await details(for: movie) : nil
+  }
+
   /// Whether the source sorts by `order`: always for one that passes any word on.
   public func offers(order: String) -> Bool {
     capabilities.orders?.contains(order) ?? true
