@@ -43,7 +43,9 @@ import Testing
   @Test func anUpdateKeepsTheFreshOverviewAndRunningTimeAndNothingElse() async throws {
     try await withFile { path in
       let library = try await SQLiteLibrary.open(path: path)
-      let entry = WatchEntry(source: "offline", movie: Self.movie)
+      // A whole second: the file keeps times as REAL.
+      let entry = WatchEntry(
+        source: "offline", movie: Self.movie, added: Date(timeIntervalSince1970: 1_000))
       _ = try await library.add(entry)
       let fresh = entry.refreshed(
         from: Movie(id: "42", title: "Renamed", runningTime: 153, overview: "Restored."))
