@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// `find`'s running times, `played:` and `on:`: their parsing, their errors, the rows they
