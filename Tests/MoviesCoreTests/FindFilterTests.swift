@@ -83,6 +83,9 @@ import Testing
     #expect(throws: SourceRefusal.unknownService("netflx", region: "US", suggestion: "netflix")) {
       try services.ids(named: "netflx", region: "US")
     }
+    #expect(throws: SourceRefusal.self, "a name's beginning, not a word inside it") {
+      try services.ids(named: "video", region: "US")
+    }
     #expect(throws: SourceRefusal.unknownService("zzz", region: "DE", suggestion: nil)) {
       try services.ids(named: "zzz", region: "DE")
     }
