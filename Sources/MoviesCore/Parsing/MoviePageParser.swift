@@ -54,11 +54,21 @@ public enum MoviePageParser {
     guard withinBounds(data) else {
       throw .tooManyValues(limit: maximumValues, containers: maximumContainers)
     }
-    guard let (root, outOfRange) = JSONDocument.parse(data) else { throw .notJSON }
-    guard let hoppin = (root as? [String: Any])?["hoppin"] as? [String: Any] else {
-      throw .missingHoppinObject
+    let rows: [Any]
+    let totalCount: Any?
+    var outOfRange: [String] = []
+    if let plain = PlainHoppinPage(data) {
+      // The usual page, read without building Foundation objects first.
+      (rows, totalCount) = (plain.rows, plain.totalCount)
+    } else {
+      guard let (root, numbers) = JSONDocument.parse(data) else { throw .notJSON }
+      guard let hoppin = (root as? [String: Any])?["hoppin"] as? [String: Any] else {
+        throw .missingHoppinObject
+      }
+      rows = try movieRows(in: hoppin["movies"])
+      totalCount = hoppin["totalCount"]
+      outOfRange = numbers
     }
-    let rows = try movieRows(in: hoppin["movies"])
     var movies: [Movie] = []
     movies.reserveCapacity(rows.count)
     var warnings: [String] = []
@@ -94,7 +104,7 @@ public enum MoviePageParser {
     return MoviePage(
       movies: movies,
       rowCount: rows.count,
-      totalCount: LooseValue.integer(hoppin["totalCount"]).map { max(0, $0) },
+      totalCount: LooseValue.integer(totalCount).map { max(0, $0) },
       warnings: warnings
     )
   }
