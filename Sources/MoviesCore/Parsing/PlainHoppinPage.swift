@@ -122,6 +122,8 @@ struct PlainHoppinPage {
       repeat {
         guard take(UInt8(ascii: "{")) else { return nil }
         var row: [String: Any] = [:]
+        // A Hoppin row has a dozen fields: no growing on the way.
+        row.reserveCapacity(16)
         var first = true
         while case .key(let key) = member(&first) {
           guard let value = stringOrNull() else { return nil }
