@@ -10,8 +10,8 @@ import Foundation
 /// quarters of a scan's CPU went there. This walks the bytes once, without recursion (the
 /// shape has four levels), checking every index, and gives the rows as the parser reads them.
 struct PlainHoppinPage {
-  /// Each row's fields; a field sent as `null` is left out, as the parser skips it.
-  var rows: [Any] = []
+  /// Each row as the parser makes it.
+  var rows: [MoviePageParser.Row] = []
   /// `totalCount`'s text, when the page has one.
   var totalCount: String?
 
@@ -26,7 +26,7 @@ struct PlainHoppinPage {
     self = page
   }
 
-  private init(rows: [Any], totalCount: String?) {
+  private init(rows: [MoviePageParser.Row], totalCount: String?) {
     self.rows = rows
     self.totalCount = totalCount
   }
@@ -34,6 +34,7 @@ struct PlainHoppinPage {
   private struct Reader {
     let bytes: UnsafeRawBufferPointer
     var index = 0
+    var genreLists = MoviePageParser.GenreLists()
 
     mutating func page() -> PlainHoppinPage? {
       var hoppin: PlainHoppinPage?
@@ -81,7 +82,7 @@ struct PlainHoppinPage {
 
     private mutating func hoppinObject() -> PlainHoppinPage? {
       guard take(UInt8(ascii: "{")) else { return nil }
-      var rows: [Any]?
+      var rows: [MoviePageParser.Row]?
       var total: String?
       var first = true
       while case .key(let key) = member(&first) {
@@ -100,9 +101,9 @@ struct PlainHoppinPage {
       return PlainHoppinPage(rows: rows, totalCount: total)
     }
 
-    private mutating func moviesObject() -> [Any]? {
+    private mutating func moviesObject() -> [MoviePageParser.Row]? {
       guard take(UInt8(ascii: "{")) else { return nil }
-      var rows: [Any]?
+      var rows: [MoviePageParser.Row]?
       var first = true
       while case .key(let key) = member(&first) {
         if key == "movie", rows == nil {
@@ -115,23 +116,21 @@ struct PlainHoppinPage {
       return ended ? rows : nil
     }
 
-    private mutating func movieList() -> [Any]? {
+    private mutating func movieList() -> [MoviePageParser.Row]? {
       guard take(UInt8(ascii: "[")) else { return nil }
-      var rows: [Any] = []
+      var rows: [MoviePageParser.Row] = []
       if take(UInt8(ascii: "]")) { return rows }
       repeat {
         guard take(UInt8(ascii: "{")) else { return nil }
-        var row: [String: Any] = [:]
-        // A Hoppin row has a dozen fields: no growing on the way.
-        row.reserveCapacity(16)
+        var row = MoviePageParser.RowFields()
         var first = true
         while case .key(let key) = member(&first) {
           guard let value = stringOrNull() else { return nil }
-          // A null field is skipped, as the parser skips it.
-          row[key] = value
+          // Straight into the movie's fields: no dictionary of the row on the way.
+          row.add(key, value.map { $0 as Any } ?? NSNull(), genreLists: &genreLists)
         }
         guard ended else { return nil }
-        rows.append(row)
+        rows.append(row.row)
       } while take(UInt8(ascii: ","))
       return take(UInt8(ascii: "]")) ? rows : nil
     }
