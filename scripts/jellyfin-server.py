@@ -12,6 +12,7 @@ as a movie library, the way Jellyfin 12 does:
 
     GET /Items?userId=&IncludeItemTypes=Movie&Recursive=true&StartIndex=&Limit=&Fields=
               &SortBy=&SortOrder=&SearchTerm=&Years=&GenreIds=&Genres=
+              &MinCommunityRating=&IsPlayed=
               &EnableTotalRecordCount=
     GET /UserItems/Resume?userId=&IncludeItemTypes=&StartIndex=&Limit=&Fields=
               &EnableTotalRecordCount=   (the films stopped part way, last played first)
@@ -238,6 +239,16 @@ class JellyfinHandler(BaseHTTPRequestHandler):
             genre_names.add(name if name else "\0unknown")
         if genre_names:
             items = [i for i in items if genre_names.intersection(i.genres)]
+        floor = q.get("minCommunityRating")
+        if floor not in (None, ""):
+            try:
+                least = float(floor)
+            except ValueError:
+                raise Problem(400, f"The value '{floor}' is not valid for minCommunityRating.")
+            items = [i for i in items if i.rating is not None and i.rating >= least]
+        played = q.boolean("isPlayed", None)
+        if played is not None and user is not None:
+            items = [i for i in items if user.user_data(i)["Played"] == played]
         sort_by = [s.casefold() for s in q.array("sortBy")]
         unknown = [s for s in sort_by if s not in SORT_KEYS]
         if unknown:

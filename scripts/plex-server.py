@@ -12,7 +12,7 @@ section of every tenth film ("Films 4K", key 3):
 
     GET /identity                               GET /library/sections
     GET /library/sections/{key}/all?type=1&sort=&genre=&title=&year>>=&year<<=
-                                   &audienceRating>>=&unwatched=1
+                                   &audienceRating>>=&unwatched=1|0
     GET /library/sections/{key}/genre           GET /library/sections/{key}/onDeck
     GET /hubs/search?query=&limit=              GET /library/metadata/{ratingKey}
     GET /library/metadata/{ratingKey}/similar   GET /library/metadata/{ratingKey}/thumb/{ts}
@@ -190,6 +190,8 @@ class PlexHandler(BaseHTTPRequestHandler):
                          and (value(f) - limit) * sign >= 0]
         if q.get("unwatched") == "1":
             films = [f for f in films if not f.view_count]
+        elif q.get("unwatched") == "0":
+            films = [f for f in films if f.view_count]
         return films
 
     def route_search(self):

@@ -70,12 +70,14 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     return capabilities
   }()
 
-  /// The title words go to `SearchTerm`, an exact year to `Years`; the other filters are
-  /// applied to the rows.
+  /// The title words go to `SearchTerm`, years to `Years`, a rating's floor to
+  /// `MinCommunityRating`, a genre to `GenreIds` and `played:` to `IsPlayed`; the rows are
+  /// still checked against every filter.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
     // `Years` lists each year: a range of a lifetime or less goes to the server.
     let listable = search.years.map { $0.count <= Self.maxListedYears } ?? false
-    return search.serverQuery(from: query, filters: listable ? [.yearRange] : [])
+    let filters: MovieSearch.ServerFilters = [.rating, .genres, .played]
+    return search.serverQuery(from: query, filters: listable ? filters.union(.yearRange) : filters)
   }
 
   /// The most years one `Years` parameter lists.
@@ -167,11 +169,11 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     if !query.searchText.isEmpty {
       items.append(URLQueryItem(name: "SearchTerm", value: query.searchText))
     }
-    if let years = query.releaseYears, years.count <= Self.maxListedYears {
-      items.append(
-        URLQueryItem(name: "Years", value: years.map(String.init).joined(separator: ",")))
-    }
-    return Self.address(server, "Items", items)
+    items += ServerFilterItems.jellyfin(query, maxListedYears: Self.maxListedYears)
+    var components = URLComponents(
+      url: Self.address(server, "Items"), resolvingAgainstBaseURL: true)
+    components?.queryItems = items
+    return components?.url ?? server
   }
 
   /// Fetches one page (1-based) of the query.

@@ -65,12 +65,18 @@ extension CommandSpec {
     .plain(.genres, summary: "list the genres", loading: "Loading the genres…"),
     CommandSpec(
       name: "find", synopsis: "find TEXT",
-      usage: "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R]",
+      usage:
+        "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R] [runtime:<M] [played:no] [on:NAME]",
       summary: "search every movie of the list, loading the rest, for titles with all the "
-        + "words; the filters narrow it (TMDb and Jellyfin search on the server: their "
-        + "matches are f1, f2, …, for 'show fN' and the other row commands)",
-      examples: ["find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8"],
-      takes: "some words or filters", hint: "WORDS genre:G year:Y-Y rating:>R",
+        + "words; the filters narrow it (TMDb, Jellyfin and Plex search and filter on the "
+        + "server: their matches are f1, f2, …, for 'show fN' and the other row commands; "
+        + "played: needs Jellyfin or Plex, on:NAME TMDb)",
+      examples: [
+        "find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8",
+        "find on:netflix year:2020- rating:>7",
+      ],
+      takes: "some words or filters",
+      hint: "WORDS genre:G year:Y-Y rating:>R runtime:<M played:no on:NAME",
       parse: { arguments throws(Command.ParseError) in
         .find(Command.unquoted(try arguments.text(example: "godfather")))
       }),

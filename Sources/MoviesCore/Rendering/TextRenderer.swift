@@ -120,8 +120,7 @@ public struct TextRenderer: Sendable {
     case .genres(let genres, let current):
       return Self.genreList(genres, current: current)
     case .found(let found):
-      let rows = foundRows(
-        found.matches, largestRow: (found.results ?? found.list).largestRow, header: true)
+      let rows = foundRows(found.matches, largestRow: found.largestRow, header: true)
       return rows + findSummary(found)
     case .link(let link, _, let opening):
       let shown = TerminalText.escape(link)

@@ -30,7 +30,10 @@ extension Shell {
   var reporter: Reporter { Reporter(json: json, color: color, environment: environment) }
 
   /// The printer of `find`'s matches as they come, in text mode.
-  func findPrinter(_ command: Command, terminal: TerminalSnapshot) async -> FindPrinter? {
+  /// `paged`: a pager shows matches that outgrow the screen (at the prompt).
+  func findPrinter(_ command: Command, terminal: TerminalSnapshot, paged: Bool) async
+    -> FindPrinter?
+  {
     guard case .find = command, !json else { return nil }
     // The rows print before the result, so the watched marks are read first.
     var renderer = textRenderer(terminal)
@@ -38,7 +41,8 @@ extension Shell {
     return FindPrinter(
       renderer: renderer,
       showsProgress: terminal.showsLiveLines,
-      errorPalette: reporter.palette)
+      errorPalette: reporter.palette,
+      screenLines: paged && pager != nil && terminal.outputIsTerminal ? terminal.lines : nil)
   }
 
   /// `pick`: fzf over the rows in view; Enter prints the row as `show N` does (`show wN`
@@ -58,7 +62,8 @@ extension Shell {
 
   /// Tables go through the pager when taller than the screen, for the commands declared
   /// to page (`list`, pages: a first page of `--count 1000` would otherwise scroll past).
-  /// `find` prints as it finds, so it does not wait for a pager.
+  /// `find` prints as it finds, and uses the pager only when its matches outgrow the screen
+  /// (``FindPrinter``).
   func isPaged(_ command: Command) -> Bool {
     !json && command.spec?.pages == true
   }
