@@ -152,7 +152,7 @@ import Testing
     #expect(
       refused.stderr.contains(
         "This source does not know what you have watched, so played:yes and played:no work "
-          + "on Jellyfin and Plex only."), "\(refused.stderr)")
+          + "only on a media server's library, such as Jellyfin's."), "\(refused.stderr)")
     #expect(
       refused.stderr.contains(
         "This source does not know where films stream, so on:NAME works "

@@ -68,9 +68,9 @@ extension CommandSpec {
       usage:
         "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R] [runtime:<M] [played:no] [on:NAME]",
       summary: "search every movie of the list, loading the rest, for titles with all the "
-        + "words; the filters narrow it (TMDb, Jellyfin and Plex search and filter on the "
+        + "words; the filters narrow it (TMDb and the media servers search and filter on the "
         + "server: their matches are f1, f2, …, for 'show fN' and the other row commands; "
-        + "played: needs Jellyfin or Plex, on:NAME TMDb)",
+        + "played: needs a media server's library, such as Jellyfin's; on:NAME needs TMDb)",
       examples: [
         "find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8",
         "find on:netflix year:2020- rating:>7",

@@ -28,8 +28,8 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
       "This source does not know what you have watched, so '\(command)' has nothing to go "
         + "on; it works on a media server's library, such as Jellyfin's."
     case .played:
-      "This source does not know what you have watched, so played:yes and played:no work on "
-        + "Jellyfin and Plex only."
+      "This source does not know what you have watched, so played:yes and played:no work "
+        + "only on a media server's library, such as Jellyfin's."
     case .services:
       "This source does not know where films stream, so on:NAME works on TMDb only."
     case .filterWithWords(let filter):
