@@ -38,7 +38,7 @@ extension CommandRunner {
     case .show: return await show(movie, row: row, early: early)
     case .thumb: return (try await saveThumbnail(of: movie, row: row), [])
     case .open: return (try await open(movie, row: row), [])
-    case .play: return (try await play(movie, row: row), [])
+    case .play: return try await play(movie, row: row)
     case .watch: return (try await watch(movie, row: row), [])
     case .unwatch: return (try await unwatch(movie), [])
     }

@@ -171,7 +171,7 @@ public struct CommandRunner: Sendable {
       case .open(let row):
         outcome = try await open(row: row)
       case .play(let row):
-        outcome = try await play(row: row)
+        (outcome, warnings) = try await play(row: row)
       case .watch, .unwatch, .watchlist, .onWatchlist, .resume, .resumeSession, .sessions:
         (outcome, warnings) = try await executeOnLibrary(command)
       }

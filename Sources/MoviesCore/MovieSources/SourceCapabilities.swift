@@ -20,6 +20,9 @@ public struct SourceCapabilities: Sendable, Hashable {
   public var fixedPageSize: Int?
   /// The source hands films to a player (``StreamSource``): `play N` works.
   public var plays = false
+  /// The source is told what was played (``StreamSource/playbackReporter``): where `play N`
+  /// stopped, and that a film was played out. It also says where to start, just before.
+  public var reportsPlayback = false
   /// Where the source's secret comes from (an environment variable), for messages; nil when
   /// it needs none.
   public var credential: String?

@@ -12,6 +12,7 @@ public enum JellyfinItemParser {
     case notJSON
     case notAQueryResult
     case notAUser
+    case notAnItem
   }
 
   /// Jellyfin's ticks: ten million a second.
@@ -129,6 +130,13 @@ public enum JellyfinItemParser {
     return text
   }
 
+  /// One item (`/Items/{id}`): the film as the server has it now.
+  public static func item(_ data: Data, server: URL) throws(Error) -> Movie {
+    guard let item = try json(data) as? [String: Any], let movie = movie(item, server: server)
+    else { throw .notAnItem }
+    return movie
+  }
+
   private static func json(_ data: Data) throws(Error) -> Any {
     guard let root = JSONDocument.parse(data)?.root else { throw .notJSON }
     return root
@@ -150,6 +158,7 @@ extension JellyfinItemParser.Error {
     case .notJSON: "the answer is not JSON"
     case .notAQueryResult: "the answer has no Items list"
     case .notAUser: "the answer is not a user"
+    case .notAnItem: "the answer is not a film"
     }
   }
 }

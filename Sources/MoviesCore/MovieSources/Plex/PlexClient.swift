@@ -31,7 +31,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   /// The server's id in Plex Web's addresses (`open N`); nil when `/identity` gave none.
   public let machineIdentifier: String?
   private let headers: PlexHeaders
-  private let http: SourceHTTP
+  let http: SourceHTTP
   /// Where the token was read, for messages: `PLEX_TOKEN`.
   /// Where the token was read, for the banner.
   public let credentialOrigin: String
@@ -117,6 +117,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.hasDetails = true
     capabilities.noThumbnailMessage = "Plex has no poster for this film."
     capabilities.plays = true
+    capabilities.reportsPlayback = true
     return capabilities
   }()
 
