@@ -13,9 +13,9 @@ public struct PlaybackReport: Sendable, Hashable {
   /// The film's length in seconds; nil when neither the player nor the server knows it.
   public var length: Double?
 
-  /// At this share of the film or past it, the film is played (Jellyfin's `MaxResumePct`, 90).
+  /// At this share of the film or past it, the film is played (media servers' usual 90 %).
   public static let playedShare = 0.9
-  /// Below this share the film is barely started and nothing is changed (`MinResumePct`, 5).
+  /// Below this share the film is barely started and nothing is changed (their usual 5 %).
   public static let startedShare = 0.05
 
   /// A report of `state` at `position` of `length` seconds.
@@ -39,7 +39,7 @@ public struct PlaybackReport: Sendable, Hashable {
   /// Below 5 %, or without a length: too little to change what the server knows.
   public var isBarelyStarted: Bool { (share ?? 0) < Self.startedShare }
 
-  /// The position in whole milliseconds (Plex's unit).
+  /// The position in whole milliseconds.
   public var milliseconds: Int { Int((position * 1000).rounded()) }
 
   /// The length in whole milliseconds; 0 when unknown.

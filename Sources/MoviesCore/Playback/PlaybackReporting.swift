@@ -1,5 +1,5 @@
 /// A source that is told what was played of its films (``SourceCapabilities/reportsPlayback``):
-/// Jellyfin's playing sessions or user data, Plex's timeline and scrobble. `play N` asks it
+/// a media server's playing sessions, its user data or its timeline. `play N` asks it
 /// where to start just before playing, and reports to it while the film plays and at its end.
 public protocol PlaybackReporting: Sendable {
   /// The film as the server has it now, its playback above all: `play N` starts where the
@@ -12,9 +12,18 @@ public protocol PlaybackReporting: Sendable {
 }
 
 extension LoadTarget {
-  /// A playback report, or the film's playback asked for just before playing it; a failure
-  /// of either does not stop the film.
-  public static let playbackReport = LoadTarget(
-    .other, name: "the playback report",
-    advice: "The film still played; the server may not know where it stopped.")
+  /// A playback report; its failure does not stop the film.
+  public static let playbackReport: LoadTarget = {
+    var target = LoadTarget(
+      .other, name: "the playback report",
+      advice: "The film still played; the server may not know where it stopped.")
+    target.verb = "send"
+    return target
+  }()
+
+  /// Where the film stopped, asked again just before it plays; without it, the film plays
+  /// from where the list said.
+  public static let playbackPosition = LoadTarget(
+    .other, name: "where the film stopped",
+    advice: "It plays from where the list said.")
 }

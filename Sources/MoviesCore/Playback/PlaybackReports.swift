@@ -5,8 +5,8 @@ import Synchronization
 /// ``PlayerProgress``. A report the server refuses does not stop the film: the first failure
 /// is kept for one warning after it.
 final class PlaybackReports: Sendable {
-  /// How often a report says where playing is: Jellyfin's and Plex's own clients report about
-  /// every ten seconds.
+  /// How often a report says where playing is: media servers' own clients report about every
+  /// ten seconds.
   static let interval = Duration.seconds(10)
 
   private let reporter: any PlaybackReporting

@@ -5,9 +5,10 @@ import MoviesCore
 ///
 /// The stream's headers (the server's credential) go to mpv in a private file that is
 /// already gone from the disk, passed as an open descriptor (``PrivateFile``); its command
-/// line holds only the address, the title and the start, none of them secret. mpv prints
-/// only its errors: its other messages carry the stream's own tags (title, track names) raw,
-/// escape sequences and all.
+/// line holds only the address, the title, the start and the IPC socket's path, none of them
+/// secret. Where mpv is comes back over its JSON IPC (``MPVConnection``). mpv prints only its
+/// errors: its other messages carry the stream's own tags (title, track names) raw, escape
+/// sequences and all.
 struct MPVPlayer: MediaPlayer {
   let program: String
   let environment: [String: String]

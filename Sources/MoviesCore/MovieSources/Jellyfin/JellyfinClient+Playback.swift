@@ -19,12 +19,12 @@ extension JellyfinClient: PlaybackReporting {
       current: url("Items/\(id)", [URLQueryItem(name: "userId", value: userID)] + fields),
       older: url("Users/\(userID)/Items/\(id)", fields)
     ) { address in
-      try await http.get(address, .playbackReport, limits: http.limits(maxBytes: 1 << 20))
+      try await http.get(address, .playbackPosition, limits: http.limits(maxBytes: 1 << 20))
     }
     do {
       return try JellyfinItemParser.item(data, server: server)
     } catch {
-      throw http.unusable(.unreadable(error.explanation), .playbackReport)
+      throw http.unusable(.unreadable(error.explanation), .playbackPosition)
     }
   }
 

@@ -13,7 +13,7 @@ extension PlexClient: PlaybackReporting {
 
   /// `/library/metadata/{ratingKey}` again: where the server says it stopped, now.
   public func refreshed(_ movie: Movie) async throws -> Movie {
-    try await details(for: movie)
+    try await metadata(of: movie, .playbackPosition)
   }
 
   /// One timeline report; the scrobble after a stop at 90 % or more.

@@ -186,13 +186,18 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   /// `/library/metadata/{ratingKey}`: the tagline, directors, cast and the rest `show N`
   /// prints.
   public func details(for movie: Movie) async throws -> Movie {
+    try await metadata(of: movie, .details)
+  }
+
+  /// `/library/metadata/{ratingKey}` read into `movie`, loaded as `target` says.
+  func metadata(of movie: Movie, _ target: LoadTarget) async throws -> Movie {
     guard let key = PlexParser.number(movie.id) else { return movie }
     let url = Self.address(server, "/library/metadata/\(key)")
-    let data = try await http.get(url, .details, limits: http.limits(maxBytes: 1 << 20))
+    let data = try await http.get(url, target, limits: http.limits(maxBytes: 1 << 20))
     do {
       return try PlexParser.details(data, adding: movie, machineIdentifier: machineIdentifier)
     } catch {
-      throw http.unusable(.unreadable(error.explanation), .details)
+      throw http.unusable(.unreadable(error.explanation), target)
     }
   }
 
