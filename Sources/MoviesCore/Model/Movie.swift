@@ -9,21 +9,35 @@
 /// list holds one word per row. The fields are read-only; ``changing(_:)`` gives a copy with a
 /// box of its own.
 public struct Movie: Sendable, Hashable {
-  /// The fields, stored once however many copies of the movie there are.
-  struct Fields: Sendable, Hashable {
-    var id: String?
-    var title: String
-    var genres: [String] = []
-    var thumbnail: String?
-    var link: String?
-    var rating: Double?
-    var ratingCount: Int?
-    var releaseDate: String?
-    var runningTime: Int?
-    var grade: String?
-    var otherFields: [String: String] = [:]
-    var overview: String?
-    var playback: Playback?
+  /// The fields, stored once however many copies of the movie there are; a source fills
+  /// them through ``changing(_:)``. Each is described at its read-only property below.
+  public struct Fields: Sendable, Hashable {
+    /// See ``Movie/id``.
+    public var id: String?
+    /// See ``Movie/title``.
+    public var title: String
+    /// See ``Movie/genres``.
+    public var genres: [String] = []
+    /// See ``Movie/thumbnail``.
+    public var thumbnail: String?
+    /// See ``Movie/link``.
+    public var link: String?
+    /// See ``Movie/rating``.
+    public var rating: Double?
+    /// See ``Movie/ratingCount``.
+    public var ratingCount: Int?
+    /// See ``Movie/releaseDate``.
+    public var releaseDate: String?
+    /// See ``Movie/runningTime``.
+    public var runningTime: Int?
+    /// See ``Movie/grade``.
+    public var grade: String?
+    /// See ``Movie/otherFields``.
+    public var otherFields: [String: String] = [:]
+    /// See ``Movie/overview``.
+    public var overview: String?
+    /// See ``Movie/playback``.
+    public var playback: Playback?
   }
 
   private final class Storage: Sendable {
@@ -91,7 +105,7 @@ public struct Movie: Sendable, Hashable {
   /// A copy with `edit` applied to its fields, in a box of its own: this movie and its other
   /// copies keep theirs. Every change goes through here, so several fields changed at once
   /// cost one box.
-  func changing(_ edit: (inout Fields) -> Void) -> Movie {
+  public func changing(_ edit: (inout Fields) -> Void) -> Movie {
     var fields = storage.fields
     edit(&fields)
     return Movie(fields)
