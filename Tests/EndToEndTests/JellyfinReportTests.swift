@@ -118,7 +118,10 @@ import Testing
     #expect(run.stderr.contains("mpv stopped with status"), "\(run.stderr)")
     let stops = try Self.reports(server, "/Sessions/Playing/Stopped")
     #expect(stops.count == 1)
+    let mpv = try #require(try player.session())
+    #expect(mpv.ended == nil, "killed, not ended")
+    #expect(mpv.sent > film.length * 0.1)
     let last = stops.first?.seconds ?? 0
-    #expect(last > stint - film.length * 0.05 && last <= stint + 1, "the last position known")
+    #expect(abs(last - mpv.sent) < 0.001, "the last position known: \(last) vs \(mpv.sent)")
   }
 }

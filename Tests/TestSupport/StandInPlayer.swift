@@ -81,6 +81,8 @@ public struct StandInPlayer: StandIn {
     public var observed: [String]
     /// Where it was in the film, in seconds, when it last wrote this.
     public var position: Double
+    /// The last `time-pos` it sent, in seconds.
+    public var sent: Double
     /// `eof`, `quit`, or nil while it plays (or when it was killed).
     public var ended: String?
   }
@@ -95,7 +97,8 @@ public struct StandInPlayer: StandIn {
     return Session(
       commands: commands,
       observed: (object["observed"] as? [String: Any] ?? [:]).keys.sorted(),
-      position: object["position"] as? Double ?? -1, ended: object["ended"] as? String)
+      position: object["position"] as? Double ?? -1, sent: object["sent"] as? Double ?? -1,
+      ended: object["ended"] as? String)
   }
 
   private static func script(record: String, holds: Bool) -> String {
@@ -151,7 +154,7 @@ public struct StandInPlayer: StandIn {
     quit_after = float(env("MPV_STANDIN_QUIT_AFTER", "-1"))
     die_after = float(env("MPV_STANDIN_DIE_AFTER", "-1"))
     start = float(option("start") or 0)
-    state = {"commands": [], "position": start, "ended": None, "observed": {}}
+    state = {"commands": [], "position": start, "sent": start, "ended": None, "observed": {}}
     pending = b""
     def send(obj):
         try:
@@ -215,12 +218,14 @@ public struct StandInPlayer: StandIn {
             state["position"] = start + quit_after
             send({"event": "property-change", "id": state["observed"].get("time-pos", 0),
                   "name": "time-pos", "data": state["position"]})
+            state["sent"] = state["position"]
             end("quit", 0)
         if state["position"] >= length:
             end("eof", 0)
         if "time-pos" in state["observed"]:
             send({"event": "property-change", "id": state["observed"]["time-pos"],
                   "name": "time-pos", "data": state["position"]})
+            state["sent"] = state["position"]
     """
   }
 }

@@ -73,18 +73,23 @@ extension CommandRunner {
     let progress = PlayerProgress(
       start: stream.start, length: movie.playback?.length ?? movie.runningTime.map { $0 * 60 })
     let reports = reporter.map { PlaybackReports(to: $0, of: movie, progress: progress) }
-    await reports?.send(.started)
-    // Owned here: cancelled as soon as the player is done, whichever way it ends.
+    // Both owned here. The start goes beside the player, so a slow server never holds the
+    // film back; it is awaited before the stop, which must come after it. The ticker is
+    // cancelled as soon as the player is done, whichever way it ends.
+    let start = progress.snapshot
+    let started = reports.map { reports in Task { await reports.send(.started, at: start) } }
     let ticker = reports.map { reports in Task { await reports.keepReporting() } }
     let status: Int32
     do {
       status = try await player.play(resolved, progress: progress)
     } catch {
       ticker?.cancel()
+      await started?.value
       await reports?.sendStopped()
       throw error
     }
     ticker?.cancel()
+    await started?.value
     await reports?.sendStopped()
     // Ctrl-C asked the player to quit: its status is the quitting's, not a failure.
     guard status == 0 || Task.isCancelled else {

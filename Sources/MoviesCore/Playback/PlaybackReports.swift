@@ -20,9 +20,10 @@ final class PlaybackReports: Sendable {
     self.progress = progress
   }
 
-  /// Tells the server `state` at where the player is now; a failure is kept, not thrown.
-  func send(_ state: PlaybackReport.State) async {
-    let now = progress.snapshot
+  /// Tells the server `state` at `moment` (where the player is now, unless given); a
+  /// failure is kept, not thrown.
+  func send(_ state: PlaybackReport.State, at moment: PlayerProgress.Snapshot? = nil) async {
+    let now = moment ?? progress.snapshot
     let report = PlaybackReport(state == .playing && now.paused ? .paused : state, at: now)
     do {
       try await reporter.report(report, of: movie)
