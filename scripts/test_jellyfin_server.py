@@ -236,6 +236,32 @@ class JellyfinServerTest(unittest.TestCase):
         self.assertEqual(self.post(f"/UserItems/{item['Id']}/UserData?userId={alice}",
                                    {"PlaybackPositionTicks": 1}, "bob-token"), 403)
 
+    def test_before_10_9_only_the_older_paths_serve_a_users_items(self):
+        old = start_server(self.addCleanup, "--before-10-9", "--refuse-reports")
+        alice = self.user_id("alice")
+        item = self.movies("Limit=1")["Items"][0]["Id"]
+
+        def call(path, body=None, method="GET"):
+            data = None if method == "GET" else json.dumps(body or {}).encode()
+            request = urllib.request.Request(old + path, data=data, method=method,
+                                             headers={"Authorization": header(API_KEY)})
+            try:
+                with urllib.request.urlopen(request, timeout=10) as r:
+                    return r.status, r.read()
+            except urllib.error.HTTPError as e:
+                with e:
+                    return e.code, e.read()
+        self.assertEqual(call(f"/Items/{item}?userId={alice}")[0], 404)
+        self.assertEqual(call(f"/UserItems/{item}/UserData?userId={alice}", {}, "POST")[0], 404)
+        self.assertEqual(call(f"/Users/{alice}/Items/{item}/UserData",
+                              {"PlaybackPositionTicks": 77}, "POST")[0], 200)
+        status, body = call(f"/Users/{alice}/Items/{item}")
+        self.assertEqual((status, json.loads(body)["UserData"]["PlaybackPositionTicks"]),
+                         (200, 77))
+        self.assertEqual(call(f"/Users/{alice}/PlayedItems/{item}", None, "POST")[0], 200)
+        self.assertTrue(json.loads(call(f"/Users/{alice}/Items/{item}")[1])["UserData"]["Played"])
+        self.assertEqual(call("/Sessions/Playing", {"ItemId": item}, "POST")[0], 500)
+
     # -- images and the stream
 
     def test_poster_honours_width_and_tag(self):

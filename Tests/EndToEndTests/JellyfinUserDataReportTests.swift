@@ -50,4 +50,31 @@ import Testing
     #expect(try writes().count == before, "below 5 % nothing is written")
     #expect(try await server.film(film.id, userID: alice).played)
   }
+
+  /// A server before 10.9 answers the current paths 404: the film is asked for and its data
+  /// written at the older ones under `/Users/{userId}/`, and after the first 404 only there.
+  @Test func aServerBefore10_9IsAskedAndWrittenAtTheOlderPaths() async throws {
+    let server = try await JellyfinTestServer(limit: 20, extraArguments: ["--before-10-9"])
+    let alice = try await server.userID("alice")
+    let films = try await server.films(userID: alice)
+    let index = try #require(films.firstIndex { !$0.played && $0.position == 0 && $0.length > 0 })
+    let film = films[index]
+    let player = try StandInPlayer()
+    defer { player.remove() }
+    let stint = (film.length * 0.4).rounded()
+    let run = try await JellyfinReportTests.play(
+      server, "play \(index + 1)\n", player: player,
+      playing: StandInPlayer.playing(speed: film.length, length: film.length, quitAfter: stint),
+      token: JellyfinTestServer.apiKey, extra: ["--jellyfin-user", "alice"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.isEmpty, "no warning: \(run.stderr)")
+    let asked = try server.requests().filter { $0.path.hasSuffix("/Items/\(film.id)") }
+    #expect(asked.map(\.path) == ["/Items/\(film.id)", "/Users/\(alice)/Items/\(film.id)"])
+    #expect(asked.map(\.status) == [404, 200])
+    let written = try server.requests().filter { $0.method == "POST" }
+    #expect(written.map(\.path) == ["/Users/\(alice)/Items/\(film.id)/UserData"])
+    #expect(written.map(\.status) == [200])
+    let kept = try await server.films(userID: alice)[index]
+    #expect(abs(kept.position - stint) < 1, "the server kept the position")
+  }
 }

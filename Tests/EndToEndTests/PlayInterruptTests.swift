@@ -4,19 +4,37 @@ import Testing
 
 /// Ctrl-C during `play` at the prompt: the program asks mpv to quit over its IPC (the stand-in
 /// ignores the terminal's SIGINT, as an mpv in another process group would), reports where it
-/// stopped, and the prompt comes back.
+/// stopped, and the prompt comes back; on Jellyfin (a user's session) and on Plex (the
+/// timeline).
 @Suite(.timeLimit(.minutes(2))) struct PlayInterruptTests {
-  @Test func ctrlCStopsMpvAndTheStopIsStillReported() async throws {
-    let server = try await JellyfinTestServer(limit: 20)
-    let (row, film) = try await JellyfinReportTests.freshFilm(server)
+  enum Server: String, CaseIterable {
+    case jellyfin, plex
+  }
+
+  @Test(arguments: Server.allCases)
+  func ctrlCStopsMpvAndTheStopIsStillReported(_ kind: Server) async throws {
+    let jellyfin = kind == .jellyfin ? try await JellyfinTestServer(limit: 20) : nil
+    let plex = kind == .plex ? try await PlexTestServer(limit: 20) : nil
+    let (row, film) =
+      if let jellyfin {
+        try await JellyfinReportTests.freshFilm(jellyfin)
+      } else {
+        try await PlexReportTests.freshFilm(try #require(plex))
+      }
     let player = try StandInPlayer()
     defer { player.remove() }
     var environment = StandInPlayer.playing(speed: film.length / 40, length: film.length)
-    environment["JELLYFIN_TOKEN"] = JellyfinTestServer.bobToken
     environment["PATH"] = player.path()
+    let arguments: [String]
+    if let jellyfin {
+      environment["JELLYFIN_TOKEN"] = JellyfinTestServer.bobToken
+      arguments = ["--source", "jellyfin", "--api", jellyfin.baseURL.absoluteString]
+    } else {
+      environment.merge(PlexTestServer.environment) { $1 }
+      arguments = try #require(plex).arguments()
+    }
     let session = try TmuxSession(
-      arguments: ["--source", "jellyfin", "--api", server.baseURL.absoluteString, "--no-prefetch"],
-      environment: environment, width: 120, height: 40)
+      arguments: arguments + ["--no-prefetch"], environment: environment, width: 120, height: 40)
     defer { session.stop() }
     try await session.waitFor("movies added ")
     try session.type("play \(row)\r")
@@ -31,9 +49,16 @@ import Testing
     #expect(mpv.commands.contains("quit"), "asked to quit over the IPC: \(mpv.commands)")
     #expect(mpv.ended == "quit")
     #expect(mpv.observed == ["duration", "pause", "time-pos"])
-    let stops = try JellyfinReportTests.reports(server, "/Sessions/Playing/Stopped")
+    let stops: [Double]
+    if let jellyfin {
+      stops = try JellyfinReportTests.reports(jellyfin, "/Sessions/Playing/Stopped").map(\.seconds)
+    } else {
+      stops = try PlexReportTests.timelines(try #require(plex)).filter {
+        $0.query["state"] == "stopped"
+      }.compactMap { $0.query["time"].flatMap { Double($0) }.map { $0 / 1000 } }
+    }
     #expect(stops.count == 1)
-    let reported = stops.first?.seconds ?? 0
+    let reported = stops.first ?? 0
     #expect(
       abs(reported - mpv.sent) < 0.001, "the last position mpv sent: \(reported) vs \(mpv.sent)")
     #expect(reported > film.length * 0.1)
