@@ -1,11 +1,11 @@
 import MoviesCore
 
-extension MoviesMain {
+extension Startup {
   /// `--resume`: the saved source and query replace `--api`, `--genre`, `--order` and
   /// `--count`. With nothing saved they stay, and the `resume` run first says so. A source
   /// or address named on this run's command line that is not the saved one is refused: the
   /// secret for the one named must not go to the other.
-  static func adoptSavedSession(
+  func adoptSavedSession(
     _ library: LibraryAccess, from path: String?, into options: inout Options
   ) async throws(StartupError) {
     guard case .open(let library) = library,
