@@ -13,9 +13,7 @@ import Testing
   static func freshFilm(_ server: JellyfinTestServer, token: String = JellyfinTestServer.bobToken)
     async throws -> (row: Int, film: ServerFilm)
   {
-    let films = try await server.films(token: token)
-    let index = try #require(films.firstIndex { !$0.played && $0.position == 0 && $0.length > 0 })
-    return (index + 1, films[index])
+    try #require(ServerFilm.firstUnstarted(in: try await server.films(token: token)))
   }
 
   static func play(

@@ -6,17 +6,24 @@ import Testing
 /// that user's data instead of reporting a session: the position when it stops part-way, the
 /// film played at 90 % or more, and nothing below 5 %.
 @Suite(.timeLimit(.minutes(3))) struct JellyfinUserDataReportTests {
+  /// Alice's id, and a film of hers never started with its row.
+  static func aliceAndAFreshFilm(_ server: JellyfinTestServer) async throws -> (
+    alice: String, row: Int, film: ServerFilm
+  ) {
+    let alice = try await server.userID("alice")
+    let (row, film) = try #require(
+      ServerFilm.firstUnstarted(in: try await server.films(userID: alice)))
+    return (alice, row, film)
+  }
+
   @Test func theUsersDataIsWrittenPlayedMarkedAndABarelyStartedPlayChangesNothing() async throws {
     let server = try await JellyfinTestServer(limit: 20)
-    let alice = try await server.userID("alice")
-    let films = try await server.films(userID: alice)
-    let index = try #require(films.firstIndex { !$0.played && $0.position == 0 && $0.length > 0 })
-    let film = films[index]
+    let (alice, row, film) = try await Self.aliceAndAFreshFilm(server)
     let player = try StandInPlayer()
     defer { player.remove() }
     func play(_ playing: [String: String]) async throws -> MoviesRun {
       try await JellyfinReportTests.play(
-        server, "play \(index + 1)\n", player: player, playing: playing,
+        server, "play \(row)\n", player: player, playing: playing,
         token: JellyfinTestServer.apiKey, extra: ["--jellyfin-user", "alice"])
     }
     func writes() throws -> [JellyfinTestServer.Request] {
@@ -55,15 +62,12 @@ import Testing
   /// written at the older ones under `/Users/{userId}/`, and after the first 404 only there.
   @Test func aServerBefore10_9IsAskedAndWrittenAtTheOlderPaths() async throws {
     let server = try await JellyfinTestServer(limit: 20, extraArguments: ["--before-10-9"])
-    let alice = try await server.userID("alice")
-    let films = try await server.films(userID: alice)
-    let index = try #require(films.firstIndex { !$0.played && $0.position == 0 && $0.length > 0 })
-    let film = films[index]
+    let (alice, row, film) = try await Self.aliceAndAFreshFilm(server)
     let player = try StandInPlayer()
     defer { player.remove() }
     let stint = (film.length * 0.4).rounded()
     let run = try await JellyfinReportTests.play(
-      server, "play \(index + 1)\n", player: player,
+      server, "play \(row)\n", player: player,
       playing: StandInPlayer.playing(speed: film.length, length: film.length, quitAfter: stint),
       token: JellyfinTestServer.apiKey, extra: ["--jellyfin-user", "alice"])
     #expect(run.status == 0, "\(run.stderr)")
@@ -74,7 +78,7 @@ import Testing
     let written = try server.requests().filter { $0.method == "POST" }
     #expect(written.map(\.path) == ["/Users/\(alice)/Items/\(film.id)/UserData"])
     #expect(written.map(\.status) == [200])
-    let kept = try await server.films(userID: alice)[index]
+    let kept = try await server.films(userID: alice)[row - 1]
     #expect(abs(kept.position - stint) < 1, "the server kept the position")
   }
 }

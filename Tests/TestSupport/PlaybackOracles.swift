@@ -17,6 +17,13 @@ public struct ServerFilm: Sendable, Hashable {
   public var position: Double
   /// Played (Jellyfin's `Played`), or how many times watched (Plex's `viewCount`) above 0.
   public var played: Bool
+
+  /// The first film of `films` never started, with its row (1-based); nil when none is.
+  public static func firstUnstarted(in films: [ServerFilm]) -> (row: Int, film: ServerFilm)? {
+    films.firstIndex { !$0.played && $0.position == 0 && $0.length > 0 }.map {
+      ($0 + 1, films[$0])
+    }
+  }
 }
 
 extension JellyfinTestServer {
