@@ -79,18 +79,16 @@ extension CommandRunner {
     let start = progress.snapshot
     let started = reports.map { reports in Task { await reports.send(.started, at: start) } }
     let ticker = reports.map { reports in Task { await reports.keepReporting() } }
-    let status: Int32
+    let played: Result<Int32, any Swift.Error>
     do {
-      status = try await player.play(resolved, progress: progress)
+      played = .success(try await player.play(resolved, progress: progress))
     } catch {
-      ticker?.cancel()
-      await started?.value
-      await reports?.sendStopped()
-      throw error
+      played = .failure(error)
     }
     ticker?.cancel()
     await started?.value
     await reports?.sendStopped()
+    let status = try played.get()
     // Ctrl-C asked the player to quit: its status is the quitting's, not a failure.
     guard status == 0 || Task.isCancelled else {
       throw PlayError.playerFailed(row: row, status: status)

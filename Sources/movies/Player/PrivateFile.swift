@@ -97,9 +97,9 @@ final class PrivateFile: Sendable {
   }
 
   /// Removes what earlier runs left in `base` when they were ended during `play`: a
-  /// `movies-XXXXXX` folder of this user's holding only `mpv.conf` (an older version's) or
-  /// only the socket `ipc` (a run ended before mpv made it), a minute old (mpv reads its
-  /// include as it starts, so an older version still playing needs it no more).
+  /// `movies-XXXXXX` folder of this user's holding only `mpv.conf` (an older version's), only
+  /// the socket `ipc`, or nothing (a run ended before it was connected), a minute old (mpv
+  /// reads its include as it starts, so an older version still playing needs it no more).
   static func sweepLeftovers(environment: [String: String]) {
     let base = temporaryFolder(environment)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
@@ -109,14 +109,20 @@ final class PrivateFile: Sendable {
       var info = stat()
       guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(),
         let inside = try? FileManager.default.contentsOfDirectory(atPath: folder),
-        inside.count == 1, let only = inside.first,
-        let kind: mode_t = [("mpv.conf", S_IFREG), (socketName, S_IFSOCK)].first(where: {
-          $0.0 == only
-        })?.1,
-        lstat(folder + "/" + only, &info) == 0, info.st_mode & S_IFMT == kind,
-        info.st_mtim.tv_sec < old
+        inside.count <= 1
       else { continue }
-      unlink(folder + "/" + only)
+      // An empty folder is judged by its own age, one holding a file by the file's.
+      if inside.isEmpty, info.st_mtim.tv_sec >= old { continue }
+      if let only = inside.first {
+        guard
+          let kind: mode_t = [("mpv.conf", S_IFREG), (socketName, S_IFSOCK)].first(where: {
+            $0.0 == only
+          })?.1,
+          lstat(folder + "/" + only, &info) == 0, info.st_mode & S_IFMT == kind,
+          info.st_mtim.tv_sec < old
+        else { continue }
+        unlink(folder + "/" + only)
+      }
       rmdir(folder)
     }
   }
