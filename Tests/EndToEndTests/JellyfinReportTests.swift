@@ -59,6 +59,10 @@ import Testing
     #expect(progress.count >= 2, "about every ten seconds: \(progress)")
     #expect(progress.allSatisfy { $0.seconds > 0 && $0.seconds <= 2 * stint + 1 })
     #expect((starts + progress + stops).allSatisfy { $0.item == film.id })
+    let posts = try server.requests().filter { $0.method == "POST" }
+    #expect(posts.allSatisfy { $0.token == "user" && $0.authorization?["Client"] == "movies" })
+    #expect(
+      posts.allSatisfy { $0.query.isEmpty && $0.status == 204 }, "the token only in the header")
     let asked = try server.requests().filter {
       $0.method == "GET" && $0.path == "/Items/\(film.id)"
     }
