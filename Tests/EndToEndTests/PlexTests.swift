@@ -106,7 +106,7 @@ import Testing
     for label in ["Tagline", "Directors", "Cast", "Critics' rating", "Overview", "Running time"] {
       #expect(show.stdout.contains(label), "\(label)")
     }
-    #expect(show.stdout.contains("stopped at "))
+    #expect(show.stdout.contains("Progress         Stopped at "))
   }
 
   @Test func postersComeThroughTheTranscoderWithTheHeaderCachedOnDisk() async throws {

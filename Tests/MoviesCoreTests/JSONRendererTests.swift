@@ -84,7 +84,7 @@ import Testing
   @Test func showCarriesEveryField() async throws {
     let runner = makeRunner()
     _ = await runner.execute(.more)
-    let shown = try await json(.show(row: 4), on: runner)
+    let shown = try await json(.act(.show, RowLabel(4)), on: runner)
 
     let movie = try #require(shown["movie"] as? [String: Any])
     #expect(shown["row"] as? Int == 4)
@@ -95,7 +95,7 @@ import Testing
 
   @Test func failuresHaveACodeAndTheMessage() async throws {
     let runner = makeRunner()
-    let failed = try await json(.show(row: 99), on: runner)
+    let failed = try await json(.act(.show, RowLabel(99)), on: runner)
 
     #expect(failed["ok"] as? Bool == false)
     let error = try #require(failed["error"] as? [String: Any])

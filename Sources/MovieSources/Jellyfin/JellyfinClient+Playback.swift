@@ -91,11 +91,7 @@ extension JellyfinClient: PlaybackReporting {
   }
 
   private func url(_ path: String, _ query: [URLQueryItem] = []) -> URL {
-    let address = Self.address(server, path)
-    guard !query.isEmpty,
-      var components = URLComponents(url: address, resolvingAgainstBaseURL: true)
-    else { return address }
-    components.queryItems = query
-    return components.url ?? address
+    query.isEmpty ? Self.address(server, path) : Self.address(server, path, query)
   }
+
 }

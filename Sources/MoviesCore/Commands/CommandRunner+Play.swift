@@ -38,11 +38,6 @@ extension CommandRunner {
     }
   }
 
-  /// Hands row N's stream to the player, from where the user stopped, and waits for it.
-  func play(row: Int) async throws -> (CommandOutcome, [String]) {
-    try await play(try await browser.movie(atRow: row), row: RowLabel(row))
-  }
-
   /// Plays `listed` from where the server says it stopped (asked again just before, for a
   /// source that is told what was played), telling the server as it plays and where it
   /// stopped, also after Ctrl-C or a player that dies. A report the server refuses is one

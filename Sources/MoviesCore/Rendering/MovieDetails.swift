@@ -70,7 +70,8 @@ public enum MovieDetails {
     add("Released", movie.releaseDate.map(Format.releaseDate))
     add("Running time", movie.runningTime.map { "\($0) min" })
     add("Grade", movie.grade)
-    add("Watched", movie.playback?.summary)
+    // "Watched" would be the watchlist's word: this is what was seen of it.
+    add("Progress", movie.playback?.summary)
     add("Overview", movie.overview)
     add("Movie ID", movie.id)
     add("Link", movie.link)

@@ -19,9 +19,19 @@ public protocol MovieSource: Sendable {
   /// What the source can do beyond paging (see ``SourceCapabilities``; defaults to none).
   var capabilities: SourceCapabilities { get }
 
+  /// The search with the ids its server filters need (`on:`'s services); throws a
+  /// ``SourceRefusal`` for a filter the source cannot apply. By default the search as it is,
+  /// refused by the capabilities alone.
+  func resolvingFilters(of search: MovieSearch) async throws -> MovieSearch
+
   /// The query listing the source's matches of a search; nil to scan (the default).
   func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery?
 
   /// The movie with the fields the list leaves out; the movie itself by default.
   func details(for movie: Movie) async throws -> Movie
+
+  /// The movie as the source has it now, looked up again (for a watchlist entry saved
+  /// earlier); nil when the source cannot look one movie up. By default its details, for a
+  /// source that has them.
+  func current(_ movie: Movie) async throws -> Movie?
 }
