@@ -20,6 +20,8 @@ as a movie library, the way Jellyfin 12 does:
     GET /Genres                      GET /Items/{id}/Images/Primary?maxWidth=&fillWidth=&tag=
     GET /Videos/{id}/stream?static=true&startTimeTicks=
     GET /web/                        (the web client's page, for `open N`)
+    POST /Sessions/Playing[/Progress|/Stopped], /UserItems/{id}/UserData, /UserPlayedItems/{id}
+                                     (what was played, kept: see jellyfin_playstate.py)
 
 Every route but images, the stream and the web page needs
 `Authorization: MediaBrowser Client="…", Device="…", DeviceId="…", Version="…", Token="…"`
@@ -43,6 +45,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import jellyfin_images
+import jellyfin_playstate
 from jellyfin_library import SERVER_ID, SORT_KEYS, Library, User, sort_items
 from local_server import serve
 
@@ -120,6 +123,14 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         self.req_path, self.query = parts.path, Query(parts.query)
         self.auth = parse_authorization(self.headers.get("Authorization"))
         self.token_state = "missing"
+        self.body = None
+        if self.command == "POST":
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            try:
+                self.body = json.loads(raw) if raw else None
+            except ValueError:
+                self.body = "not JSON"
         if self.req_path.startswith("/Users"):
             time.sleep(self.server.options.users_delay)  # a slow start: the user is looked up
         try:
@@ -127,8 +138,16 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         except Problem as p:
             self.send_json(p.status, {"type": "about:blank", "title": p.title, "status": p.status})
 
+    do_POST = do_GET
+
     def route(self):
         path = self.req_path
+        if self.command == "POST":
+            if not jellyfin_playstate.route_post(self, Problem):
+                raise Problem(404, f"Not found: {path}")
+            return
+        if jellyfin_playstate.route_old_item(self, Problem):
+            return
         routes = {"/Items": self.route_items, "/Users": self.route_users,
                   "/Users/Me": self.route_me, "/Genres": self.route_genres,
                   "/UserItems/Resume": self.route_resume}
@@ -139,7 +158,7 @@ class JellyfinHandler(BaseHTTPRequestHandler):
             routes[path]()
         elif ITEM_PATH.match(path) and self.server.take_unavailable(one_item=True):
             self.send_body(503, "text/plain; charset=utf-8", b"Service Unavailable")
-        elif ITEM_PATH.match(path):
+        elif ITEM_PATH.match(path) and not self.server.options.before_10_9:
             self.route_item(ITEM_PATH.match(path).group(1).lower())
         elif IMAGE_PATH.match(path):
             self.route_image(*IMAGE_PATH.match(path).groups())
@@ -399,6 +418,7 @@ class JellyfinServer(ThreadingHTTPServer):
         entry = {
             "method": handler.command, "path": handler.req_path,
             "query": dict(handler.query.pairs), "status": status, "bytes": nbytes,
+            "body": handler.body,
             "auth": None if auth is None else {k: v for k, v in auth.items() if k != "Token"},
             "token": handler.token_state if auth is None or "Token" not in auth
             else self.token_kind(auth["Token"]),
@@ -453,6 +473,11 @@ def parse_args(argv=None):
                     "(empty: the same server; {port} is this server's port)")
     ap.add_argument("--stream-title", metavar="TEXT",
                     help="serve every stream as a short WAV whose title tag is TEXT")
+    ap.add_argument("--before-10-9", action="store_true",
+                    help="serve a user's items and data only under /Users/{userId}/, as "
+                    "before Jellyfin 10.9")
+    ap.add_argument("--refuse-reports", action="store_true",
+                    help="answer every /Sessions/Playing report 500")
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 0:
         ap.error("--limit must be >= 0")

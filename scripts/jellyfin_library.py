@@ -76,6 +76,8 @@ class User:
         self.token = token
         self.is_admin = is_admin
         self.seed = seed
+        # What clients wrote (jellyfin_playstate), by item id, over what is made up.
+        self.changed = {}
 
     def dto(self):
         return {
@@ -96,8 +98,6 @@ class User:
             "PlaybackPositionTicks": position, "PlayCount": 1 if played else 0,
             "IsFavorite": key % 11 == 0, "Played": played, "Key": item.id, "ItemId": item.id,
         }
-        if position and item.runtime_ticks:
-            data["PlayedPercentage"] = 100.0 * position / item.runtime_ticks
         if played:
             data["LastPlayedDate"] = "2025-06-01T20:00:00.0000000Z"
         elif position:
@@ -105,6 +105,10 @@ class User:
             # continue have an order of their own, neither the file's nor by title.
             day = 1 + (item.row * 7 + self.seed) % 28
             data["LastPlayedDate"] = f"2025-05-{day:02d}T{item.row % 24:02d}:00:00.0000000Z"
+        data.update(self.changed.get(item.id, {}))
+        position = data["PlaybackPositionTicks"]
+        if position and item.runtime_ticks:
+            data["PlayedPercentage"] = 100.0 * position / item.runtime_ticks
         return data
 
 

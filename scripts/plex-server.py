@@ -17,7 +17,8 @@ section of every tenth film ("Films 4K", key 3):
     GET /hubs/search?query=&limit=              GET /library/metadata/{ratingKey}
     GET /library/metadata/{ratingKey}/similar   GET /library/metadata/{ratingKey}/thumb/{ts}
     GET /photo/:/transcode?url=&width=&height=  GET /library/parts/{id}/{ts}/file.mkv
-    GET /:/timeline?ratingKey=&state=&time=     GET /:/scrobble?key=&identifier=
+    GET /:/timeline?ratingKey=&key=&state=&time=&duration=
+    GET /:/scrobble?key=&identifier=            (applied to the film: see plex_playstate.py)
 
 Every request needs the token (`--token`, default "test-plex-token") as the `X-Plex-Token`
 header, or, as Plex also allows, as an `X-Plex-Token` URL parameter; without it the answer is
@@ -46,6 +47,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import jellyfin_images
+import plex_playstate
 import plex_xml
 from local_server import serve
 from plex_library import MACHINE_IDENTIFIER, SERVER_VERSION, SORT_KEYS, Library, sort_films
@@ -121,8 +123,8 @@ class PlexHandler(BaseHTTPRequestHandler):
                                         "title1": "Plex Library", "Directory": dirs})
         if path == "/hubs/search":
             return self.route_search()
-        if path in ("/:/timeline", "/:/scrobble"):
-            return self.send_container({"size": 0})
+        if plex_playstate.route(self, Answer):
+            return
         if path == "/photo/:/transcode":
             return self.route_transcode()
         for pattern, handler in ((SECTION_PATH, self.route_section),

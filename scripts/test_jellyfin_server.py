@@ -189,6 +189,79 @@ class JellyfinServerTest(unittest.TestCase):
         self.assertEqual(self.get(f"/Items?Recursive=true&userId={alice}", "bob-token")[0], 403)
         self.assertEqual(self.get(f"/Items?Recursive=true&userId={bob}", "alice-token")[0], 200)
 
+    # -- what was played
+
+    def post(self, path, body=None, token=API_KEY):
+        data = json.dumps(body).encode() if body is not None else b""
+        request = urllib.request.Request(self.base + path, data=data, method="POST",
+                                         headers={"Authorization": header(token),
+                                                  "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r:
+                return r.status
+        except urllib.error.HTTPError as e:
+            with e:
+                return e.code
+
+    def test_a_stopped_session_is_kept_as_jellyfin_keeps_it(self):
+        item = self.movies("Limit=1&StartIndex=40", token="bob-token")["Items"][0]
+        runtime, path = item["RunTimeTicks"], f"/Items/{item['Id']}"
+        for share, expected in ((0.5, runtime // 2), (0.02, 0), (0.95, 0)):
+            ticks = int(runtime * share)
+            self.assertEqual(self.post("/Sessions/Playing/Stopped",
+                                       {"ItemId": item["Id"], "PositionTicks": ticks},
+                                       "bob-token"), 204)
+            data = self.json(path, "bob-token")["UserData"]
+            self.assertEqual(data["PlaybackPositionTicks"], expected, share)
+        self.assertTrue(data["Played"])
+        # An API key's session has no user: taken, and nothing kept for anyone.
+        other = self.movies("Limit=1&StartIndex=41", token="bob-token")["Items"][0]
+        self.assertEqual(self.post("/Sessions/Playing/Stopped",
+                                   {"ItemId": other["Id"], "PositionTicks": 1}), 204)
+        self.assertEqual(self.json(f"/Items/{other['Id']}", "bob-token")["UserData"],
+                         other["UserData"])
+        self.assertEqual(self.post("/Sessions/Playing", {"PositionTicks": 1}, "bob-token"), 400)
+
+    def test_user_data_and_played_are_written_for_a_user(self):
+        alice = self.user_id("alice")
+        item = self.movies(f"userId={alice}&Limit=1&StartIndex=42")["Items"][0]
+        path = f"/Items/{item['Id']}?userId={alice}"
+        self.assertEqual(self.post(f"/UserItems/{item['Id']}/UserData?userId={alice}",
+                                   {"PlaybackPositionTicks": 123}), 200)
+        self.assertEqual(self.json(path)["UserData"]["PlaybackPositionTicks"], 123)
+        self.assertEqual(self.post(f"/UserPlayedItems/{item['Id']}?userId={alice}"), 200)
+        data = self.json(path)["UserData"]
+        self.assertEqual((data["Played"], data["PlaybackPositionTicks"]), (True, 0))
+        self.assertEqual(self.post(f"/UserPlayedItems/{item['Id']}"), 400)  # whose?
+        self.assertEqual(self.post(f"/UserItems/{item['Id']}/UserData?userId={alice}",
+                                   {"PlaybackPositionTicks": 1}, "bob-token"), 403)
+
+    def test_before_10_9_only_the_older_paths_serve_a_users_items(self):
+        old = start_server(self.addCleanup, "--before-10-9", "--refuse-reports")
+        alice = self.user_id("alice")
+        item = self.movies("Limit=1")["Items"][0]["Id"]
+
+        def call(path, body=None, method="GET"):
+            data = None if method == "GET" else json.dumps(body or {}).encode()
+            request = urllib.request.Request(old + path, data=data, method=method,
+                                             headers={"Authorization": header(API_KEY)})
+            try:
+                with urllib.request.urlopen(request, timeout=10) as r:
+                    return r.status, r.read()
+            except urllib.error.HTTPError as e:
+                with e:
+                    return e.code, e.read()
+        self.assertEqual(call(f"/Items/{item}?userId={alice}")[0], 404)
+        self.assertEqual(call(f"/UserItems/{item}/UserData?userId={alice}", {}, "POST")[0], 404)
+        self.assertEqual(call(f"/Users/{alice}/Items/{item}/UserData",
+                              {"PlaybackPositionTicks": 77}, "POST")[0], 200)
+        status, body = call(f"/Users/{alice}/Items/{item}")
+        self.assertEqual((status, json.loads(body)["UserData"]["PlaybackPositionTicks"]),
+                         (200, 77))
+        self.assertEqual(call(f"/Users/{alice}/PlayedItems/{item}", None, "POST")[0], 200)
+        self.assertTrue(json.loads(call(f"/Users/{alice}/Items/{item}")[1])["UserData"]["Played"])
+        self.assertEqual(call("/Sessions/Playing", {"ItemId": item}, "POST")[0], 500)
+
     # -- images and the stream
 
     def test_poster_honours_width_and_tag(self):

@@ -195,9 +195,27 @@ class PlexServerTest(unittest.TestCase):
         part = self.container("/library/metadata/1001")["Metadata"][0]["Media"][0]["Part"][0]
         status, _, stream = fetch(self.base, part["key"])
         self.assertEqual((status, stream[:17]), (200, b"PLEX-TEST-STREAM "))
-        for path in ("/:/timeline?ratingKey=1001&state=playing&time=1000",
+        for path in ("/:/timeline?ratingKey=1001&key=/library/metadata/1001&state=playing"
+                     "&time=1000&duration=5000",
                      "/:/scrobble?key=1001&identifier=com.plexapp.plugins.library"):
             self.assertEqual(fetch(self.base, path)[0], 200)
+
+    def test_the_timeline_and_scrobble_are_read_back(self):
+        def film():
+            return self.container("/library/metadata/1002")["Metadata"][0]
+        views = film().get("viewCount", 0)
+        timeline = ("/:/timeline?ratingKey=1002&key=%2Flibrary%2Fmetadata%2F1002&state=stopped"
+                    "&time=61000&duration=6000000")
+        self.assertEqual(fetch(self.base, timeline)[0], 200)
+        self.assertEqual(film()["viewOffset"], 61000)
+        scrobble = "/:/scrobble?key=1002&identifier=com.plexapp.plugins.library"
+        self.assertEqual(fetch(self.base, scrobble)[0], 200)
+        self.assertEqual((film().get("viewOffset"), film()["viewCount"]), (None, views + 1))
+        for bad in ("/:/timeline?ratingKey=1002&key=/library/metadata/1002&state=gone&time=1"
+                    "&duration=1", "/:/timeline?ratingKey=9&key=/library/metadata/9"
+                    "&state=playing&time=1&duration=1", "/:/scrobble?key=1002"):
+            with self.subTest(path=bad):
+                self.assertIn(fetch(self.base, bad)[0], (400, 404))
 
 
 @unittest.skipUnless(CSV.exists(), "needs ../shared/data/imdb-movies.csv")

@@ -8,7 +8,8 @@ import Testing
 
 /// The token mpv needs goes to it in a file that is off the disk before mpv starts: closing
 /// the terminal (SIGHUP), SIGTERM or SIGKILL during `play` leaves no token behind. What an
-/// older version left (`movies-XXXXXX/mpv.conf`) is removed by the next `play`.
+/// older version left (`movies-XXXXXX/mpv.conf`), and the socket or empty folder of a run
+/// ended before it connected, are removed by the next `play` once a minute old.
 @Suite(.timeLimit(.minutes(3))) struct PlayCleanupTests {
   enum Ending: String, CaseIterable {
     case terminalClosed, terminated, killed
@@ -87,6 +88,29 @@ import Testing
     let old = try leftover("movies-Ab12Cd", age: 600)
     let fresh = try leftover("movies-Ef34Gh", age: 0)
     let other = try leftover("movies-pick-1-x", age: 600)
+    // A run ended before it connected leaves the socket mpv made, or an empty folder.
+    func folder(_ name: String, socket: Bool, age: TimeInterval) throws -> URL {
+      let folder = temporary.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+      let made = folder.appendingPathComponent("ipc")
+      if socket {
+        let bind = Process()
+        bind.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        bind.arguments = [
+          "python3", "-c", "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])",
+          made.path,
+        ]
+        try bind.run()
+        bind.waitUntilExit()
+      }
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -age)],
+        ofItemAtPath: socket ? made.path : folder.path)
+      return folder
+    }
+    let oldSocket = try folder("movies-Ij56Kl", socket: true, age: 600)
+    let oldEmpty = try folder("movies-Mn78Op", socket: false, age: 600)
+    let freshEmpty = try folder("movies-Qr90St", socket: false, age: 0)
     let run = try await MoviesRun.run(
       [
         "--source", "jellyfin", "--api", server.baseURL.absoluteString, "--jellyfin-user", "alice",
@@ -101,5 +125,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: old.path), "a minute-old leftover is removed")
     #expect(FileManager.default.fileExists(atPath: fresh.path), "an older version may be starting")
     #expect(FileManager.default.fileExists(atPath: other.path), "not a player's folder")
+    #expect(!FileManager.default.fileExists(atPath: oldSocket.path), "an old socket's folder")
+    #expect(!FileManager.default.fileExists(atPath: oldEmpty.path), "an old empty folder")
+    #expect(FileManager.default.fileExists(atPath: freshEmpty.path), "a run may be starting")
   }
 }

@@ -17,6 +17,8 @@ public final class JellyfinTestServer {
 
   /// One request, as the server logged it.
   public struct Request: Sendable, Equatable {
+    /// The HTTP method.
+    public var method: String = "GET"
     /// The request's path.
     public var path: String
     /// Its query parameters.
@@ -27,6 +29,8 @@ public final class JellyfinTestServer {
     public var authorization: [String: String]?
     /// "api-key", "user", "invalid", "legacy" or "missing".
     public var token: String
+    /// A POST's JSON body, each value written out (`PositionTicks` as digits); empty for none.
+    public var body: [String: String] = [:]
   }
 
   /// `http://127.0.0.1:PORT`, for `--api`.
@@ -66,12 +70,14 @@ public final class JellyfinTestServer {
     guard let data = FileManager.default.contents(atPath: logFile.path) else { return [] }
     return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
       let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+      let body = (object["body"] as? [String: Any] ?? [:]).mapValues { "\($0)" }
       return Request(
+        method: object["method"] as? String ?? "",
         path: object["path"] as? String ?? "",
         query: object["query"] as? [String: String] ?? [:],
         status: object["status"] as? Int ?? 0,
         authorization: object["auth"] as? [String: String],
-        token: object["token"] as? String ?? "")
+        token: object["token"] as? String ?? "", body: body)
     }
   }
 

@@ -37,6 +37,9 @@ public struct StandInPlayer: StandIn {
     public var streamStatus: Int
     /// The stream's first line.
     public var streamFirstLine: String
+    /// Whether the IPC socket still had its name once the program had sent its first
+    /// command (it should have removed it on connecting); nil without an IPC socket.
+    public var socketNamed: Bool?
   }
 
   /// The record, once the stand-in has written it; nil before.
@@ -52,15 +55,63 @@ public struct StandInPlayer: StandIn {
       pid: Int32(object["pid"] as? Int ?? 0),
       parent: Int32(object["ppid"] as? Int ?? 0),
       streamStatus: object["status"] as? Int ?? 0,
-      streamFirstLine: object["first_line"] as? String ?? "")
+      streamFirstLine: object["first_line"] as? String ?? "",
+      socketNamed: object["socket_named"] as? Bool)
+  }
+
+  /// How the stand-in plays: `speed` seconds of film a real second, a film `length` seconds
+  /// long; it quits (as a person pressing q) after `quitAfter` seconds of film, or is killed
+  /// after `dieAfter`. Without a speed it quits as soon as it has been asked to observe.
+  public static func playing(
+    speed: Double, length: Double, quitAfter: Double? = nil, dieAfter: Double? = nil
+  ) -> [String: String] {
+    var environment = [
+      "MPV_STANDIN_SPEED": String(speed), "MPV_STANDIN_LENGTH": String(length),
+    ]
+    environment["MPV_STANDIN_QUIT_AFTER"] = quitAfter.map { String($0) }
+    environment["MPV_STANDIN_DIE_AFTER"] = dieAfter.map { String($0) }
+    return environment
+  }
+
+  /// What the stand-in was told and did over the IPC.
+  public struct Session: Sendable {
+    /// Each command's name (`observe_property`, `quit`), in order.
+    public var commands: [String]
+    /// The properties observed.
+    public var observed: [String]
+    /// Where it was in the film, in seconds, when it last wrote this.
+    public var position: Double
+    /// The last `time-pos` it sent, in seconds.
+    public var sent: Double
+    /// `eof`, `quit`, or nil while it plays (or when it was killed).
+    public var ended: String?
+  }
+
+  /// The IPC session as last written; nil before the program connected.
+  public func session() throws -> Session? {
+    let file = program.record.appendingPathExtension("ipc")
+    guard let data = FileManager.default.contents(atPath: file.path),
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return nil }
+    let commands = (object["commands"] as? [[Any]] ?? []).compactMap { $0.first as? String }
+    return Session(
+      commands: commands,
+      observed: (object["observed"] as? [String: Any] ?? [:]).keys.sorted(),
+      position: object["position"] as? Double ?? -1, sent: object["sent"] as? Double ?? -1,
+      ended: object["ended"] as? String)
   }
 
   private static func script(record: String, holds: Bool) -> String {
     """
     #!/usr/bin/env python3
-    import json, os, re, stat, sys, time, urllib.request, urllib.error
+    import json, os, re, signal, socket, stat, sys, time, urllib.request, urllib.error
+    # Ctrl-C reaches the whole foreground group: ignored here, so only `quit` over the IPC
+    # (which the program sends when its play is cancelled) ends this mpv early.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    RECORD = \(String(reflecting: record))
     argv = sys.argv[1:]
-    include = next((a[len("--include="):] for a in argv if a.startswith("--include=")), "")
+    option = lambda name: next((a[len(name) + 3:] for a in argv if a.startswith("--" + name + "=")), None)
+    include = option("include") or ""
     headers = {}
     text = open(include, encoding="utf-8").read() if include else ""
     # mpv's fixed-length quoting: option=%N%value, the next N bytes whole.
@@ -80,11 +131,101 @@ public struct StandInPlayer: StandIn {
            "status": status, "first_line": body.split(b"\\n")[0].decode("ascii", "replace"),
            "include_links": os.stat(include).st_nlink if include else -1,
            "env": dict(os.environ), "pid": os.getpid(), "ppid": os.getppid()}
-    with open(\(String(reflecting: record)) + ".new", "w") as f:
-        json.dump(out, f)
-    os.rename(\(String(reflecting: record)) + ".new", \(String(reflecting: record)))
+    def write(path, obj):
+        with open(path + ".new", "w") as f:
+            json.dump(obj, f)
+        os.rename(path + ".new", path)
+    ipc = option("input-ipc-server")
+    if ipc is None:
+        write(RECORD, out)
+        while \(holds ? "True" : "False"):
+            time.sleep(1)
+        sys.exit(0)
+    # mpv's JSON IPC: one object a line each way; replies carry the request_id.
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(ipc)
+    server.listen(1)
+    server.settimeout(20)
+    conn, _ = server.accept()
+    conn.settimeout(0.05)
+    env = os.environ.get
+    speed = float(env("MPV_STANDIN_SPEED", "0"))
+    length = float(env("MPV_STANDIN_LENGTH", "600"))
+    quit_after = float(env("MPV_STANDIN_QUIT_AFTER", "-1"))
+    die_after = float(env("MPV_STANDIN_DIE_AFTER", "-1"))
+    start = float(option("start") or 0)
+    state = {"commands": [], "position": start, "sent": start, "ended": None, "observed": {}}
+    pending = b""
+    def send(obj):
+        try:
+            conn.sendall((json.dumps(obj) + "\\n").encode())
+        except OSError:
+            pass
+    values = lambda: {"time-pos": state["position"], "duration": length, "pause": False}
+    def take():
+        global pending
+        try:
+            chunk = conn.recv(65536)
+        except socket.timeout:
+            return
+        if not chunk:
+            return
+        pending += chunk
+        while b"\\n" in pending:
+            line, pending = pending.split(b"\\n", 1)
+            message = json.loads(line)
+            command = message.get("command", [])
+            state["commands"].append(command)
+            reply = {"error": "success", "request_id": message.get("request_id", 0)}
+            if command[:1] == ["observe_property"]:
+                state["observed"][command[2]] = command[1]
+                send(reply)
+                send({"event": "property-change", "id": command[1], "name": command[2],
+                      "data": values().get(command[2])})
+            elif command[:1] == ["get_property"]:
+                reply["data"] = values().get(command[1])
+                send(reply)
+            else:
+                send(reply)
+    def end(reason, code):
+        state["ended"] = reason
+        send({"event": "end-file", "reason": reason, "playlist_entry_id": 1})
+        write(RECORD + ".ipc", state)
+        conn.close()
+        sys.exit(code)
+    while not state["commands"]:
+        take()
+    out["socket_named"] = os.path.exists(ipc)
+    write(RECORD, out)
     while \(holds ? "True" : "False"):
         time.sleep(1)
+    last = time.monotonic()
+    while True:
+        take()
+        write(RECORD + ".ipc", state)
+        if ["quit"] in state["commands"]:
+            end("quit", 0)
+        if speed <= 0:
+            end("quit", 0)  # no speed asked for: quits at once, as a person pressing q
+        now = time.monotonic()
+        state["position"] = min(length, state["position"] + speed * (now - last))
+        last = now
+        played = state["position"] - start
+        if die_after >= 0 and played >= die_after:
+            write(RECORD + ".ipc", state)
+            os.kill(os.getpid(), signal.SIGKILL)
+        if quit_after >= 0 and played >= quit_after:
+            state["position"] = start + quit_after
+            send({"event": "property-change", "id": state["observed"].get("time-pos", 0),
+                  "name": "time-pos", "data": state["position"]})
+            state["sent"] = state["position"]
+            end("quit", 0)
+        if state["position"] >= length:
+            end("eof", 0)
+        if "time-pos" in state["observed"]:
+            send({"event": "property-change", "id": state["observed"]["time-pos"],
+                  "name": "time-pos", "data": state["position"]})
+            state["sent"] = state["position"]
     """
   }
 }

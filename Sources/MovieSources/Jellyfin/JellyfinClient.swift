@@ -34,7 +34,13 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   /// Where the token was read, for the banner: `JELLYFIN_TOKEN`.
   /// Where the token was read, for the banner.
   public let credentialOrigin: String
-  private let http: SourceHTTP
+  let http: SourceHTTP
+  /// Reports go into the user's own data (`UserData`, `PlayedItems`) rather than a playing
+  /// session: an API key's session belongs to no user.
+  let writesUserData: Bool
+  /// Whether the server answered a 10.9 path with 404, so the older ones are used (see
+  /// ``JellyfinPaths``).
+  let paths = JellyfinPaths()
   private let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
 
@@ -44,9 +50,10 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   /// A client of the library at `server`, for the user `userID`, asking through `http`.
   public init(
     server: URL, authorization: JellyfinAuthorization, userID: String, http: SourceHTTP,
-    credentialOrigin: String = "JELLYFIN_TOKEN"
+    credentialOrigin: String = "JELLYFIN_TOKEN", writesUserData: Bool = false
   ) {
     self.credentialOrigin = credentialOrigin
+    self.writesUserData = writesUserData
     self.server = server
     self.userID = userID
     self.authorization = authorization
@@ -66,6 +73,7 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
     capabilities.searchPageSize = 200
     capabilities.plays = true
+    capabilities.reportsPlayback = true
     capabilities.resumesWatching = true
     return capabilities
   }()

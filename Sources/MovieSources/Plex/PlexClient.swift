@@ -32,7 +32,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   /// The server's id in Plex Web's addresses (`open N`); nil when `/identity` gave none.
   public let machineIdentifier: String?
   private let headers: PlexHeaders
-  private let http: SourceHTTP
+  let http: SourceHTTP
   /// Where the token was read, for messages: `PLEX_TOKEN`.
   /// Where the token was read, for the banner.
   public let credentialOrigin: String
@@ -118,6 +118,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.hasDetails = true
     capabilities.noThumbnailMessage = "Plex has no poster for this film."
     capabilities.plays = true
+    capabilities.reportsPlayback = true
     capabilities.resumesWatching = true
     // A search's results in pages of a few hundred, as Jellyfin's, not of the list's ten.
     capabilities.searchPageSize = 200
@@ -191,13 +192,18 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   /// `/library/metadata/{ratingKey}`: the tagline, directors, cast and the rest `show N`
   /// prints.
   public func details(for movie: Movie) async throws -> Movie {
+    try await metadata(of: movie, .details)
+  }
+
+  /// `/library/metadata/{ratingKey}` read into `movie`, loaded as `target` says.
+  func metadata(of movie: Movie, _ target: LoadTarget) async throws -> Movie {
     guard let key = PlexParser.number(movie.id) else { return movie }
     let url = Self.address(server, "/library/metadata/\(key)")
-    let data = try await http.get(url, .details, limits: http.limits(maxBytes: 1 << 20))
+    let data = try await http.get(url, target, limits: http.limits(maxBytes: 1 << 20))
     do {
       return try PlexParser.details(data, adding: movie, machineIdentifier: machineIdentifier)
     } catch {
-      throw http.unusable(.unreadable(error.explanation), .details)
+      throw http.unusable(.unreadable(error.explanation), target)
     }
   }
 

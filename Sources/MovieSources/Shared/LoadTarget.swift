@@ -23,6 +23,8 @@ public struct LoadTarget: Sendable, Hashable {
   public var missingAdvice: String?
   /// What to type to try again, when it is not what the kind says.
   var advice: String?
+  /// What was being done with it, for "Could not load the poster": `send` for a report.
+  public var verb = "load"
   /// The command that loads it for one row, when the kind does not say (TMDb's image
   /// configuration, loaded by `thumb`): the advice names it with its row.
   var rowCommand: String?

@@ -93,18 +93,19 @@ extension SourceHTTP {
       case .transfer(let failure):
         // "the server" is who the explanation already names.
         let from = server == "the server" ? "" : " from \(server)"
-        return "Could not load \(target.name)\(from): \(failure.explanation)"
+        return "Could not \(target.verb) \(target.name)\(from): \(failure.explanation)"
           + "\(Self.tries(attempts)). " + Self.advice(for: failure, retry)
       case .status(let code, let reason):
         let advice =
           Self.transientStatuses.contains(code)
           ? " " + retry : target.missingAdvice.map { " " + $0 } ?? ""
-        return "Could not load \(target.name): \(server) answered HTTP \(code)"
+        return "Could not \(target.verb) \(target.name): \(server) answered HTTP \(code)"
           + Self.quoted(reason) + "\(Self.tries(attempts))." + advice
       case .refused(let code, let reason):
         return refusal ?? "\(server) refused the credential (HTTP \(code))\(Self.quoted(reason))."
       case .asksToWait(let code, let wait):
-        return "Could not load \(target.name): \(server) answered HTTP \(code) and asked to wait "
+        return
+          "Could not \(target.verb) \(target.name): \(server) answered HTTP \(code) and asked to wait "
           + "\(Format.duration(wait)) before trying again, longer than movies waits. "
           + "Try again later."
       }

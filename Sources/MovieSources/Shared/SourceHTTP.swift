@@ -94,13 +94,29 @@ public struct SourceHTTP: Sendable {
     _ url: URL, _ target: LoadTarget, limits: TransferLimits, authorized: Bool = true,
     extraHeaders: [String] = []
   ) async throws -> Data {
+    try await send(url, target, limits: limits, authorized: authorized, extraHeaders: extraHeaders)
+  }
+
+  /// POSTs `json` (nil: an empty body) to `url` with the credential, as ``get(_:_:limits:authorized:extraHeaders:)``
+  /// loads: the same attempts, rules and wording. For what a source writes (a playback
+  /// report); the answer's body (often none) is returned.
+  public func post(_ url: URL, _ target: LoadTarget, json: Data? = nil) async throws -> Data {
+    try await send(
+      url, target, limits: limits(maxBytes: 1 << 16),
+      extraHeaders: json == nil ? [] : ["Content-Type: application/json"], post: json ?? Data())
+  }
+
+  private func send(
+    _ url: URL, _ target: LoadTarget, limits: TransferLimits, authorized: Bool = true,
+    extraHeaders: [String] = [], post: Data? = nil
+  ) async throws -> Data {
     let sent = authorized ? adding(queryItems, to: url) : url
     return try await retry.run { attempt in
       if let pacer { try await pacer.waitForSlot() }
       let response: HTTPEngine.Response
       do {
         response = try await engine.load(
-          sent, limits: limits, headers: (authorized ? headers : []) + extraHeaders)
+          sent, limits: limits, headers: (authorized ? headers : []) + extraHeaders, post: post)
       } catch let failure as TransferFailure {
         return .failure(
           self.failure(.transfer(failure), target, attempt), transient: failure.isTransient,

@@ -38,19 +38,57 @@ extension CommandRunner {
     }
   }
 
-  /// Hands the film's stream to the player, from where the user stopped, and waits for it.
-  func play(_ movie: Movie, row: RowLabel) async throws -> CommandOutcome {
+  /// Plays `listed` from where the server says it stopped (asked again just before, for a
+  /// source that is told what was played), telling the server as it plays and where it
+  /// stopped, also after Ctrl-C or a player that dies. A report the server refuses is one
+  /// warning: the film has still played.
+  func play(_ listed: Movie, row: RowLabel) async throws -> (CommandOutcome, [String]) {
     guard let streamSource else { throw PlayError.notPlayable }
-    guard let stream = streamSource.stream(for: movie) else { throw PlayError.noStream(row: row) }
+    guard streamSource.stream(for: listed) != nil else { throw PlayError.noStream(row: row) }
     guard let player else { throw PlayError.noPlayer }
+    let reporter = streamSource.playbackReporter
+    var warnings: [String] = []
+    var movie = listed
+    if let reporter {
+      do {
+        movie = try await reporter.refreshed(listed)
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        warnings.append(ErrorDescriber.plain.message(for: error))
+      }
+    }
+    guard let stream = streamSource.stream(for: movie) else { throw PlayError.noStream(row: row) }
     let resolved: StreamRequest
     do {
       resolved = try await stream.resolved(through: streamSource.engine)
     } catch let refusal as StreamRequest.Refusal {
       throw PlayError.refused(row: row, refusal)
     }
-    let status = try await player.play(resolved)
-    guard status == 0 else { throw PlayError.playerFailed(row: row, status: status) }
-    return .played(movie, row: row, from: stream.start)
+    let progress = PlayerProgress(
+      start: stream.start, length: movie.playback?.length ?? movie.runningTime.map { $0 * 60 })
+    let reports = reporter.map { PlaybackReports(to: $0, of: movie, progress: progress) }
+    // Both owned here. The start goes beside the player, so a slow server never holds the
+    // film back; it is awaited before the stop, which must come after it. The ticker is
+    // cancelled as soon as the player is done, whichever way it ends.
+    let start = progress.snapshot
+    let started = reports.map { reports in Task { await reports.send(.started, at: start) } }
+    let ticker = reports.map { reports in Task { await reports.keepReporting() } }
+    let played: Result<Int32, any Swift.Error>
+    do {
+      played = .success(try await player.play(resolved, progress: progress))
+    } catch {
+      played = .failure(error)
+    }
+    ticker?.cancel()
+    await started?.value
+    await reports?.sendStopped()
+    let status = try played.get()
+    // Ctrl-C asked the player to quit: its status is the quitting's, not a failure.
+    guard status == 0 || Task.isCancelled else {
+      throw PlayError.playerFailed(row: row, status: status)
+    }
+    warnings += reports?.warning.map { [$0] } ?? []
+    return (.played(movie, row: row, from: stream.start), warnings)
   }
 }

@@ -57,7 +57,7 @@ extension CommandRunner {
       if let elsewhere {
         throw WatchlistError.playsElsewhere(entry: label.number, source: elsewhere)
       }
-      return (try await play(target.movie, row: label), [])
+      return try await play(target.movie, row: label)
     case .watch:
       let entry = target.entry ?? WatchEntry(source: sourceID, movie: target.movie)
       return (.watched(entry, row: label, added: try await openLibrary().add(entry)), [])

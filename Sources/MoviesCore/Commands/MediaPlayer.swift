@@ -1,8 +1,10 @@
 /// Plays a film's stream (`mpv`), for `play N`. The executable provides it; without one,
 /// `play N` says how to get one.
 public protocol MediaPlayer: Sendable {
-  /// Plays until the player exits; returns its exit status (0 when it played).
-  func play(_ stream: StreamRequest) async throws -> Int32
+  /// Plays until the player exits, telling `progress` where it is as it plays; returns its
+  /// exit status (0 when it played, -1 when it was killed). Cancelling the calling task asks
+  /// the player to quit, and this returns once it has.
+  func play(_ stream: StreamRequest, progress: PlayerProgress) async throws -> Int32
 }
 
 /// A source whose films can be played: it says where each one's stream is.
@@ -12,4 +14,12 @@ public protocol StreamSource: Sendable {
   /// The engine the stream's first answer is asked through, before a player gets its address
   /// (see ``StreamRequest/resolved(through:)``).
   var engine: HTTPEngine { get }
+  /// Who is told what was played (``SourceCapabilities/reportsPlayback``); nil for a source
+  /// that is told nothing (the default).
+  var playbackReporter: (any PlaybackReporting)? { get }
+}
+
+extension StreamSource {
+  /// Told nothing, unless the source says otherwise.
+  public var playbackReporter: (any PlaybackReporting)? { nil }
 }

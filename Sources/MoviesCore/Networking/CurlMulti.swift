@@ -10,6 +10,8 @@ struct CurlRequest: Sendable {
   var headers: [String] = []
   /// No redirect followed, no body read: the transfer ends at the first answer's headers.
   var stopsAtAnswer = false
+  /// A POST's body (JSON, or empty); nil for a GET.
+  var post: Data? = nil
   var reply: CheckedContinuation<HTTPEngine.Response, any Error>
 }
 
@@ -183,6 +185,7 @@ final class CurlMulti {
     try set(easy, CURLOPT_WRITEDATA, "WRITEDATA", pointer: context)
     try set(easy, CURLOPT_HEADERDATA, "HEADERDATA", pointer: context)
     try setHeaders(transfer.request.headers, on: easy)
+    if let post = transfer.request.post { try setPost(post, on: easy) }
     try Self.check(
       movies_curl_set_data_fn(easy, CURLOPT_WRITEFUNCTION, curlReceiveBody),
       "setting WRITEFUNCTION")
@@ -208,6 +211,19 @@ final class CurlMulti {
     guard let list else { return }
     headerLists[easy] = list
     try set(easy, CURLOPT_HTTPHEADER, "HTTPHEADER", pointer: UnsafeMutableRawPointer(list))
+  }
+
+  /// A POST of `body`: the size first, so libcurl copies that many bytes (none for an empty
+  /// body, which still goes as a POST).
+  private func setPost(_ body: Data, on easy: UnsafeMutableRawPointer) throws(TransferFailure) {
+    try set(easy, CURLOPT_POST, "POST", 1)
+    try set(easy, CURLOPT_POSTFIELDSIZE, "POSTFIELDSIZE", body.count)
+    // One byte more than the body, so the pointer is never null; libcurl copies `count`.
+    var bytes = [UInt8](body) + [0]
+    let status = bytes.withUnsafeMutableBytes { buffer in
+      movies_curl_set_pointer(easy, CURLOPT_COPYPOSTFIELDS, buffer.baseAddress)
+    }
+    try Self.check(status, "setting COPYPOSTFIELDS")
   }
 
   private func set(

@@ -46,11 +46,13 @@ public final class HTTPEngine: Sendable {
 
   /// Loads `url` once. Cancelling the calling task ends the transfer at once and throws
   /// `CancellationError`; any other failure is a ``TransferFailure``.
-  /// - Parameter headers: extra request headers, `Name: value` each (none by default).
-  public func load(_ url: URL, limits: TransferLimits, headers: [String] = []) async throws
-    -> Response
-  {
-    try await send(url, limits: limits, headers: headers, stopsAtAnswer: false)
+  /// - Parameters:
+  ///   - headers: extra request headers, `Name: value` each (none by default).
+  ///   - post: a body to POST (empty for a POST without one); nil for a GET (the default).
+  public func load(
+    _ url: URL, limits: TransferLimits, headers: [String] = [], post: Data? = nil
+  ) async throws -> Response {
+    try await send(url, limits: limits, headers: headers, stopsAtAnswer: false, post: post)
   }
 
   /// Asks `url` once, follows no redirect and reads no body: the status and, for a redirect,
@@ -62,9 +64,9 @@ public final class HTTPEngine: Sendable {
     try await send(url, limits: limits, headers: headers, stopsAtAnswer: true)
   }
 
-  private func send(_ url: URL, limits: TransferLimits, headers: [String], stopsAtAnswer: Bool)
-    async throws -> Response
-  {
+  private func send(
+    _ url: URL, limits: TransferLimits, headers: [String], stopsAtAnswer: Bool, post: Data? = nil
+  ) async throws -> Response {
     let id = ids.add(1, ordering: .relaxed).newValue
     let loop = self.loop
     return try await withTaskCancellationHandler {
@@ -75,7 +77,7 @@ public final class HTTPEngine: Sendable {
           .start(
             CurlRequest(
               id: id, url: url, limits: limits, headers: headers, stopsAtAnswer: stopsAtAnswer,
-              reply: continuation)))
+              post: post, reply: continuation)))
         // One that came in between is queued after the start, which ends it before it is sent.
         if Task.isCancelled { loop.send(.cancel(id)) }
       }

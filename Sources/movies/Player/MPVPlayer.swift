@@ -5,9 +5,10 @@ import MoviesCore
 ///
 /// The stream's headers (the server's credential) go to mpv in a private file that is
 /// already gone from the disk, passed as an open descriptor (``PrivateFile``); its command
-/// line holds only the address, the title and the start, none of them secret. mpv prints
-/// only its errors: its other messages carry the stream's own tags (title, track names) raw,
-/// escape sequences and all.
+/// line holds only the address, the title, the start and the IPC socket's path, none of them
+/// secret. Where mpv is comes back over its JSON IPC (``MPVConnection``). mpv prints only its
+/// errors: its other messages carry the stream's own tags (title, track names) raw, escape
+/// sequences and all.
 struct MPVPlayer: MediaPlayer {
   let program: String
   let environment: [String: String]
@@ -22,30 +23,47 @@ struct MPVPlayer: MediaPlayer {
     self.quiet = quiet
   }
 
-  func play(_ stream: StreamRequest) async throws -> Int32 {
+  /// Plays `stream` in mpv, reading where it is through its IPC socket (``MPVConnection``)
+  /// into `progress`; cancelling asks mpv to quit over the socket, and this returns once it
+  /// has exited.
+  func play(_ stream: StreamRequest, progress: PlayerProgress) async throws -> Int32 {
     let settings = Self.settings(for: stream)
     let environment = self.environment
     let file = try await Blocking.fileIO { () throws(PrivateFile.Error) -> PrivateFile in
       PrivateFile.sweepLeftovers(environment: environment)
       return try PrivateFile(settings, environment: environment)
     }
+    defer { file.removeFolder() }
     var status: Int32 = 127  // the shell's "could not run it", when mpv does not start
     let include = "/dev/fd/\(ChildProcess.passedDescriptor)"
-    if let pid = try? ChildProcess.spawn(
-      Self.arguments(program: program, stream: stream, settings: include), stdin: nil,
-      quiet: quiet, passing: file.descriptor)
-    {
-      status = await ChildProcess.exitStatus(of: pid)
+    guard
+      let pid = try? ChildProcess.spawn(
+        Self.arguments(program: program, stream: stream, settings: include, ipc: file.socketPath),
+        stdin: nil, quiet: quiet, passing: file.descriptor)
+    else { return status }
+    // The socket needs its name only until it is connected.
+    let connection = try? MPVConnection(socket: file.socketPath, progress: progress) {
+      file.removeFolder()
     }
+    status = await withTaskCancellationHandler {
+      await ChildProcess.exitStatus(of: pid)
+    } onCancel: {
+      connection?.quit()
+    }
+    connection?.end()
     withExtendedLifetime(file) {}
     return status
   }
 
   /// mpv's command line: nothing secret on it. Its messages are errors only, and nothing is
   /// written on the terminal in place of a video window: the rest may show the stream's tags.
-  static func arguments(program: String, stream: StreamRequest, settings: String) -> [String] {
+  /// mpv makes its IPC socket at `ipc`.
+  static func arguments(program: String, stream: StreamRequest, settings: String, ipc: String)
+    -> [String]
+  {
     [
-      program, "--include=\(settings)", "--msg-level=all=error", "--term-osd=no",
+      program, "--include=\(settings)", "--input-ipc-server=\(ipc)", "--msg-level=all=error",
+      "--term-osd=no",
       "--force-media-title=\(TerminalText.escape(stream.title))",
     ]
       + (stream.start > 0 ? ["--start=\(stream.start)"] : []) + ["--", stream.url.absoluteString]

@@ -58,7 +58,7 @@ enum JellyfinSource {
     }
     let client = JellyfinClient(
       server: server, authorization: authorization, userID: user, http: http,
-      credentialOrigin: origin)
+      credentialOrigin: origin, writesUserData: context.value("jellyfin-user") != nil)
     return SourceChoice(
       source: client, genreSource: client,
       recorded: RecordedSource(kind: "jellyfin", address: server), streamSource: client)

@@ -1,0 +1,54 @@
+import Synchronization
+
+/// Where a player is in a film, as it says while it plays: written by the player (from the
+/// thread that reads it), read by the reports sent to the server meanwhile and at the end.
+public final class PlayerProgress: Sendable {
+  /// What the player has said so far.
+  public struct Snapshot: Sendable, Hashable {
+    /// Seconds into the film: where playing started until the player says otherwise.
+    public var position: Double
+    /// The film's length in seconds, from the player, else from the server; nil when unknown.
+    public var length: Double?
+    /// The player is paused.
+    public var paused = false
+    /// The player played the film to its end (not stopped, quit or killed).
+    public var reachedEnd = false
+
+    /// Where the film is as a report says it: at its end once the player got there.
+    public var reportedPosition: Double {
+      reachedEnd ? max(position, length ?? position) : position
+    }
+  }
+
+  private let state: Mutex<Snapshot>
+
+  /// A film starting `start` seconds in, `length` seconds long as far as the server knows.
+  public init(start: Int, length: Int?) {
+    state = Mutex(Snapshot(position: Double(max(0, start)), length: length.map(Double.init)))
+  }
+
+  /// What the player has said so far.
+  public var snapshot: Snapshot { state.withLock { $0 } }
+
+  /// The player is `seconds` into the film (a negative or non-finite value is ignored).
+  public func moved(to seconds: Double) {
+    guard seconds.isFinite, seconds >= 0 else { return }
+    state.withLock { $0.position = seconds }
+  }
+
+  /// The film is `seconds` long, as the player measured it.
+  public func measured(length seconds: Double) {
+    guard seconds.isFinite, seconds > 0 else { return }
+    state.withLock { $0.length = seconds }
+  }
+
+  /// The player paused or went on.
+  public func paused(_ paused: Bool) {
+    state.withLock { $0.paused = paused }
+  }
+
+  /// The player reached the film's end.
+  public func reachedEnd() {
+    state.withLock { $0.reachedEnd = true }
+  }
+}
