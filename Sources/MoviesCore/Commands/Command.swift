@@ -28,6 +28,10 @@ public enum Command: Sendable, Hashable {
   case open(row: Int)
   /// Play row N's stream in mpv, from where the user stopped.
   case play(row: Int)
+  /// Play row N's trailer in mpv, or print its link.
+  case trailer(row: Int)
+  /// List the films like row N, as matches f1, f2, …
+  case similar(row: Int)
   /// Add row N's movie to the watchlist, or take it off.
   case watch(row: Int)
   case unwatch(row: Int)
@@ -53,7 +57,7 @@ public enum Command: Sendable, Hashable {
 
   /// What can be done to a server search's match: what can be done to a row.
   public enum RowAction: String, Sendable, Hashable {
-    case show, thumb, open, play, watch, unwatch
+    case show, thumb, open, play, trailer, similar, watch, unwatch
   }
 
   /// Why a line is not a command.
@@ -134,6 +138,8 @@ public enum Command: Sendable, Hashable {
     case .pick: "pick"
     case .open: "open"
     case .play: "play"
+    case .trailer: "trailer"
+    case .similar: "similar"
     case .watch: "watch"
     case .unwatch: "unwatch"
     case .watchlist: "watchlist"

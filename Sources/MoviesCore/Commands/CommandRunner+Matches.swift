@@ -21,7 +21,8 @@ public enum MatchError: Swift.Error, Sendable, Equatable, UserFacingError {
   }
 }
 
-/// `show fN`, `thumb fN`, `open fN`, `play fN`, `watch fN` and `unwatch fN`: the row commands
+/// `show fN`, `thumb fN`, `open fN`, `play fN`, `trailer fN`, `similar fN`, `watch fN` and
+/// `unwatch fN`: the row commands
 /// on the matches of the last `find` the source ran on its server, which are not rows of
 /// the list. They do what the command does to a row.
 extension CommandRunner {
@@ -39,6 +40,8 @@ extension CommandRunner {
     case .thumb: return (try await saveThumbnail(of: movie, row: row), [])
     case .open: return (try await open(movie, row: row), [])
     case .play: return (try await play(movie, row: row), [])
+    case .trailer: return try await trailer(movie, row: row)
+    case .similar: return try await similar(movie, row: row)
     case .watch: return (try await watch(movie, row: row), [])
     case .unwatch: return (try await unwatch(movie), [])
     }

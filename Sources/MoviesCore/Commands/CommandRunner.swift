@@ -172,6 +172,12 @@ public struct CommandRunner: Sendable {
         outcome = try await open(row: row)
       case .play(let row):
         outcome = try await play(row: row)
+      case .trailer(let row):
+        (outcome, warnings) = try await trailer(
+          try await browser.movie(atRow: row), row: RowLabel(row))
+      case .similar(let row):
+        (outcome, warnings) = try await similar(
+          try await browser.movie(atRow: row), row: RowLabel(row))
       case .watch, .unwatch, .watchlist, .onWatchlist, .resume, .resumeSession, .sessions:
         (outcome, warnings) = try await executeOnLibrary(command)
       }

@@ -97,6 +97,27 @@ extension CommandSpec {
       { .open(row: $0) }),
     .onRow(.play, summary: "play row N in mpv", { .play(row: $0) }),
     .onRow(
+      .trailer,
+      summary: "play row N's trailer in mpv (YouTube through yt-dlp), or print its link",
+      loading: { command, _ in
+        switch command {
+        case .trailer(let row): "Loading the trailer of row \(row)…"
+        case .onMatch(.trailer, let match): "Loading the trailer of \(RowLabel(match, .match))…"
+        default: nil
+        }
+      },
+      { .trailer(row: $0) }),
+    .onRow(
+      .similar, summary: "list films like row N, as matches f1, f2, … (TMDb, Jellyfin, Plex)",
+      loading: { command, _ in
+        switch command {
+        case .similar(let row): "Loading films like row \(row)…"
+        case .onMatch(.similar, let match): "Loading films like \(RowLabel(match, .match))…"
+        default: nil
+        }
+      },
+      { .similar(row: $0) }),
+    .onRow(
       .watch, summary: "put row N's movie on the watchlist, kept across runs",
       { .watch(row: $0) }),
     .onRow(

@@ -3,6 +3,13 @@
 public protocol MediaPlayer: Sendable {
   /// Plays until the player exits; returns its exit status (0 when it played).
   func play(_ stream: StreamRequest) async throws -> Int32
+  /// Whether it can play a web page's video (YouTube's), which mpv does through yt-dlp.
+  var playsWebVideo: Bool { get }
+}
+
+extension MediaPlayer {
+  /// Not unless the player says so.
+  public var playsWebVideo: Bool { false }
 }
 
 /// A source whose films can be played: it says where each one's stream is.
@@ -12,4 +19,12 @@ public protocol StreamSource: Sendable {
   /// The engine the stream's first answer is asked through, before a player gets its address
   /// (see ``StreamRequest/resolved(through:)``).
   var engine: HTTPEngine { get }
+  /// The film's trailer as a stream on the server (Plex's trailer extra); nil when its
+  /// trailer, if any, is a web video.
+  func trailerStream(for movie: Movie) -> StreamRequest?
+}
+
+extension StreamSource {
+  /// None: the trailer, if any, is a web video.
+  public func trailerStream(for movie: Movie) -> StreamRequest? { nil }
 }

@@ -24,4 +24,8 @@ public protocol MovieSource: Sendable {
 
   /// The movie with the fields the list leaves out; the movie itself by default.
   func details(for movie: Movie) async throws -> Movie
+
+  /// The films like `movie`, one page of the server's choice, for a source that
+  /// ``SourceCapabilities/findsSimilar``; the others refuse (``SourceRefusal/noSimilar``).
+  func similar(to movie: Movie) async throws -> MoviePage
 }

@@ -115,6 +115,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = defaultOrder
     capabilities.hasDetails = true
+    capabilities.findsSimilar = true
     capabilities.noThumbnailMessage = "Plex has no poster for this film."
     capabilities.plays = true
     return capabilities
@@ -182,16 +183,34 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     }
   }
 
-  /// `/library/metadata/{ratingKey}`: the tagline, directors, cast and the rest `show N`
-  /// prints.
+  /// `/library/metadata/{ratingKey}` with its extras: the tagline, directors, cast, the
+  /// trailer and the rest `show N` prints. The trailer is a stream on this server, kept as
+  /// its whole address (without the token, which goes in a header).
   public func details(for movie: Movie) async throws -> Movie {
     guard let key = PlexParser.number(movie.id) else { return movie }
-    let url = Self.address(server, "/library/metadata/\(key)")
+    let url = Self.address(
+      server, "/library/metadata/\(key)", query: [URLQueryItem(name: "includeExtras", value: "1")])
     let data = try await http.get(url, .details, limits: http.limits(maxBytes: 1 << 20))
+    let full: Movie
     do {
-      return try PlexParser.details(data, adding: movie, machineIdentifier: machineIdentifier)
+      full = try PlexParser.details(data, adding: movie, machineIdentifier: machineIdentifier)
     } catch {
       throw http.unusable(.unreadable(error.explanation), .details)
+    }
+    return full.changing { $0.trailer = $0.trailer.map { Self.address(server, $0).absoluteString } }
+  }
+
+  /// `/library/metadata/{ratingKey}/similar`: the films Plex finds like it in the library.
+  public func similar(to movie: Movie) async throws -> MoviePage {
+    guard let key = PlexParser.number(movie.id) else {
+      return MoviePage(movies: [], totalCount: 0)
+    }
+    let url = Self.address(server, "/library/metadata/\(key)/similar")
+    let data = try await http.get(url, .similar, limits: http.limits(maxBytes: 1 << 22))
+    do {
+      return try PlexParser.page(data, page: 1, machineIdentifier: machineIdentifier)
+    } catch {
+      throw http.unusable(.unreadable(error.explanation), .similar)
     }
   }
 
@@ -225,6 +244,18 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     return StreamRequest(
       url: Self.address(server, path), headers: headers.lines.filter { !$0.hasPrefix("Accept:") },
       title: movie.title, start: movie.playback?.resumePosition ?? 0)
+  }
+
+  /// The trailer extra's stream, with the headers a film's stream has; nil when the film's
+  /// trailer is not on this server.
+  public func trailerStream(for movie: Movie) -> StreamRequest? {
+    guard let trailer = movie.trailer, let url = URL(string: trailer),
+      url.scheme == server.scheme, url.host == server.host, url.port == server.port,
+      PlexParser.serverPath(url.path) != nil
+    else { return nil }
+    return StreamRequest(
+      url: url, headers: headers.lines.filter { !$0.hasPrefix("Accept:") },
+      title: movie.title + " (trailer)", start: 0)
   }
 
   /// `path` (which starts with a slash) under the server's base, with `query`.

@@ -2,7 +2,8 @@ import Foundation
 
 /// A ``MovieSource`` over The Movie Database's API v3: `/discover/movie` for browsing,
 /// `/search/movie` for `find`, `/genre/movie/list`, `/configuration` for poster addresses, and
-/// `/movie/{id}` with its watch providers for `show`.
+/// `/movie/{id}` with its credits, videos and watch providers for `show` and `trailer`, and
+/// `/movie/{id}/recommendations` for `similar`.
 ///
 /// TMDb serves pages of 20 and no page past 500: the client joins and splits its pages into
 /// the browser's (``FixedPages``), each TMDb page asked for once however many browser pages
@@ -98,6 +99,7 @@ public struct TMDbClient: DeclaredSource, GenreSource {
     capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = "popularitydesc"
     capabilities.hasDetails = true
+    capabilities.findsSimilar = true
     capabilities.fixedPageSize = pageSize
     capabilities.noThumbnailMessage = "TMDb has no poster for this film."
     return capabilities
