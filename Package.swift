@@ -11,6 +11,10 @@ let package = Package(
     // The core: model, sources, paging, thumbnails and rendering to strings. No terminal I/O.
     .target(name: "MoviesCore", dependencies: ["CCurl"]),
 
+    // The sources, a folder each (offline, Hoppin, TMDb, Jellyfin, Plex), over the one HTTP
+    // client in Shared. They know the core; the core knows only the MovieSource protocol.
+    .target(name: "MovieSources", dependencies: ["MoviesCore"]),
+
     // The watchlist and saved session in SQLite, behind the core's Library protocol.
     .target(name: "MoviesStore", dependencies: ["MoviesCore", "CSQLite"]),
 
@@ -18,7 +22,8 @@ let package = Package(
     .executableTarget(
       name: "movies",
       dependencies: [
-        "MoviesCore", "MoviesStore", "CEditLine", "CChafa", "CPNG", "CJPEG", "CMalloc",
+        "MoviesCore", "MovieSources", "MoviesStore", "CEditLine", "CChafa", "CPNG", "CJPEG",
+        "CMalloc",
       ]),
 
     // System C libraries, one module each.
@@ -59,11 +64,12 @@ let package = Package(
     // Tests. Shared helpers (the local Hoppin server, running the binary) live in TestSupport.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "MoviesCoreTests", dependencies: ["MoviesCore", "MoviesStore", "TestSupport"],
+      name: "MoviesCoreTests",
+      dependencies: ["MoviesCore", "MovieSources", "MoviesStore", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["movies", "MoviesCore", "MoviesStore", "TestSupport"]),
+      dependencies: ["movies", "MoviesCore", "MovieSources", "MoviesStore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

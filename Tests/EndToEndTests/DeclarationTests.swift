@@ -78,7 +78,7 @@ import Testing
   /// the completions and the man page all read the declaration).
   @Test func plexIsNamedOutsideItsFolderOnlyByItsDeclarationAndItsLine() throws {
     let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
-    let folder = "MoviesCore/MovieSources/Plex/"
+    let folder = "MovieSources/Plex/"
     let word = try Regex("(?i)\\bplex")
     var naming: [String] = []
     let files = FileManager.default.enumerator(atPath: sources.path)

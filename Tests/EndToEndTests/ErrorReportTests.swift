@@ -1,4 +1,5 @@
 import Foundation
+import MovieSources
 import MoviesCore
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// `genre`, `order`, `genres`, `find` and `open`, over an offline catalogue written for the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// The index that lets the offline catalogue parse only the page asked for.

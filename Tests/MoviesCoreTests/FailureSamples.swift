@@ -1,3 +1,4 @@
+@testable import MovieSources
 @testable import MoviesCore
 
 /// A source's request failures as the shared ``SourceHTTP`` words them, for tests that need

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 @Suite(.timeLimit(.minutes(1))) struct HoppinGenresTests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// The Jellyfin adapter against the local Jellyfin: which requests it makes, with the

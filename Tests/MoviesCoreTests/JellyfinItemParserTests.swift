@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// Jellyfin's `BaseItemDtoQueryResult` and `UserDto` read into movies, users and genres, with

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// The Plex adapter against the local Plex: the library it picks, the page it asks for in the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// A Plex Media Server's `MediaContainer` answers, shaped like recorded ones, read into

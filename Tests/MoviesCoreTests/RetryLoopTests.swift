@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// The client's retry loop against the local server with `--fault status`: which failures it

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// Backoff, jitter, `Retry-After`, and which failures count as transient.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// The first-ten-minutes rough edges of issue 11 that live in the core: advice that is true,

@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// What a command that stopped part-way says: how to try again, and what was kept.

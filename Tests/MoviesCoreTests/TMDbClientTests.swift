@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// The parts of the TMDb adapter that need no server: page arithmetic, parsing, addresses,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// `/movie/{id}?append_to_response=credits,videos,watch/providers` read into a movie: the

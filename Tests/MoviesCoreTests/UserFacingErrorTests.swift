@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MovieSources
 @testable import MoviesCore
 
 /// Every core error explains itself without the program's flags, and names its code; the

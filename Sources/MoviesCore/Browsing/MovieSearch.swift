@@ -168,7 +168,7 @@ public struct MovieSearch: Sendable, Hashable {
   }
 
   /// The folded text, for comparing names (genres).
-  static func foldedString(_ text: String) -> String {
+  public static func foldedString(_ text: String) -> String {
     text.folding(
       options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
     )

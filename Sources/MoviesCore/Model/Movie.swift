@@ -9,29 +9,47 @@
 /// list holds one word per row. The fields are read-only; ``changing(_:)`` gives a copy with a
 /// box of its own.
 public struct Movie: Sendable, Hashable {
-  /// The fields, stored once however many copies of the movie there are.
-  struct Fields: Sendable, Hashable {
-    var id: String?
-    var title: String
-    var genres: [String] = []
-    var thumbnail: String?
-    var link: String?
-    var rating: Double?
-    var ratingCount: Int?
-    var releaseDate: String?
-    var runningTime: Int?
-    var grade: String?
-    var otherFields: [String: String] = [:]
-    var overview: String?
-    var playback: Playback?
-    var tagline: String?
-    var directors: [String] = []
-    /// In billing order.
-    var cast: [String] = []
-    var providers: WatchProviders?
-    var imdbID: String?
-    /// The trailer's address: a web video (YouTube) or a stream on the server.
-    var trailer: String?
+  /// The fields, stored once however many copies of the movie there are; a source fills
+  /// them through ``changing(_:)``. Each is described at its read-only property below.
+  public struct Fields: Sendable, Hashable {
+    /// See ``Movie/id``.
+    public var id: String?
+    /// See ``Movie/title``.
+    public var title: String
+    /// See ``Movie/genres``.
+    public var genres: [String] = []
+    /// See ``Movie/thumbnail``.
+    public var thumbnail: String?
+    /// See ``Movie/link``.
+    public var link: String?
+    /// See ``Movie/rating``.
+    public var rating: Double?
+    /// See ``Movie/ratingCount``.
+    public var ratingCount: Int?
+    /// See ``Movie/releaseDate``.
+    public var releaseDate: String?
+    /// See ``Movie/runningTime``.
+    public var runningTime: Int?
+    /// See ``Movie/grade``.
+    public var grade: String?
+    /// See ``Movie/otherFields``.
+    public var otherFields: [String: String] = [:]
+    /// See ``Movie/overview``.
+    public var overview: String?
+    /// See ``Movie/playback``.
+    public var playback: Playback?
+    /// See ``Movie/tagline``.
+    public var tagline: String?
+    /// See ``Movie/directors``.
+    public var directors: [String] = []
+    /// See ``Movie/cast``.
+    public var cast: [String] = []
+    /// See ``Movie/providers``.
+    public var providers: WatchProviders?
+    /// See ``Movie/imdbID``.
+    public var imdbID: String?
+    /// See ``Movie/trailer``.
+    public var trailer: String?
   }
 
   private final class Storage: Sendable {
@@ -121,7 +139,7 @@ public struct Movie: Sendable, Hashable {
   /// A copy with `edit` applied to its fields, in a box of its own: this movie and its other
   /// copies keep theirs. Every change goes through here, so several fields changed at once
   /// cost one box.
-  func changing(_ edit: (inout Fields) -> Void) -> Movie {
+  public func changing(_ edit: (inout Fields) -> Void) -> Movie {
     var fields = storage.fields
     edit(&fields)
     return Movie(fields)

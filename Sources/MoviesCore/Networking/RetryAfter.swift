@@ -1,10 +1,10 @@
 import Foundation
 
 /// Reads an HTTP `Retry-After` header: a number of seconds, or an HTTP date.
-enum RetryAfter {
+public enum RetryAfter {
   /// The wait the header asks for; nil when it is missing or unreadable. A date in the past is
   /// a wait of zero.
-  static func wait(_ value: String?, now: Date = Date()) -> Duration? {
+  public static func wait(_ value: String?, now: Date = Date()) -> Duration? {
     guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
       return nil
     }

@@ -2,20 +2,21 @@ import Foundation
 
 /// Reads the loosely typed scalars that Hoppin-style servers send: numbers as strings or as
 /// numbers, `null` or an empty string for "unknown".
-enum LooseValue {
+public enum LooseValue {
   /// Text for a string or number; nil for null, empty text, containers and booleans.
-  static func text(_ value: Any?) -> String? { value.flatMap { text($0) } }
+  public static func text(_ value: Any?) -> String? { value.flatMap { text($0) } }
 
   /// A finite number from a number or numeric text.
-  static func double(_ value: Any?) -> Double? { value.flatMap { double($0) } }
+  public static func double(_ value: Any?) -> Double? { value.flatMap { double($0) } }
 
   /// A whole number from a number or text; `"123"`, `123` and `123.0` all give 123.
-  static func integer(_ value: Any?) -> Int? { value.flatMap { integer($0) } }
+  public static func integer(_ value: Any?) -> Int? { value.flatMap { integer($0) } }
 
   // The parser's own calls, with a value that is there: wrapping it in an Optional to pass
   // it, then copying it out to cast it, cost as much as the casts.
 
-  static func text(_ value: Any) -> String? {
+  /// Text for a string or number that is there; nil for empty text, containers and booleans.
+  public static func text(_ value: Any) -> String? {
     if let string = value as? String {
       let trimmed = trim(string)
       guard !trimmed.isEmpty else { return nil }
@@ -26,7 +27,8 @@ enum LooseValue {
     return nil
   }
 
-  static func double(_ value: Any) -> Double? {
+  /// A finite number from a number or numeric text that is there.
+  public static func double(_ value: Any) -> Double? {
     let result: Double?
     // Text first: servers of this kind mostly send numbers as text, and a failed cast to
     // NSNumber costs more than one to String.
@@ -41,7 +43,8 @@ enum LooseValue {
     return result
   }
 
-  static func integer(_ value: Any) -> Int? {
+  /// A whole number from a number or text that is there.
+  public static func integer(_ value: Any) -> Int? {
     if let string = value as? String {
       if let integer = Int(trim(string)) { return integer }
     }
@@ -53,7 +56,7 @@ enum LooseValue {
 
   /// The text without white space at either end. Foundation's `trimmingCharacters` is slow
   /// enough on Linux to dominate parsing a page, and most values need no trimming at all.
-  static func trim(_ text: Substring) -> Substring {
+  public static func trim(_ text: Substring) -> Substring {
     // Visible ASCII at both ends needs no Unicode look-ups.
     if let first = text.utf8.first, let last = text.utf8.last, (0x21..<0x7F).contains(first),
       (0x21..<0x7F).contains(last)
@@ -65,7 +68,8 @@ enum LooseValue {
     return text[start..<end]
   }
 
-  static func trim(_ text: String) -> Substring { trim(text[...]) }
+  /// The text without white space at either end.
+  public static func trim(_ text: String) -> Substring { trim(text[...]) }
 
   /// JSON `true` and `false` arrive as NSNumber too; they are never counts or ratings.
   private static func isBoolean(_ number: NSNumber) -> Bool {

@@ -103,7 +103,7 @@ public enum MoviePageParser {
   /// objects and arrays, as ``valueCount(_:upTo:)`` counts them, without counting where it
   /// need not: each value counted is one byte, so a body no longer than the smaller bound is
   /// within both (a page of 100 movies is about 27 KB); a larger one is counted roughly first.
-  static func withinBounds(_ data: Data) -> Bool {
+  public static func withinBounds(_ data: Data) -> Bool {
     if data.count <= maximumContainers { return true }
     let rough = structuralBytes(data)
     if rough.values <= maximumValues, rough.containers <= maximumContainers { return true }

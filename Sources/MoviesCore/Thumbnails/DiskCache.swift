@@ -69,7 +69,7 @@ public struct DiskCache: Sendable {
   /// larger than `entryLimit` is never read.
   public init(
     folder: URL, byteLimit: Int = 256 * 1_024 * 1_024,
-    entryLimit: Int = HoppinClient.defaultImageLimit + (1 << 20)
+    entryLimit: Int = PosterLimit.bytes + (1 << 20)
   ) {
     self.folder = folder
     self.byteLimit = byteLimit

@@ -1,4 +1,5 @@
 import Foundation
+import MovieSources
 import MoviesCore
 
 #if canImport(Glibc)
@@ -19,14 +20,14 @@ enum StartupBanner {
       toColumns: width)
   }
 
-  /// The source the options ask for, made; a failure ends the program. A source whose setup
+  /// The source the options ask for, made. A source whose setup
   /// asks its server (Jellyfin looks up the user) prints the banner first when `showsBanner`,
   /// and a spinner while the server answers, so a slow server does not leave the screen empty.
   /// Says whether the banner was printed.
   static func setUpSource(
     _ options: Options, environment: [String: String], cacheFolder: URL?, showsBanner: Bool,
     reporter: Reporter
-  ) async -> (SourceChoice, bannerShown: Bool) {
+  ) async throws(StartupError) -> (SourceChoice, bannerShown: Bool) {
     let setUp = { () async -> Result<SourceChoice, StartupError> in
       do throws(StartupError) {
         return .success(
@@ -63,9 +64,6 @@ enum StartupBanner {
     } else {
       made = await setUp()
     }
-    switch made {
-    case .success(let choice): return (choice, bannerShown)
-    case .failure(let error): reporter.exit(error)
-    }
+    return (try made.get(), bannerShown)
   }
 }

@@ -1,3 +1,4 @@
+import MovieSources
 import MoviesCore
 
 #if canImport(Glibc)

@@ -71,7 +71,7 @@ enum PickPreview {
   private static func localImage(_ url: URL, cache: URL?) -> Data? {
     // The catalogue's own file, which may be a link; never a FIFO, which would hang fzf.
     if url.isFileURL {
-      return RegularFile.read(url.path, upTo: HoppinClient.defaultImageLimit, links: .follow)?.data
+      return RegularFile.read(url.path, upTo: PosterLimit.bytes, links: .follow)?.data
     }
     return cache.flatMap { DiskCache(folder: $0).read(url)?.data }
   }

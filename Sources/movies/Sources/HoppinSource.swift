@@ -1,3 +1,4 @@
+import MovieSources
 import MoviesCore
 
 extension SourceDefinition {

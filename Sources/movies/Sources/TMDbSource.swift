@@ -1,4 +1,5 @@
 import Foundation
+import MovieSources
 import MoviesCore
 
 extension SourceDefinition {

@@ -1,0 +1,263 @@
+import Foundation
+import MoviesCore
+
+/// A ``MovieSource``, ``GenreSource`` and ``StreamSource`` over a Jellyfin server's movie
+/// library.
+///
+/// Pages are `GET /Items` for one user (`userId`), films only, recursively, by `StartIndex`
+/// and `Limit`, with the total counted (`EnableTotalRecordCount`) so the list ends there.
+/// Every request, posters included, carries the ``JellyfinAuthorization`` header; the token
+/// never goes into an address.
+public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
+  /// The orders a Jellyfin library is browsed in, as the browser names them (the prompt's
+  /// `added`, `newest`, `oldest`, `rating`, `title`), with Jellyfin's `SortBy` and
+  /// `SortOrder`; ties go by sort name, so pages never overlap.
+  static let sorts: [(order: String, sortBy: String, sortOrder: String)] = [
+    ("dateaddeddesc", "DateCreated,SortName", "Descending,Ascending"),
+    ("releasedatedesc", "PremiereDate,SortName", "Descending,Ascending"),
+    ("releasedateasc", "PremiereDate,SortName", "Ascending,Ascending"),
+    ("ratingdesc", "CommunityRating,SortName", "Descending,Ascending"),
+    ("titleasc", "SortName", "Ascending"),
+  ]
+  /// Recently added first: the Jellyfin habit.
+  public static let defaultOrder = "dateaddeddesc"
+  /// The poster width asked for: enough for the terminal preview, a fraction of the original.
+  public static let posterWidth = 400
+  /// The fields the table, `show N` and `trailer N` need beyond Jellyfin's defaults: the
+  /// credits and trailers come with each item, so `show` asks nothing more.
+  static let fields = "Genres,Overview,People,RemoteTrailers,Taglines,ProviderIds"
+  /// How many films `similar N` asks for.
+  static let similarLimit = 20
+
+  /// The server's base address, such as `http://media.local:8096`.
+  public let server: URL
+  /// The user whose library and watched state are shown.
+  public let userID: String
+  private let authorization: JellyfinAuthorization
+  /// Where the token was read, for the banner: `JELLYFIN_TOKEN`.
+  /// Where the token was read, for the banner.
+  public let credentialOrigin: String
+  private let http: SourceHTTP
+  private let pageLimits: TransferLimits
+  private let imageLimits: TransferLimits
+
+  /// Every request's engine, the stream's first answer's too.
+  public var engine: HTTPEngine { http.engine }
+
+  /// A client of the library at `server`, for the user `userID`, asking through `http`.
+  public init(
+    server: URL, authorization: JellyfinAuthorization, userID: String, http: SourceHTTP,
+    credentialOrigin: String = "JELLYFIN_TOKEN"
+  ) {
+    self.credentialOrigin = credentialOrigin
+    self.server = server
+    self.userID = userID
+    self.authorization = authorization
+    self.http = http
+    let engine = http.engine
+    pageLimits = TransferLimits(maxBytes: HoppinClient.defaultPageLimit, deadline: engine.timeout)
+    imageLimits = TransferLimits(
+      maxBytes: PosterLimit.bytes, deadline: engine.timeout)
+  }
+
+  /// What a Jellyfin library can do, known before a client is made.
+  public static let declaredCapabilities: SourceCapabilities = {
+    var capabilities = SourceCapabilities()
+    capabilities.searchesOnServer = true
+    capabilities.orders = sorts.map(\.order)
+    capabilities.defaultOrder = defaultOrder
+    capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
+    capabilities.searchPageSize = 200
+    capabilities.plays = true
+    capabilities.findsSimilar = true
+    return capabilities
+  }()
+
+  /// The title words go to `SearchTerm`, an exact year to `Years`; the other filters are
+  /// applied to the rows.
+  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
+    // `Years` lists each year: a range of a lifetime or less goes to the server.
+    let listable = search.years.map { $0.count <= Self.maxListedYears } ?? false
+    return search.serverQuery(from: query, filters: listable ? [.yearRange] : [])
+  }
+
+  /// The most years one `Years` parameter lists.
+  static let maxListedYears = 150
+
+  /// `Jellyfin at media.local:8096`, for the banner and the spinner.
+  public var name: String { ServerName.of("Jellyfin", at: server) }
+
+  /// The way to a Jellyfin server: every request carries the authorization header, 401 and
+  /// 403 mean the token, and the token is kept out of everything the server sends back.
+  public static func http(
+    authorization: JellyfinAuthorization, engine: HTTPEngine, retry: RetryPolicy = RetryPolicy()
+  ) -> SourceHTTP {
+    SourceHTTP(
+      engine: engine, retry: retry, server: server, headers: [authorization.headerLine],
+      secrets: [authorization.secret], refusedStatuses: [401, 403])
+  }
+
+  /// How a Jellyfin server is named in messages, what its address is, and what a refused
+  /// token means.
+  static let server = SourceHTTP.Server(
+    name: "the Jellyfin server", address: "a Jellyfin server, such as http://media.local:8096"
+  ) { status, target, _ in
+    target == .users
+      ? "The Jellyfin server refused the token (HTTP \(status)); make an API key in its "
+        + "dashboard, or use a user's access token."
+      : "The Jellyfin server refused to give \(target.name) (HTTP \(status)): the token does "
+        + "not reach this user's library."
+  }
+
+  /// The user to browse as: the one called `name` (looked up in `/Users`, for an API key), or
+  /// without a name the token's own user (`/Users/Me`, for a user's access token).
+  public static func userID(named name: String?, server: URL, http: SourceHTTP) async throws
+    -> String
+  {
+    let path = name == nil ? "Users/Me" : "Users"
+    let data: Data
+    do {
+      data = try await http.get(
+        address(server, path), .users, limits: http.limits(maxBytes: 1 << 20))
+    } catch let failure as SourceHTTP.Failure {
+      // Jellyfin: "Token is not owned by a user."
+      if name == nil, case .status(400, _) = failure.cause { throw Error.notAUserToken }
+      throw failure
+    }
+    let users: [(name: String, id: String)]
+    do {
+      users = try JellyfinItemParser.users(data)
+    } catch {
+      throw http.unusable(.unreadable(error.explanation), .users)
+    }
+    guard let name else {
+      guard let me = users.first else { throw Error.notAUserToken }
+      return me.id
+    }
+    let wanted = MovieSearch.foldedString(name)
+    guard let user = users.first(where: { MovieSearch.foldedString($0.name) == wanted }) else {
+      throw Error.noSuchUser(name, known: users.map(\.name))
+    }
+    return user.id
+  }
+
+  /// The address of one page of `query`; its search text and year narrow it on the server.
+  public func itemsURL(_ number: Int, of query: MovieQuery) throws -> URL {
+    guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
+      throw http.unusable(
+        .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),
+        .page(1))
+    }
+    var items = [
+      URLQueryItem(name: "userId", value: userID),
+      URLQueryItem(name: "IncludeItemTypes", value: "Movie"),
+      URLQueryItem(name: "Recursive", value: "true"),
+      URLQueryItem(name: "StartIndex", value: String((max(1, number) - 1) * query.pageSize)),
+      URLQueryItem(name: "Limit", value: String(query.pageSize)),
+      URLQueryItem(name: "EnableTotalRecordCount", value: "true"),
+      URLQueryItem(name: "Fields", value: Self.fields),
+      URLQueryItem(name: "SortBy", value: sort.sortBy),
+      URLQueryItem(name: "SortOrder", value: sort.sortOrder),
+    ]
+    if !query.genreID.isEmpty { items.append(URLQueryItem(name: "GenreIds", value: query.genreID)) }
+    if !query.searchText.isEmpty {
+      items.append(URLQueryItem(name: "SearchTerm", value: query.searchText))
+    }
+    if let years = query.releaseYears, years.count <= Self.maxListedYears {
+      items.append(
+        URLQueryItem(name: "Years", value: years.map(String.init).joined(separator: ",")))
+    }
+    var components = URLComponents(
+      url: Self.address(server, "Items"), resolvingAgainstBaseURL: true)
+    components?.queryItems = items
+    return components?.url ?? server
+  }
+
+  /// Fetches one page (1-based) of the query.
+  public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+    let url = try itemsURL(number, of: query)
+    let data = try await http.get(url, .page(number), limits: pageLimits)
+    do {
+      return try JellyfinItemParser.page(data, server: server)
+    } catch {
+      throw http.unusable(.unreadable(error.explanation), .page(number))
+    }
+  }
+
+  /// `/Items/{id}/Similar`: the films Jellyfin finds like it, for the user.
+  public func similar(to movie: Movie) async throws -> MoviePage {
+    guard let id = movie.id.flatMap(JellyfinItemParser.identifier) else {
+      return MoviePage(movies: [], totalCount: 0)
+    }
+    var components = URLComponents(
+      url: Self.address(server, "Items/\(id)/Similar"), resolvingAgainstBaseURL: true)
+    components?.queryItems = [
+      URLQueryItem(name: "userId", value: userID),
+      URLQueryItem(name: "Limit", value: String(Self.similarLimit)),
+      URLQueryItem(name: "Fields", value: Self.fields),
+    ]
+    let data = try await http.get(components?.url ?? server, .similar, limits: pageLimits)
+    do {
+      return try JellyfinItemParser.page(data, server: server)
+    } catch {
+      throw http.unusable(.unreadable(error.explanation), .similar)
+    }
+  }
+
+  /// Every genre, in the source's order.
+  public func genres() async throws -> [Genre] {
+    var components = URLComponents(
+      url: Self.address(server, "Genres"), resolvingAgainstBaseURL: true)
+    components?.queryItems = [
+      URLQueryItem(name: "userId", value: userID),
+      URLQueryItem(name: "IncludeItemTypes", value: "Movie"),
+      URLQueryItem(name: "SortBy", value: "SortName"),
+    ]
+    let url = components?.url ?? server
+    let data = try await http.get(url, .genres, limits: http.limits(maxBytes: 1 << 20))
+    do {
+      return try JellyfinItemParser.genres(data)
+    } catch {
+      throw http.unusable(.unreadable(error.explanation), .genres)
+    }
+  }
+
+  /// Posters are under the server itself: a reference that leads elsewhere is refused, since
+  /// the credential goes with every request.
+  public func thumbnailURL(for reference: String) throws -> URL {
+    guard let url = URL(string: reference, relativeTo: Self.directory(server))?.absoluteURL,
+      url.scheme == server.scheme, url.host == server.host, url.port == server.port
+    else {
+      throw http.unusable(.foreignAddress(TerminalText.escape(reference)), .poster)
+    }
+    return url
+  }
+
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
+  public func thumbnailData(at url: URL) async throws -> Data {
+    try await http.get(url, .poster, limits: imageLimits)
+  }
+
+  /// What `play N` hands to a player: the film's stream, the header it needs, and where to
+  /// start. Nil for a film without an id.
+  public func stream(for movie: Movie) -> StreamRequest? {
+    guard let id = movie.id else { return nil }
+    var components = URLComponents(
+      url: Self.address(server, "Videos/\(id)/stream"), resolvingAgainstBaseURL: true)
+    components?.queryItems = [URLQueryItem(name: "static", value: "true")]
+    guard let url = components?.url else { return nil }
+    return StreamRequest(
+      url: url, headers: [authorization.headerLine], title: movie.title,
+      start: movie.playback?.resumePosition ?? 0)
+  }
+
+  /// The server's base as a directory, so relative paths land under it.
+  static func directory(_ server: URL) -> URL {
+    server.absoluteString.hasSuffix("/")
+      ? server : URL(string: server.absoluteString + "/") ?? server
+  }
+
+  static func address(_ server: URL, _ path: String) -> URL {
+    directory(server).appendingPathComponent(path)
+  }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import MoviesCore
+
+/// A ``MovieSource`` over The Movie Database's API v3: `/discover/movie` for browsing,
+/// `/search/movie` for `find`, `/genre/movie/list`, `/configuration` for poster addresses, and
+/// `/movie/{id}` with its credits, videos and watch providers for `show` and `trailer`, and
+/// `/movie/{id}/recommendations` for `similar`.
+///
+/// TMDb serves pages of 20 and no page past 500: the client joins and splits its pages into
+/// the browser's (``FixedPages``), each TMDb page asked for once however many browser pages
+/// share it, and a list ends at page 500. Every request, posters too, waits for a slot of one
+/// ``RequestPacer``, so prefetching, `find` and `thumb all` together stay under TMDb's rate
+/// limit; a 429 waits for its `Retry-After`. All of it goes through the one ``HTTPEngine``.
+public struct TMDbClient: DeclaredSource, GenreSource {
+  /// Where TMDb is and how to ask it.
+  public struct Settings: Sendable {
+    /// The API base, `https://api.themoviedb.org/3` for the real service.
+    public var apiURL: URL
+    /// The key or token the API's requests carry.
+    public var credential: TMDbCredential
+    /// The language of titles and overviews (`en-US`); nil for TMDb's default.
+    public var language: String?
+    /// The country whose release dates and watch providers count (`US`).
+    public var region: String?
+    /// The widest poster wanted, in pixels: the preview needs no more. Asked at each page,
+    /// so a terminal made wider gets larger posters for the rows loaded after.
+    public var posterWidth: @Sendable () -> Int = { 342 }
+    /// Where `/configuration` is kept between runs; nil to fetch it every run.
+    public var configurationFile: URL?
+
+    /// Settings for the API at `apiURL`; no language or region takes TMDb's defaults.
+    public init(
+      apiURL: URL, credential: TMDbCredential, language: String? = nil, region: String? = nil
+    ) {
+      self.apiURL = apiURL
+      self.credential = credential
+      self.language = language
+      self.region = region
+    }
+  }
+
+  /// TMDb's page size.
+  public static let pageSize = 20
+  /// The deepest page TMDb serves.
+  public static let maxPages = 500
+  /// TMDb allows about 40 requests a second; 34, and two at once after a pause, keep any
+  /// second under it as the server counts arrivals: at 37, a loaded machine's scheduling
+  /// bunched arrivals into 41 in one second.
+  public static let requestsPerSecond = 34
+  /// `rating` lists only films with at least this many votes, so one 10/10 vote cannot lead.
+  public static let minimumVotesForRating = 200
+  /// How long a saved `/configuration` is used before it is asked for again: TMDb asks
+  /// clients to cache it and to check it every few days.
+  public static let configurationLifetime: TimeInterval = 3 * 24 * 3600
+  /// The largest saved configuration read back: TMDb's is about 4 KB.
+  static let configurationByteLimit = 1 << 20
+  /// The orders TMDb sorts by, as the browser names them, with TMDb's `sort_by`.
+  static let sorts: [(order: String, sortBy: String)] = [
+    ("popularitydesc", "popularity.desc"), ("releasedatedesc", "primary_release_date.desc"),
+    ("releasedateasc", "primary_release_date.asc"), ("ratingdesc", "vote_average.desc"),
+    ("titleasc", "title.asc"),
+  ]
+
+  /// The address, the credential, the language and region it was made with.
+  public let settings: Settings
+  let http: SourceHTTP
+  let fixed = FixedPages(size: TMDbClient.pageSize, maxPages: TMDbClient.maxPages)
+  let listPages = SharedLoads<String, TMDbParser.ListPage>(capacity: 16)
+  let genreList = SharedLoads<Int, [Genre]>(capacity: 1)
+  /// The poster base by the width asked for.
+  let posterBase = SharedLoads<Int, String>(capacity: 1)
+  let detailed = SharedLoads<String, Movie>(capacity: 500)
+  let apiLimits: TransferLimits
+  let imageLimits: TransferLimits
+
+  /// A client with `settings` over `engine`, its requests paced by `pacer`.
+  public init(
+    settings: Settings, engine: HTTPEngine, retry: RetryPolicy = RetryPolicy(),
+    pacer: RequestPacer = RequestPacer(requestsPerSecond: TMDbClient.requestsPerSecond)
+  ) {
+    self.settings = settings
+    http = SourceHTTP(
+      engine: engine, retry: retry, server: Self.server(credential: settings.credential.origin),
+      headers: settings.credential.headers, queryItems: settings.credential.queryItems,
+      secrets: [settings.credential.secret], pacer: pacer)
+    apiLimits = TransferLimits(maxBytes: 4_000_000, deadline: engine.timeout)
+    imageLimits = TransferLimits(maxBytes: PosterLimit.bytes, deadline: engine.timeout)
+  }
+
+  /// `TMDb`, or `TMDb at HOST:PORT` for another address.
+  public var name: String {
+    guard let host = settings.apiURL.host, host != "api.themoviedb.org" else { return "TMDb" }
+    return "TMDb at " + (settings.apiURL.port.map { "\(host):\($0)" } ?? host)
+  }
+
+  /// What TMDb can do, known before a client is made.
+  public static let declaredCapabilities: SourceCapabilities = {
+    var capabilities = SourceCapabilities()
+    capabilities.searchesOnServer = true
+    capabilities.orders = sorts.map(\.order)
+    capabilities.defaultOrder = "popularitydesc"
+    capabilities.hasDetails = true
+    capabilities.findsSimilar = true
+    capabilities.fixedPageSize = pageSize
+    capabilities.noThumbnailMessage = "TMDb has no poster for this film."
+    return capabilities
+  }()
+
+  /// The title words go to `/search/movie`, an exact year with them as
+  /// `primary_release_year` (it takes no other filter, so the rows are checked); without
+  /// words, `/discover/movie` lists the years and ratings asked for, in one request a page.
+  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
+    search.serverQuery(from: query, filters: search.words.isEmpty ? [.yearRange, .rating] : [])
+  }
+
+  /// Fetches one page (1-based) of the query.
+  public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
+    async let context = rowContext()
+    var rows: [[String: String]] = []
+    var total: Int?
+    for piece in fixed.pieces(ofPage: number, pageSize: query.pageSize) {
+      // Nothing is asked for past the end the server has already shown.
+      if let total, (piece.page - 1) * Self.pageSize >= total { break }
+      let page = try await listPage(piece.page, of: query, for: number)
+      let start = min(piece.rows.lowerBound, page.rows.count)
+      rows += page.rows[start..<min(piece.rows.upperBound, page.rows.count)]
+      total = page.totalResults
+      if page.rows.count < Self.pageSize { break }
+    }
+    let (rowContext, contextWarnings) = await context
+    var movies: [Movie] = []
+    var skipped = 0
+    for row in rows {
+      if let movie = TMDbParser.movie(row, context: rowContext) {
+        movies.append(movie)
+      } else {
+        skipped += 1
+      }
+    }
+    var warnings = contextWarnings
+    if skipped > 0 {
+      warnings.append(
+        "Left out \(skipped == 1 ? "1 row" : "\(skipped) rows") without an id or title.")
+    }
+    if let total, let maxRows = fixed.maxRows, total > maxRows,
+      fixed.reachesCap(page: number, pageSize: query.pageSize)
+    {
+      warnings.append(
+        "This is as far as TMDb goes: it serves \(Self.maxPages) pages (\(Format.grouped(maxRows)) "
+          + "films) of a list, and this one has \(Format.grouped(total)). Narrow it with "
+          + "'genre NAME', or find a year with 'find year:1999'.")
+    }
+    let capped = total.map { min($0, fixed.maxRows ?? $0) }
+    return MoviePage(movies: movies, rowCount: rows.count, totalCount: capped, warnings: warnings)
+  }
+
+  /// Every genre, in the source's order.
+  public func genres() async throws -> [Genre] {
+    try await genreList.value(for: 0) {
+      let data = try await http.get(address("genre/movie/list", []), .genres, limits: apiLimits)
+      do { return try TMDbParser.genres(data) } catch { throw Error.unreadable(.genres) }
+    }
+  }
+
+  /// Resolves a movie's thumbnail reference to the address it is loaded from, or throws when
+  /// the reference is not one this source will load.
+  public func thumbnailURL(for reference: String) throws -> URL {
+    guard let url = URL(string: reference), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else { throw Error.unsupportedThumbnailAddress(reference) }
+    return url
+  }
+
+  /// Loads the bytes at an address that ``thumbnailURL(for:)`` returned.
+  public func thumbnailData(at url: URL) async throws -> Data {
+    try await http.get(url, .poster, limits: imageLimits, authorized: false)
+  }
+
+  /// One TMDb page of a query, asked for once however many browser pages need it.
+  func listPage(_ page: Int, of query: MovieQuery, for browserPage: Int) async throws
+    -> TMDbParser.ListPage
+  {
+    let url = listAddress(page, of: query)
+    return try await listPages.value(for: url.absoluteString) {
+      let data = try await http.get(url, .page(browserPage), limits: apiLimits)
+      do { return try TMDbParser.listPage(data) } catch {
+        throw Error.unreadable(.page(browserPage))
+      }
+    }
+  }
+
+  /// The address of TMDb page `page` of a query, without the credential.
+  func listAddress(_ page: Int, of query: MovieQuery) -> URL {
+    var items = [URLQueryItem(name: "include_adult", value: "false")]
+    if !query.searchText.isEmpty {
+      if let year = query.releaseYear {
+        items.append(URLQueryItem(name: "primary_release_year", value: String(year)))
+      }
+      items.append(URLQueryItem(name: "query", value: query.searchText))
+    } else {
+      let sortBy = Self.sorts.first { $0.order == query.order }?.sortBy ?? "popularity.desc"
+      items.append(URLQueryItem(name: "sort_by", value: sortBy))
+      items += TMDbFilters.items(for: query, sortBy: sortBy)
+      if !query.genreID.isEmpty {
+        items.append(URLQueryItem(name: "with_genres", value: query.genreID))
+      }
+    }
+    if let region = settings.region { items.append(URLQueryItem(name: "region", value: region)) }
+    items.append(URLQueryItem(name: "page", value: String(page)))
+    return address(query.searchText.isEmpty ? "discover/movie" : "search/movie", items)
+  }
+
+  /// An API address with the language; the credential is added only when it is sent.
+  func address(_ path: String, _ items: [URLQueryItem]) -> URL {
+    let url = settings.apiURL.appendingPathComponent(path)
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+      return url
+    }
+    let language = settings.language.map { [URLQueryItem(name: "language", value: $0)] } ?? []
+    components.queryItems = (components.queryItems ?? []) + items + language
+    return components.url ?? url
+  }
+}
+
+extension TMDbClient {
+  /// Where the key was read, for the banner.
+  public var credentialOrigin: String { settings.credential.origin }
+}

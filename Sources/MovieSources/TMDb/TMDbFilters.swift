@@ -1,0 +1,48 @@
+import Foundation
+import MoviesCore
+
+/// What `/discover/movie` is narrowed by: the years as a range of primary release dates, the
+/// ratings as `vote_average` bounds with the vote floor `order rating` uses (so one 10/10
+/// vote does not lead), and, newest first, nothing not released yet.
+enum TMDbFilters {
+  static func items(for query: MovieQuery, sortBy: String, today: Date = Date()) -> [URLQueryItem] {
+    var items: [URLQueryItem] = []
+    var latest: String?
+    if let years = query.releaseYears {
+      items.append(
+        URLQueryItem(name: "primary_release_date.gte", value: "\(years.lowerBound)-01-01"))
+      latest = "\(years.upperBound)-12-31"
+    }
+    // The newest first means released by today: TMDb lists films announced for years ahead.
+    if sortBy == "primary_release_date.desc" {
+      let day = Self.day(today)
+      latest = latest.map { min($0, day) } ?? day
+    }
+    if let latest { items.append(URLQueryItem(name: "primary_release_date.lte", value: latest)) }
+    if let ratings = query.ratings {
+      // Bounds to a tenth, outward: the rows are checked against the exact ones.
+      if ratings.lowerBound > 0 {
+        let low = (ratings.lowerBound * 10).rounded(.down) / 10
+        items.append(URLQueryItem(name: "vote_average.gte", value: String(format: "%.1f", low)))
+      }
+      if ratings.upperBound < 10 {
+        let high = (ratings.upperBound * 10).rounded(.up) / 10
+        items.append(URLQueryItem(name: "vote_average.lte", value: String(format: "%.1f", high)))
+      }
+    }
+    if query.ratings != nil || sortBy.hasPrefix("vote_average") {
+      items.append(
+        URLQueryItem(name: "vote_count.gte", value: String(TMDbClient.minimumVotesForRating)))
+    }
+    return items
+  }
+
+  /// The day as TMDb writes dates, in UTC.
+  static func day(_ date: Date) -> String {
+    let calendar = Calendar(identifier: .gregorian)
+    var utc = calendar
+    utc.timeZone = TimeZone(identifier: "UTC") ?? .current
+    let parts = utc.dateComponents([.year, .month, .day], from: date)
+    return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+  }
+}
