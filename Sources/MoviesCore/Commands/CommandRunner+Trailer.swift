@@ -1,7 +1,7 @@
 import Foundation
 
 /// `trailer N` and `trailer fN`: the film's trailer in the player, from the source's details
-/// (TMDb's videos, Jellyfin's remote trailers, Plex's trailer extra).
+/// (a film database's videos, a media server's remote trailers or trailer extra).
 extension CommandRunner {
   /// Plays the trailer, as ``play(_:row:)`` plays a film. Without a trailer, a player, or
   /// (for a YouTube video) yt-dlp, a warning says so in one sentence and the outcome carries

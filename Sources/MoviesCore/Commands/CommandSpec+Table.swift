@@ -108,7 +108,7 @@ extension CommandSpec {
       },
       { .trailer(row: $0) }),
     .onRow(
-      .similar, summary: "list films like row N, as matches f1, f2, … (TMDb, Jellyfin, Plex)",
+      .similar, summary: "list films like row N, as matches f1, f2, …, where the source knows them",
       loading: { command, _ in
         switch command {
         case .similar(let row): "Loading films like row \(row)…"

@@ -19,7 +19,7 @@ public protocol StreamSource: Sendable {
   /// The engine the stream's first answer is asked through, before a player gets its address
   /// (see ``StreamRequest/resolved(through:)``).
   var engine: HTTPEngine { get }
-  /// The film's trailer as a stream on the server (Plex's trailer extra); nil when its
+  /// The film's trailer as a stream on the server (a media server's trailer extra); nil when its
   /// trailer, if any, is a web video.
   func trailerStream(for movie: Movie) -> StreamRequest?
 }

@@ -16,8 +16,8 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
       "This source cannot sort by \(CommandUsage.excerpt(OrderName.shortName(order))); "
         + "it sorts by \(offered.map(OrderName.shortName).joined(separator: ", "))."
     case .noSimilar:
-      "This source does not know which films are like another; 'similar N' works on TMDb, "
-        + "Jellyfin and Plex."
+      "This source does not know which films are like another; 'similar N' works on a "
+        + "film database or a media server that does."
     }
   }
 }

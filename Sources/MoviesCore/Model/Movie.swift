@@ -132,7 +132,7 @@ public struct Movie: Sendable, Hashable {
   public var providers: WatchProviders? { storage.fields.providers }
   /// Its IMDb identifier (`tt0113277`).
   public var imdbID: String? { storage.fields.imdbID }
-  /// Its trailer's address: a web video (YouTube), or a path on the media server (Plex's
+  /// Its trailer's address: a web video (YouTube), or a path on the media server (a
   /// trailer extra) that the source turns into a stream.
   public var trailer: String? { storage.fields.trailer }
 
