@@ -243,8 +243,8 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     guard let path = movie.otherFields[PlexParser.streamField].flatMap(PlexParser.serverPath)
     else { return nil }
     return StreamRequest(
-      url: Self.address(server, path), headers: headers.lines.filter { !$0.hasPrefix("Accept:") },
-      title: movie.title, start: movie.playback?.resumePosition ?? 0)
+      url: Self.address(server, path), headers: streamHeaders, title: movie.title,
+      start: movie.playback?.resumePosition ?? 0)
   }
 
   /// The trailer extra's stream, with the headers a film's stream has; nil when the film's
@@ -255,9 +255,11 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
       PlexParser.serverPath(url.path) != nil
     else { return nil }
     return StreamRequest(
-      url: url, headers: headers.lines.filter { !$0.hasPrefix("Accept:") },
-      title: movie.title + " (trailer)", start: 0)
+      url: url, headers: streamHeaders, title: movie.title + " (trailer)", start: 0)
   }
+
+  /// A stream's headers: the token and the client's names, not JSON's `Accept`.
+  private var streamHeaders: [String] { headers.lines.filter { !$0.hasPrefix("Accept:") } }
 
   /// `path` (which starts with a slash) under the server's base, with `query`.
   static func address(_ server: URL, _ path: String, query: [URLQueryItem] = []) -> URL {

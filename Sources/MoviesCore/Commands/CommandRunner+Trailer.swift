@@ -32,7 +32,7 @@ extension CommandRunner {
       guard player.playsWebVideo || !Self.needsYTDLP(url) else {
         return unplayed(
           "mpv plays YouTube trailers through yt-dlp, which is not installed "
-            + "('pip install yt-dlp'); here is the link.")
+            + "(on Debian or Ubuntu: 'sudo apt-get install yt-dlp'); here is the link.")
       }
       // Nothing of the source's goes with it: the video is on another site.
       stream = StreamRequest(url: url, headers: [], title: movie.title + " (trailer)", start: 0)
