@@ -113,6 +113,24 @@ import Testing
     #expect(try server.requests(to: "/3/configuration").count == 1)
   }
 
+  /// Without TMDb's image configuration, a row's poster is a failure `thumb` reports, not a
+  /// film without one: a script learns it from the exit status.
+  @Test func postersWithoutTheImageConfigurationFailTheirThumbs() async throws {
+    let server = try await TMDbTestServer(
+      limit: 20,
+      extraArguments: [
+        "--fail", "/3/configuration", "--fail-status", "404", "--fail-message", "Gone",
+      ])
+    let results = try await server.results()
+    let withPoster = try #require(results.firstIndex { $0["poster_path"] is String }) + 1
+    let run = try await run(server, ["--no-prefetch"], input: "thumb 1-\(withPoster)\n")
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("TMDb's image configuration could not be loaded"))
+    #expect(
+      run.stderr.contains("Row \(withPoster): The poster's address is not known"), "\(run.stderr)")
+    #expect(try server.posterRequests().isEmpty)
+  }
+
   @Test func tmdbsOwnMessageIsQuotedEscaped() async throws {
     let server = try await TMDbTestServer(
       limit: 30,

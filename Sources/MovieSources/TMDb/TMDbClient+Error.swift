@@ -8,6 +8,9 @@ extension TMDbClient {
     case unreadable(LoadTarget)
     /// A poster address that is not http or https.
     case unsupportedThumbnailAddress(String)
+    /// A poster of a row loaded while TMDb's image configuration, which says where posters
+    /// are, could not be loaded.
+    case posterBaseUnknown
 
     /// Whether `skip` can pass it, asking again may work, or neither.
     public var kind: SourceFailureKind {
@@ -31,6 +34,9 @@ extension TMDbClient {
       case .unsupportedThumbnailAddress(let address):
         "The poster address \(TerminalText.escape(SecretRedaction.redact(address))) is not an "
           + "http or https URL, so it was not loaded."
+      case .posterBaseUnknown:
+        "The poster's address is not known: TMDb's image configuration could not be loaded "
+          + "with this row's page. Load the list again (for example with 'order') to retry."
       }
     }
   }

@@ -165,6 +165,8 @@ public struct TMDbClient: DeclaredSource, GenreSource {
   /// Resolves a movie's thumbnail reference to the address it is loaded from, or throws when
   /// the reference is not one this source will load.
   public func thumbnailURL(for reference: String) throws -> URL {
+    // A bare path: the row's page came while the image configuration could not be loaded.
+    if reference.hasPrefix("/") { throw Error.posterBaseUnknown }
     guard let url = URL(string: reference), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
     else { throw Error.unsupportedThumbnailAddress(reference) }

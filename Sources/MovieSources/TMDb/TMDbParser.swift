@@ -61,8 +61,10 @@ enum TMDbParser {
       other["original_title"] = original
     }
     other["popularity"] = LooseValue.text(row["popularity"])
-    let poster = LooseValue.text(row["poster_path"]).flatMap { path in
-      context.posterBase.map { $0 + (path.hasPrefix("/") ? path : "/" + path) }
+    // Without the image configuration the path is kept as it came: `thumb` then says the
+    // poster's address is unknown, a failure, not that the film has no poster.
+    let poster = LooseValue.text(row["poster_path"]).map { path in
+      (context.posterBase ?? "") + (path.hasPrefix("/") ? path : "/" + path)
     }
     return Movie(
       id: String(id), title: title, genres: genres, thumbnail: poster,

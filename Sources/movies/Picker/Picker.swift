@@ -146,15 +146,23 @@ struct Picker {
         folder: folder.url, pipeline: pipeline, source: source)
     }
     let loading = Task { await posters?.run() }
-    defer { loading.cancel() }
-    let status: Int32
+    let ended: Result<Int32, any Error>
     do {
       let pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: nil, quiet: false)
       fzfProcess.started(pid)
-      status = await ChildProcess.exitStatus(of: pid)
+      ended = .success(await ChildProcess.exitStatus(of: pid))
       fzfProcess.started(nil)
     } catch {
-      return .unavailable(.cannotStart(reason: "\(error)"))
+      ended = .failure(error)
+    }
+    // The posters stop before the folder they are written into is removed: a file written
+    // while it is removed would leave the folder behind, titles and all.
+    loading.cancel()
+    await loading.value
+    let status: Int32
+    switch ended {
+    case .success(let exitStatus): status = exitStatus
+    case .failure(let error): return .unavailable(.cannotStart(reason: "\(error)"))
     }
     let data = await Blocking.fileIO { FileManager.default.contents(atPath: output.path) }
     guard status == 0, let data else { return .nothingPicked }
