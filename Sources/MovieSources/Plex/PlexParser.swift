@@ -109,7 +109,8 @@ public enum PlexParser {
       fields.directors = tagNames(entry["Director"])
       fields.cast = tagNames(entry["Role"])
       fields.trailer = trailerPart(entry)
-      fields.otherFields["Critics' rating"] = LooseValue.double(entry["rating"]).flatMap {
+      // A label no wider than the details' column, so a slow `show` lines up as one view.
+      fields.otherFields["Critic rating"] = LooseValue.double(entry["rating"]).flatMap {
         (0...10).contains($0) ? Format.rating($0) : nil
       }
     }
