@@ -6,17 +6,27 @@ import Testing
 /// stand-in yt-dlp on `PATH` where one is meant to be installed): the trailer each server
 /// names goes to the player; without yt-dlp or without a trailer, one sentence and the link.
 @Suite(.timeLimit(.minutes(3))) struct TrailerTests {
-  /// A stand-in mpv, and with `ytdlp` a stand-in yt-dlp, first on `PATH`.
+  /// A stand-in mpv, and with `ytdlp` a stand-in yt-dlp, alone on `PATH` (with the python3
+  /// the stand-in runs on), so a yt-dlp installed on the machine cannot stand in for none.
   private struct Players {
     let mpv: StandInPlayer
     let ytdlp: StandInProgram?
     var path: String {
-      (ytdlp.map { $0.folder.path + ":" } ?? "") + mpv.path()
+      (ytdlp.map { $0.folder.path + ":" } ?? "") + mpv.program.folder.path
     }
 
     init(ytdlp: Bool) throws {
       mpv = try StandInPlayer()
       self.ytdlp = try ytdlp ? StandInProgram(name: "yt-dlp") { "#!/bin/sh\necho > \($0)\n" } : nil
+      // The system's first: a version manager's shim needs the manager on PATH.
+      let searched =
+        ["/usr/bin"]
+        + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+      let python = try #require(
+        searched.map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) })
+      try FileManager.default.createSymbolicLink(
+        atPath: mpv.program.folder.appendingPathComponent("python3").path,
+        withDestinationPath: python)
     }
 
     func remove() {
