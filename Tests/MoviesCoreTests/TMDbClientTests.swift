@@ -66,6 +66,13 @@ import Testing
     #expect(movie.otherFields == ["popularity": "73.4"], "no display labels, no title twice")
   }
 
+  /// The server's own words are escaped where they are read, so no message made of them
+  /// carries a raw control character, whatever prints it.
+  @Test func aServersStatedReasonIsEscapedWhereItIsRead() {
+    let body = Data(#"{"status_message": "Gone \u001b[31mfor good"}"#.utf8)
+    #expect(SourceHTTP.Failure.reason(in: body) == "Gone ^[[31mfor good")
+  }
+
   @Test func aPageWithoutResultsIsUnreadable() {
     #expect(throws: TMDbParser.Unreadable.self) {
       try TMDbParser.listPage(Data(#"{"status_code":7}"#.utf8))
