@@ -5,13 +5,17 @@
                                        [--log FILE] [--api-key KEY] [--tag-salt S]
                                        [--unavailable N] [--users-delay SECONDS]
                                        [--extra-users N] [--unusable-items] [--lying-total N]
+                                       [--item-unavailable N]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
 as a movie library, the way Jellyfin 12 does:
 
     GET /Items?userId=&IncludeItemTypes=Movie&Recursive=true&StartIndex=&Limit=&Fields=
               &SortBy=&SortOrder=&SearchTerm=&Years=&GenreIds=&Genres=
+              &MinCommunityRating=&IsPlayed=
               &EnableTotalRecordCount=
+    GET /UserItems/Resume?userId=&IncludeItemTypes=&StartIndex=&Limit=&Fields=
+              &EnableTotalRecordCount=   (the films stopped part way, last played first)
     GET /Items/{id}?userId=          GET /Users          GET /Users/Me
     GET /Items/{id}/Similar?userId=&Limit=&Fields=
     GET /Genres                      GET /Items/{id}/Images/Primary?maxWidth=&fillWidth=&tag=
@@ -128,12 +132,15 @@ class JellyfinHandler(BaseHTTPRequestHandler):
     def route(self):
         path = self.req_path
         routes = {"/Items": self.route_items, "/Users": self.route_users,
-                  "/Users/Me": self.route_me, "/Genres": self.route_genres}
+                  "/Users/Me": self.route_me, "/Genres": self.route_genres,
+                  "/UserItems/Resume": self.route_resume}
         if path == "/Items" and self.server.take_unavailable():
             # What a Jellyfin behind a proxy answers while it restarts.
             self.send_body(503, "text/plain; charset=utf-8", b"Service Unavailable")
         elif path in routes:
             routes[path]()
+        elif ITEM_PATH.match(path) and self.server.take_unavailable(one_item=True):
+            self.send_body(503, "text/plain; charset=utf-8", b"Service Unavailable")
         elif ITEM_PATH.match(path):
             self.route_item(ITEM_PATH.match(path).group(1).lower())
         elif SIMILAR_PATH.match(path):
@@ -249,6 +256,16 @@ class JellyfinHandler(BaseHTTPRequestHandler):
             genre_names.add(name if name else "\0unknown")
         if genre_names:
             items = [i for i in items if genre_names.intersection(i.genres)]
+        floor = q.get("minCommunityRating")
+        if floor not in (None, ""):
+            try:
+                least = float(floor)
+            except ValueError:
+                raise Problem(400, f"The value '{floor}' is not valid for minCommunityRating.")
+            items = [i for i in items if i.rating is not None and i.rating >= least]
+        played = q.boolean("isPlayed", None)
+        if played is not None and user is not None:
+            items = [i for i in items if user.user_data(i)["Played"] == played]
         sort_by = [s.casefold() for s in q.array("sortBy")]
         unknown = [s for s in sort_by if s not in SORT_KEYS]
         if unknown:
@@ -282,6 +299,30 @@ class JellyfinHandler(BaseHTTPRequestHandler):
                 del dto["Name"]
         body = {"Items": dtos, "TotalRecordCount": total, "StartIndex": start}
         self.send_json(200, body)
+
+    def route_resume(self):
+        """GetResumeItems: the user's films with a position and not played, the most recently
+        played first; the user is userId, or the token's (400 for an API key without one)."""
+        user = self.user_for_query(self.authorize())
+        if user is None:
+            raise Problem(400, "A user is needed: pass userId.")
+        lib, q = self.server.library, self.query
+        kinds = {k.casefold() for k in q.array("includeItemTypes")}
+        items = lib.items if not kinds or "movie" in kinds else []
+        resumable = []
+        for item in items:
+            data = user.user_data(item)
+            if data["PlaybackPositionTicks"] > 0 and not data["Played"]:
+                resumable.append((data.get("LastPlayedDate", ""), item))
+        resumable.sort(key=lambda pair: pair[0], reverse=True)
+        items = [item for _, item in resumable]
+        start = q.integer("startIndex", 0)
+        limit = q.integer("limit", None)
+        page = items[start:] if limit is None else items[start:start + limit]
+        fields = {f.casefold() for f in q.array("fields")}
+        total = len(items) if q.boolean("enableTotalRecordCount", True) else len(page)
+        self.send_json(200, {"Items": [lib.item_dto(i, fields, user) for i in page],
+                             "TotalRecordCount": total, "StartIndex": start})
 
     def route_image(self, item_id, image_type):
         item = self.server.library.by_id.get(item_id.lower())
@@ -357,14 +398,15 @@ class JellyfinServer(ThreadingHTTPServer):
         self._log = open(options.log, "a", encoding="utf-8") if options.log else None
         self._sort_lock = threading.Lock()
         self._sorted = {}
-        self._unavailable = options.unavailable
+        self._unavailable = {False: options.unavailable, True: options.item_unavailable}
 
-    def take_unavailable(self):
-        """Whether this /Items request is one of the first --unavailable, answered 503."""
+    def take_unavailable(self, one_item=False):
+        """Whether this /Items request (one_item: /Items/{id}) is one of the first
+        --unavailable (--item-unavailable), answered 503."""
         with self._sort_lock:
-            if self._unavailable <= 0:
+            if self._unavailable[one_item] <= 0:
                 return False
-            self._unavailable -= 1
+            self._unavailable[one_item] -= 1
             return True
 
     def log(self, handler, status, nbytes):
@@ -413,6 +455,8 @@ def parse_args(argv=None):
                     help="changes every poster and its image tag (default v1)")
     ap.add_argument("--unavailable", type=int, default=0, metavar="N",
                     help="answer the first N /Items requests 503 Service Unavailable")
+    ap.add_argument("--item-unavailable", type=int, default=0, metavar="N",
+                    help="answer the first N /Items/{id} requests 503 Service Unavailable")
     ap.add_argument("--users-delay", type=float, default=0, metavar="SECONDS",
                     help="answer /Users and /Users/Me this much later (default 0)")
     ap.add_argument("--extra-users", type=int, default=0, metavar="N",

@@ -102,6 +102,11 @@ class User:
             data["PlayedPercentage"] = 100.0 * position / item.runtime_ticks
         if played:
             data["LastPlayedDate"] = "2025-06-01T20:00:00.0000000Z"
+        elif position:
+            # Stopped part way on a day of May 2025 that the row picks, so the films to
+            # continue have an order of their own, neither the file's nor by title.
+            day = 1 + (item.row * 7 + self.seed) % 28
+            data["LastPlayedDate"] = f"2025-05-{day:02d}T{item.row % 24:02d}:00:00.0000000Z"
         return data
 
 

@@ -12,7 +12,7 @@ section of every tenth film ("Films 4K", key 3):
 
     GET /identity                               GET /library/sections
     GET /library/sections/{key}/all?type=1&sort=&genre=&title=&year>>=&year<<=
-                                   &audienceRating>>=&unwatched=1
+                                   &audienceRating>>=&unwatched=1|0
     GET /library/sections/{key}/genre           GET /library/sections/{key}/onDeck
     GET /hubs/search?query=&limit=              GET /library/metadata/{ratingKey}
     GET /library/metadata/{ratingKey}/similar   GET /library/metadata/{ratingKey}/thumb/{ts}
@@ -153,7 +153,9 @@ class PlexHandler(BaseHTTPRequestHandler):
                                         "title2": "By Genre", "Directory": genres})
         films = section.films
         if what == "onDeck":
-            films = [f for f in films if f.view_offset][:20]
+            # The films stopped part way, the most recently watched first, as Plex lists them.
+            films = sorted((f for f in films if f.view_offset),
+                           key=lambda f: f.last_viewed_at or 0, reverse=True)[:20]
             return self.send_page(section, films, "On Deck")
         hit = self.server.take_fault()
         if hit == "unavailable":
@@ -192,6 +194,8 @@ class PlexHandler(BaseHTTPRequestHandler):
                          and (value(f) - limit) * sign >= 0]
         if q.get("unwatched") == "1":
             films = [f for f in films if not f.view_count]
+        elif q.get("unwatched") == "0":
+            films = [f for f in films if f.view_count]
         return films
 
     def route_search(self):

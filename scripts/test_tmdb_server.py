@@ -101,6 +101,28 @@ class TMDbServerTest(unittest.TestCase):
         self.assertTrue(page["results"])
         self.assertTrue(all(35 in m["genre_ids"] for m in page["results"]))
 
+    def test_runtime_and_streaming_filters(self):
+        _, _, page = self.get("/3/discover/movie?with_runtime.gte=80&with_runtime.lte=100")
+        self.assertTrue(page["results"])
+        for item in page["results"]:
+            _, _, movie = self.get(f"/3/movie/{item['id']}")
+            self.assertTrue(80 <= movie["runtime"] <= 100, movie)
+        status, _, services = self.get("/3/watch/providers/movie?watch_region=DE")
+        self.assertEqual(status, 200)
+        netflix = [s for s in services["results"] if s["provider_name"] == "Netflix"][0]
+        for field in ("provider_id", "logo_path", "display_priority", "display_priorities"):
+            self.assertIn(field, netflix)
+        query = (f"with_watch_providers={netflix['provider_id']}&watch_region=DE"
+                 "&with_watch_monetization_types=flatrate")
+        _, _, page = self.get("/3/discover/movie?" + query)
+        self.assertTrue(page["results"])
+        for item in page["results"]:
+            _, _, where = self.get(f"/3/movie/{item['id']}/watch/providers")
+            names = [p["provider_name"] for p in where["results"]["DE"].get("flatrate", [])]
+            self.assertIn("Netflix", names)
+        status, _, _ = self.get("/3/discover/movie?with_watch_providers=x&watch_region=DE")
+        self.assertEqual(status, 422)
+
     def test_page_cap_and_bad_page(self):
         for page in ("0", "501", "x"):
             with self.subTest(page=page):

@@ -10,13 +10,16 @@
 After binding it prints one line, `listening on http://HOST:PORT`, then serves, in the
 shapes of TMDb's OpenAPI document (paths under /3, as the real service):
 
-    GET /3/discover/movie     sort_by, with_genres, primary_release_year, vote_count.gte, ...
+    GET /3/discover/movie     sort_by, with_genres, primary_release_year, vote_count.gte,
+                              with_runtime.gte/.lte, with_watch_providers with watch_region
+                              and with_watch_monetization_types, ...
     GET /3/search/movie       query, primary_release_year, year
     GET /3/genre/movie/list
     GET /3/configuration      images.base_url pointing at this server's /t/p/
     GET /3/movie/{id}        append_to_response: credits, videos, watch/providers,
                              recommendations (see tmdb_details.py)
     GET /3/movie/{id}/watch/providers, /credits, /videos, /recommendations
+    GET /3/watch/providers/movie  watch_region: the services, with their ids
     GET /t/p/{size}/{file}    a generated PNG poster of the size's width
 
 Every /3 request needs `api_key=KEY` or `Authorization: Bearer TOKEN`, else 401 (status 7).
@@ -162,20 +165,63 @@ def details(m):
     return body
 
 
+def offers(m, r, kind):
+    """The services (indices into PROVIDERS) a film is offered on in region `r` (an index
+    into REGIONS) for `kind` (flatrate, rent, buy): made up from its id; none for every fifth
+    film."""
+    k = ["flatrate", "rent", "buy"].index(kind)
+    if m["id"] % 5 == 0 or (m["id"] + r + k) % 4 == 0:
+        return []
+    return [(m["id"] + r + k * 3 + j) % len(PROVIDERS) for j in range(2)]
+
+
 def providers(m, base):
-    """Where a film streams, by region: made up from its id, none for every fifth film."""
+    """Where a film streams, by region."""
     results = {}
     if m["id"] % 5 != 0:
         for r, region in enumerate(REGIONS):
             entry = {"link": f"{base}/movie/{m['id']}/watch?locale={region}"}
-            for k, kind in enumerate(["flatrate", "rent", "buy"]):
-                picks = [PROVIDERS[(m["id"] + r + k * 3 + j) % len(PROVIDERS)] for j in range(2)]
-                if (m["id"] + r + k) % 4 != 0:
-                    entry[kind] = [{"logo_path": "/logo%d.png" % PROVIDERS.index(p),
-                                    "provider_id": PROVIDERS.index(p) + 1, "provider_name": p,
-                                    "display_priority": j} for j, p in enumerate(picks)]
+            for kind in ["flatrate", "rent", "buy"]:
+                picks = offers(m, r, kind)
+                if picks:
+                    entry[kind] = [{"logo_path": "/logo%d.png" % p, "provider_id": p + 1,
+                                    "provider_name": PROVIDERS[p], "display_priority": j}
+                                   for j, p in enumerate(picks)]
             results[region] = entry
     return {"id": m["id"], "results": results}
+
+
+def provider_list(region):
+    """/watch/providers/movie: every service, with its priority in each region."""
+    return {"results": [
+        {"display_priorities": {name: (i + r) % len(PROVIDERS) for r, name in enumerate(REGIONS)},
+         "display_priority": (i + REGIONS.index(region)) % len(PROVIDERS)
+         if region in REGIONS else i,
+         "logo_path": "/logo%d.png" % i, "provider_name": name, "provider_id": i + 1}
+        for i, name in enumerate(PROVIDERS)]}
+
+
+def on_services(movies, q):
+    """with_watch_providers (a bar is or, a comma and) in watch_region, for the
+    with_watch_monetization_types asked (a bar between them; default all)."""
+    wanted = q.get("with_watch_providers", "")
+    if not wanted:
+        return movies
+    region = q.get("watch_region", "")
+    if region not in REGIONS:
+        return []  # TMDb has no offers outside its regions
+    r = REGIONS.index(region)
+    kinds = [k for k in q.get("with_watch_monetization_types", "").split("|") if k]
+    kinds = [k for k in kinds if k in ("flatrate", "rent", "buy")] or ["flatrate", "rent", "buy"]
+    try:
+        groups = [{int(p) - 1 for p in alt.split("|")} for alt in wanted.split(",")]
+    except ValueError:
+        raise BadRequest("with_watch_providers")
+
+    def offered(m):
+        have = {p for kind in kinds for p in offers(m, r, kind)}
+        return all(group & have for group in groups)
+    return [m for m in movies if offered(m)]
 
 
 SORTS = {
@@ -211,7 +257,9 @@ def discover(movies, q):
               ("vote_count.gte", lambda m, v: m["votes"] >= float(v)),
               ("vote_count.lte", lambda m, v: m["votes"] <= float(v)),
               ("vote_average.gte", lambda m, v: m["rating"] >= float(v)),
-              ("vote_average.lte", lambda m, v: m["rating"] <= float(v))]
+              ("vote_average.lte", lambda m, v: m["rating"] <= float(v)),
+              ("with_runtime.gte", lambda m, v: (m["runtime"] or 0) >= int(v)),
+              ("with_runtime.lte", lambda m, v: (m["runtime"] or 0) <= int(v))]
     for name, check in checks:
         value = q.get(name, "")
         if value:
@@ -219,6 +267,7 @@ def discover(movies, q):
                 movies = [m for m in movies if check(m, value)]
             except ValueError:
                 raise BadRequest(name)
+    movies = on_services(movies, q)
     return sort_movies(movies, q.get("sort_by"))
 
 
@@ -303,6 +352,8 @@ class TMDbHandler(BaseHTTPRequestHandler):
         parts = path.strip("/").split("/")
         if path in ("/discover/movie", "/search/movie"):
             return self.route_list(path)
+        if path == "/watch/providers/movie":
+            return self.send_json(provider_list(self.req_query.get("watch_region", "")))
         if path == "/genre/movie/list":
             return self.send_json({"genres": [{"id": i, "name": n} for i, n in GENRES]})
         if path == "/configuration":

@@ -57,6 +57,11 @@ enum LibrarySchema {
     """
     ALTER TABLE watchlist ADD COLUMN rating_count INTEGER;
     """,
+    // 5: the overview, which with the running time is what one chooses a film by: `show wN`
+    // shows it with the server out of reach.
+    """
+    ALTER TABLE watchlist ADD COLUMN overview TEXT;
+    """,
   ]
 
   /// The oldest version a read-only file may have: it cannot be migrated, and the queries
@@ -67,7 +72,8 @@ enum LibrarySchema {
   /// file's version does not have yet is read as NULL.
   static func watchlistColumns(version: Int) -> String {
     "source, movie_id, title, genres, rating, release_date, link, thumbnail, added_at, "
-      + "running_time, grade, " + (version >= 4 ? "rating_count" : "NULL")
+      + "running_time, grade, " + (version >= 4 ? "rating_count" : "NULL") + ", "
+      + (version >= 5 ? "overview" : "NULL")
   }
 
   /// The version this build writes.

@@ -11,8 +11,8 @@ extension SQLiteLibrary {
         try database.query(
           """
           INSERT INTO watchlist (source, movie_key, movie_id, title, genres, rating,
-            release_date, link, thumbnail, added_at, running_time, grade, rating_count)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            release_date, link, thumbnail, added_at, running_time, grade, rating_count, overview)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (source, movie_key) DO NOTHING
           """,
           [
@@ -22,7 +22,27 @@ extension SQLiteLibrary {
             .text(orNull: movie.link), .text(orNull: movie.thumbnail),
             .real(entry.added.timeIntervalSince1970),
             movie.runningTime.map { .integer(Int64($0)) } ?? .null, .text(orNull: movie.grade),
-            movie.ratingCount.map { .integer(Int64($0)) } ?? .null,
+            movie.ratingCount.map { .integer(Int64($0)) } ?? .null, .text(orNull: movie.overview),
+          ])
+        return try database.query("SELECT changes()").first?.first?.integer == 1
+      }
+    }
+  }
+
+  /// Keeps the overview and running time `entry` has now, for its source and key; false
+  /// when it is not on the watchlist.
+  public func update(_ entry: WatchEntry) async throws(LibraryError) -> Bool {
+    try await write { database in
+      try database.transaction {
+        try database.query(
+          """
+          UPDATE watchlist SET overview = ?, running_time = ?
+          WHERE source = ? AND movie_key = ?
+          """,
+          [
+            .text(orNull: entry.movie.overview),
+            entry.movie.runningTime.map { .integer(Int64($0)) } ?? .null, .text(entry.source),
+            .text(entry.key),
           ])
         return try database.query("SELECT changes()").first?.first?.integer == 1
       }
@@ -113,7 +133,9 @@ extension SQLiteLibrary {
       thumbnail: value(7).text, link: value(6).text, rating: value(4).real,
       ratingCount: value(11).integer.flatMap { $0 >= 0 ? Int(clamping: $0) : nil },
       releaseDate: value(5).text,
-      runningTime: value(9).integer.map { Int(clamping: $0) }, grade: value(10).text)
+      // The file is untrusted: a negative or absurd running time is not one.
+      runningTime: value(9).integer.flatMap { (1...100_000).contains($0) ? Int($0) : nil },
+      grade: value(10).text, overview: value(12).text)
     return WatchEntry(
       source: value(0).text ?? "", movie: movie,
       added: Date(timeIntervalSince1970: value(8).real ?? 0))

@@ -18,7 +18,7 @@ import Testing
     let host = try #require(server.baseURL.host).appending(":\(server.baseURL.port ?? 0)")
     #expect(banner.contains("on Jellyfin at \(host) (token from JELLYFIN_TOKEN)"), "\(banner)")
     try session.type("show 2\r")
-    let shown = try await session.waitFor("Watched ")
+    let shown = try await session.waitFor("Progress ")
     #expect(shown.contains("#2  "))
     try session.type("play 2\r")
     let screen = try await session.waitFor("Played row 2, ")

@@ -104,8 +104,8 @@ import Testing
         ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
         : String(format: "%d:%02d", s / 60, s % 60)
     }
-    #expect(show.stdout.contains("Watched       stopped at \(clock(position)) of \(clock(length))"))
-    #expect(show.stdout.contains("Watched       played"))
+    #expect(show.stdout.contains("Progress      Stopped at \(clock(position)) of \(clock(length))"))
+    #expect(show.stdout.contains("Progress      Played"))
     #expect(show.stdout.contains("Overview      "))
     #expect(show.stdout.contains("Running time  \((length + 30) / 60) min"))
     // The list carries all `show` prints: no request for one film's details.

@@ -106,7 +106,8 @@ import Testing
     for label in ["Tagline", "Directors", "Cast", "Critic rating", "Overview", "Running time"] {
       #expect(show.stdout.contains(label), "\(label)")
     }
-    #expect(show.stdout.contains("stopped at "))
+    let progress = show.stdout.split(separator: "\n").first { $0.hasPrefix("  Progress ") }
+    #expect(progress?.contains(" Stopped at ") == true, "\(show.stdout)")
   }
 
   @Test func postersComeThroughTheTranscoderWithTheHeaderCachedOnDisk() async throws {

@@ -63,7 +63,8 @@ import Testing
     try PythonSQLite.run(
       "PRAGMA wal_checkpoint(TRUNCATE);"
         + (fromTheLastVersion
-          ? "ALTER TABLE watchlist DROP COLUMN rating_count; PRAGMA user_version = 3;" : ""),
+          ? "ALTER TABLE watchlist DROP COLUMN overview; "
+            + "ALTER TABLE watchlist DROP COLUMN rating_count; PRAGMA user_version = 3;" : ""),
       on: path)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["movies.sqlite3"])
     try #require(chmod(path, 0o444) == 0 && chmod(folder.path, 0o555) == 0)

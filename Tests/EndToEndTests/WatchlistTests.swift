@@ -65,7 +65,7 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       let entries = try #require(object["entries"] as? [[String: Any]])
       #expect(entries.compactMap { $0["title"] as? String } == [titles[6], titles[1]])
-      #expect(entries.allSatisfy { $0["watched"] as? Bool == true })
+      #expect(entries.allSatisfy { $0["onWatchlist"] as? Bool == true })
     }
   }
 
@@ -97,7 +97,7 @@ import Testing
         try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
       }
       func watchedRows(_ object: [String: Any]) -> [Int] {
-        (object["rows"] as? [[String: Any]] ?? []).filter { $0["watched"] as? Bool == true }
+        (object["rows"] as? [[String: Any]] ?? []).filter { $0["onWatchlist"] as? Bool == true }
           .compactMap { $0["row"] as? Int }
       }
       // With -c the first page is loaded but not printed: one object per command.

@@ -226,8 +226,8 @@ import Testing
 
       let list = await runner.browser.list
       let rowOf = { (title: String) in (list.movies.firstIndex { $0.title == title } ?? -1) + 1 }
-      let web = try outcome(await runner.execute(.open(row: rowOf("Amélie"))))
-      let file = try outcome(await runner.execute(.open(row: rowOf("기생충"))))
+      let web = try outcome(await runner.execute(.act(.open, RowLabel(rowOf("Amélie")))))
+      let file = try outcome(await runner.execute(.act(.open, RowLabel(rowOf("기생충")))))
 
       guard case .link(let link, _, let opened) = web, case .link(_, _, let fileOpened) = file
       else { throw Failure.unexpected(web) }
@@ -235,7 +235,7 @@ import Testing
       #expect(opened == .opened)
       #expect(fileOpened == .refusedScheme, "a file: link is printed, never opened")
       #expect(opener.opened.withLock { $0.map(\.absoluteString) } == [link])
-      let noLink = await runner.execute(.open(row: rowOf("Up")))
+      let noLink = await runner.execute(.act(.open, RowLabel(rowOf("Up"))))
       #expect(throws: CommandRunner.Error.noLink(row: RowLabel(rowOf("Up")))) {
         try noLink.outcome.get()
       }
@@ -246,7 +246,8 @@ import Testing
     try await withRunner(pageSize: 5) { runner, _ in
       _ = await runner.execute(.more)
       let row = (await runner.browser.list.movies.firstIndex { $0.title == "Amélie" } ?? -1) + 1
-      let reply = await runner.run(.open(row: row), layout: .init(width: 80, palette: .plain))
+      let reply = await runner.run(
+        .act(.open, RowLabel(row)), layout: .init(width: 80, palette: .plain))
       #expect(
         reply.output
           == "Not opened: xdg-open is not installed. The link: https://movies.example/amelie\n")

@@ -72,7 +72,7 @@ import Testing
   @Test func showPrintsTheMovie() async {
     let runner = makeRunner()
     _ = await runner.run(.more, layout: layout)
-    let reply = await runner.run(.show(row: 3), layout: layout)
+    let reply = await runner.run(.act(.show, RowLabel(3)), layout: layout)
     #expect(reply.error == nil)
     #expect(reply.output.hasPrefix("#3  Movie 3\n"))
     #expect(reply.output.contains("https://movies.example/3"))
@@ -82,7 +82,7 @@ import Testing
   @Test func showOfAMissingRowIsAnError() async throws {
     let runner = makeRunner()
     _ = await runner.run(.more, layout: layout)
-    let reply = await runner.run(.show(row: 99), layout: layout)
+    let reply = await runner.run(.act(.show, RowLabel(99)), layout: layout)
     let error = try #require(reply.error)
     #expect(error.contains("99"))
     #expect(error.contains("1 to 10"))

@@ -77,7 +77,7 @@ import Testing
     #expect(Command.thumbs(.all).spec?.loadingLabel(.thumbs(.all), context) == nil)
     #expect(Command.list.spec?.loadingLabel(.list, context) == nil)
     let paged = CommandSpec.all.filter(\.pages).map(\.name)
-    #expect(paged == ["more", "list", "genre", "order", "help"])
+    #expect(paged == ["more", "list", "genre", "order", "continue", "help"])
   }
 }
 

@@ -58,9 +58,13 @@ final class FakeMovieSource: MovieSource {
   private let startedContinuation: AsyncStream<Int>.Continuation
   private let state = Mutex(State())
 
+  /// What the source says it can do; a plain paging source unless the test says otherwise.
+  let capabilities: SourceCapabilities
+
   init(
     movies: [Movie], thumbnails: [String: Data] = [:], thumbnailBody: Data? = nil,
     holdsDownloads: Bool = false, cap: Int = .max, totalCount: Int? = nil,
+    capabilities: SourceCapabilities = SourceCapabilities(),
     answer: @escaping @Sendable (_ page: Int, _ query: MovieQuery) -> PageAnswer = { _, _ in
       .serve
     }
@@ -71,6 +75,7 @@ final class FakeMovieSource: MovieSource {
     self.holdsDownloads = holdsDownloads
     self.cap = cap
     self.totalCount = totalCount
+    self.capabilities = capabilities
     self.answer = answer
     (started, startedContinuation) = AsyncStream.makeStream(of: Int.self)
   }

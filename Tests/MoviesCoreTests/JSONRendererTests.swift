@@ -84,7 +84,7 @@ import Testing
   @Test func showCarriesEveryField() async throws {
     let runner = makeRunner()
     _ = await runner.execute(.more)
-    let shown = try await json(.show(row: 4), on: runner)
+    let shown = try await json(.act(.show, RowLabel(4)), on: runner)
 
     let movie = try #require(shown["movie"] as? [String: Any])
     #expect(shown["row"] as? Int == 4)
@@ -105,7 +105,7 @@ import Testing
       imdbID: "tt0113277", trailer: "https://www.youtube.com/watch?v=abc")
     let result = CommandResult(
       outcome: .success(.movie(movie, row: RowLabel(1), thumbnail: .unavailable)))
-    let reply = JSONRenderer.render(result, of: .show(row: 1))
+    let reply = JSONRenderer.render(result, of: .act(.show, RowLabel(1)))
     let object = try JSONSerialization.jsonObject(with: Data(reply.text.utf8)) as? [String: Any]
     let shown = try #require(object?["movie"] as? [String: Any])
     #expect(shown["runtime"] as? Int == 170)
@@ -127,7 +127,7 @@ import Testing
 
   @Test func failuresHaveACodeAndTheMessage() async throws {
     let runner = makeRunner()
-    let failed = try await json(.show(row: 99), on: runner)
+    let failed = try await json(.act(.show, RowLabel(99)), on: runner)
 
     #expect(failed["ok"] as? Bool == false)
     let error = try #require(failed["error"] as? [String: Any])

@@ -24,7 +24,7 @@ import Testing
     #expect(movie.grade == "R")
     #expect(movie.overview == "A family.")
     #expect(movie.playback == Playback(played: false, position: 4_325, length: 8_040))
-    #expect(movie.playback?.summary == "stopped at 1:12:05 of 2:14:00")
+    #expect(movie.playback?.summary == "Stopped at 1:12:05 of 2:14:00")
     #expect(
       movie.thumbnail
         == "Items/0ad6928dade7ea9dd464858004282ab9/Images/Primary?maxWidth=400&quality=90"
@@ -65,7 +65,7 @@ import Testing
     #expect(page.warnings.count == 4)
     let seen = page.movies[1]
     #expect(seen.thumbnail == nil, "no Primary tag, no poster")
-    #expect(seen.playback?.summary == "played")
+    #expect(seen.playback?.summary == "Played")
     let bare = page.movies[2]
     #expect(bare.releaseDate == nil)
     #expect(bare.runningTime == nil)
@@ -95,8 +95,8 @@ import Testing
   }
 
   @Test func playbackSummaries() {
-    #expect(Playback(played: false).summary == "not played")
-    #expect(Playback(played: false, position: 59, length: nil).summary == "stopped at 0:59")
+    #expect(Playback(played: false).summary == "Not played")
+    #expect(Playback(played: false, position: 59, length: nil).summary == "Stopped at 0:59")
     #expect(Playback(played: true, position: 100, length: 200).resumePosition == 0)
     #expect(Playback(played: false, position: 100, length: 200).resumePosition == 100)
     #expect(Playback(played: false, position: -5).position == 0)

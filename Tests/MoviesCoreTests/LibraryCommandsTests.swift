@@ -26,6 +26,16 @@ import Testing
         return entries.count < before
       }
     }
+    func update(_ entry: WatchEntry) async throws(LibraryError) -> Bool {
+      entries.withLock { entries in
+        guard
+          let index = entries.firstIndex(where: { $0.source == entry.source && $0.key == entry.key }
+          )
+        else { return false }
+        entries[index] = entry
+        return true
+      }
+    }
     func watchlist() async throws(LibraryError) -> [WatchEntry] { entries.withLock { $0 } }
     func watchedKeys(source: String) async throws(LibraryError) -> Set<String> {
       Set(entries.withLock { $0 }.filter { $0.source == source }.map(\.key))
@@ -63,9 +73,10 @@ import Testing
   @Test func watchedRowsAreMarkedAndListedNewestFirst() async {
     let runner = makeRunner(.open(MemoryLibrary()))
     _ = await runner.run(.more, layout: layout)
-    #expect(await runner.run(.watch(row: 2), layout: layout).output.contains("Added row 2"))
-    #expect(await runner.run(.watch(row: 5), layout: layout).error == nil)
-    #expect(await runner.run(.watch(row: 5), layout: layout).output.contains("already"))
+    #expect(
+      await runner.run(.act(.watch, RowLabel(2)), layout: layout).output.contains("Added row 2"))
+    #expect(await runner.run(.act(.watch, RowLabel(5)), layout: layout).error == nil)
+    #expect(await runner.run(.act(.watch, RowLabel(5)), layout: layout).output.contains("already"))
 
     let list = await runner.run(.list, layout: layout).text.split(separator: "\n")
     #expect(list.filter { $0.contains(" * ") }.map { $0.prefix(4) } == [" 2 *", " 5 *"])
@@ -73,11 +84,15 @@ import Testing
     #expect(watchlist.contains("w1  Movie 5"))
     #expect(watchlist.contains("w2  Movie 2"))
     #expect(
-      await runner.run(.onWatchlist(.show, entry: 2), layout: layout).output
+      await runner.run(.act(.show, RowLabel(2, .entry)), layout: layout).output
         .hasPrefix("w2  Movie 2"))
-    #expect(await runner.run(.show(row: 2), layout: layout).output.contains("On the watchlist"))
-    #expect(await !runner.run(.show(row: 3), layout: layout).output.contains("On the watchlist"))
-    let missing = await runner.run(.onWatchlist(.show, entry: 3), layout: layout)
+    #expect(
+      await runner.run(.act(.show, RowLabel(2)), layout: layout).output.contains("On the watchlist")
+    )
+    #expect(
+      await !runner.run(.act(.show, RowLabel(3)), layout: layout).output.contains(
+        "On the watchlist"))
+    let missing = await runner.run(.act(.show, RowLabel(3, .entry)), layout: layout)
     #expect(missing.error?.contains("w1 to w2") == true)
   }
 
@@ -86,7 +101,7 @@ import Testing
     let runner = makeRunner(.unavailable(problem))
     let first = await runner.execute(.more)
     #expect(first.watched == nil, "no mark column without a library")
-    let watch = await runner.execute(.watch(row: 1))
+    let watch = await runner.execute(.act(.watch, RowLabel(1)))
     guard case .failure(let error) = watch.outcome else {
       Issue.record("watch succeeded without a library")
       return

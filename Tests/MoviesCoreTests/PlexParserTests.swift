@@ -38,7 +38,7 @@ import Testing
   @Test func aFilmWatchedOutIsPlayedAndOddValuesAreDropped() throws {
     let movies = try page().movies
     let bunny = movies[1]
-    #expect(bunny.playback?.summary == "played")
+    #expect(bunny.playback?.summary == "Played")
     #expect(bunny.releaseDate == "2008", "the year when there is no date")
     let dream = movies[2]
     #expect(dream.releaseDate == "2006", "a malformed date gives way to the year")
@@ -137,7 +137,7 @@ import Testing
     #expect(movie.trailer == nil, "asked without extras")
     #expect(movie.otherFields["Critic rating"] == Format.rating(7.7))
     #expect(movie.overview?.hasSuffix("learns valuable lessons.") == true)
-    #expect(movie.playback?.summary == "played", "the details' own watched state")
+    #expect(movie.playback?.summary == "Played", "the details' own watched state")
     #expect(movie.otherFields[PlexParser.streamField] == listed.otherFields[PlexParser.streamField])
     #expect(throws: PlexParser.Error.notAMediaContainer) {
       try PlexParser.details(

@@ -172,10 +172,12 @@ import Testing
 
   @Test func showSaysWhetherTheThumbnailIsCached() async throws {
     try await withRunner { runner, _, _ in
-      let before = TextRenderer(layout: Self.layout).render(await runner.execute(.show(row: 2)))
+      let before = TextRenderer(layout: Self.layout).render(
+        await runner.execute(.act(.show, RowLabel(2))))
       #expect(before.output.contains("posters/2.png (not cached"))
-      _ = await runner.execute(.thumb(row: 2))
-      let after = TextRenderer(layout: Self.layout).render(await runner.execute(.show(row: 2)))
+      _ = await runner.execute(.act(.thumb, RowLabel(2)))
+      let after = TextRenderer(layout: Self.layout).render(
+        await runner.execute(.act(.show, RowLabel(2))))
       #expect(after.output.contains("posters/2.png (cached"))
     }
   }

@@ -26,14 +26,30 @@ public struct MoviesRun: Sendable {
     self.peakResidentBytes = peakResidentBytes
   }
 
-  /// The lines of standard output that are table rows: `<row number>  <title> …`.
+  /// The lines of standard output that are table rows: `<row number>  <title> …`, without
+  /// the progress mark a source with playback data puts before the title (``progressMarks``).
   public var tableRows: [(number: Int, text: String)] {
+    markedRows.map { ($0.number, $0.text) }
+  }
+
+  /// Each table row's progress mark: `✓`, `▶ 40%`, or empty for a film not started (or a
+  /// source without playback data).
+  public var progressMarks: [(number: Int, mark: String)] {
+    markedRows.map { ($0.number, $0.mark) }
+  }
+
+  private var markedRows: [(number: Int, mark: String, text: String)] {
     stdout.split(separator: "\n").compactMap { line in
       let trimmed = line.drop { $0 == " " }
       guard let space = trimmed.firstIndex(of: " "), let number = Int(trimmed[..<space]) else {
         return nil
       }
-      return (number, String(trimmed[space...]).trimmingCharacters(in: .whitespaces))
+      let text = String(trimmed[space...]).trimmingCharacters(in: .whitespaces)
+      guard let first = text.first, first == "✓" || first == "▶" else { return (number, "", text) }
+      // The mark and its gap: `✓`, `▶` or `▶ 40%`, then two spaces.
+      let end = text.range(of: "  ")?.lowerBound ?? text.endIndex
+      let rest = text[end...].trimmingCharacters(in: .whitespaces)
+      return (number, String(text[..<end]), rest)
     }
   }
 

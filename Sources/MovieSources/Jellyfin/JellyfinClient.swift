@@ -70,15 +70,18 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.searchPageSize = 200
     capabilities.plays = true
     capabilities.findsSimilar = true
+    capabilities.resumesWatching = true
     return capabilities
   }()
 
-  /// The title words go to `SearchTerm`, an exact year to `Years`; the other filters are
-  /// applied to the rows.
+  /// The title words go to `SearchTerm`, years to `Years`, a rating's floor to
+  /// `MinCommunityRating`, a genre to `GenreIds` and `played:` to `IsPlayed`; the rows are
+  /// still checked against every filter.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
     // `Years` lists each year: a range of a lifetime or less goes to the server.
     let listable = search.years.map { $0.count <= Self.maxListedYears } ?? false
-    return search.serverQuery(from: query, filters: listable ? [.yearRange] : [])
+    let filters: MovieSearch.ServerFilters = [.rating, .genres, .played]
+    return search.serverQuery(from: query, filters: listable ? filters.union(.yearRange) : filters)
   }
 
   /// The most years one `Years` parameter lists.
@@ -142,31 +145,35 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   }
 
   /// The address of one page of `query`; its search text and year narrow it on the server.
+  /// `continue`'s list is the user's `/UserItems/Resume` (Jellyfin 10.9 and later): the films
+  /// stopped part way, the most recently played first, in the server's own order.
   public func itemsURL(_ number: Int, of query: MovieQuery) throws -> URL {
+    // What every page asks: the user's films, one page of them, counted, with the fields.
+    let page = [
+      URLQueryItem(name: "userId", value: userID),
+      URLQueryItem(name: "IncludeItemTypes", value: "Movie"),
+      URLQueryItem(name: "StartIndex", value: String((max(1, number) - 1) * query.pageSize)),
+      URLQueryItem(name: "Limit", value: String(query.pageSize)),
+      URLQueryItem(name: "EnableTotalRecordCount", value: "true"),
+      URLQueryItem(name: "Fields", value: Self.fields),
+    ]
+    if query.continuing { return Self.address(server, "UserItems/Resume", page) }
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
       throw http.unusable(
         .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),
         .page(1))
     }
-    var items = [
-      URLQueryItem(name: "userId", value: userID),
-      URLQueryItem(name: "IncludeItemTypes", value: "Movie"),
-      URLQueryItem(name: "Recursive", value: "true"),
-      URLQueryItem(name: "StartIndex", value: String((max(1, number) - 1) * query.pageSize)),
-      URLQueryItem(name: "Limit", value: String(query.pageSize)),
-      URLQueryItem(name: "EnableTotalRecordCount", value: "true"),
-      URLQueryItem(name: "Fields", value: Self.fields),
-      URLQueryItem(name: "SortBy", value: sort.sortBy),
-      URLQueryItem(name: "SortOrder", value: sort.sortOrder),
-    ]
+    var items =
+      page + [
+        URLQueryItem(name: "Recursive", value: "true"),
+        URLQueryItem(name: "SortBy", value: sort.sortBy),
+        URLQueryItem(name: "SortOrder", value: sort.sortOrder),
+      ]
     if !query.genreID.isEmpty { items.append(URLQueryItem(name: "GenreIds", value: query.genreID)) }
     if !query.searchText.isEmpty {
       items.append(URLQueryItem(name: "SearchTerm", value: query.searchText))
     }
-    if let years = query.releaseYears, years.count <= Self.maxListedYears {
-      items.append(
-        URLQueryItem(name: "Years", value: years.map(String.init).joined(separator: ",")))
-    }
+    items += ServerFilterItems.jellyfin(query, maxListedYears: Self.maxListedYears)
     var components = URLComponents(
       url: Self.address(server, "Items"), resolvingAgainstBaseURL: true)
     components?.queryItems = items
@@ -189,18 +196,31 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     guard let id = movie.id.flatMap(JellyfinItemParser.identifier) else {
       return MoviePage(movies: [], totalCount: 0)
     }
-    var components = URLComponents(
-      url: Self.address(server, "Items/\(id)/Similar"), resolvingAgainstBaseURL: true)
-    components?.queryItems = [
-      URLQueryItem(name: "userId", value: userID),
-      URLQueryItem(name: "Limit", value: String(Self.similarLimit)),
-      URLQueryItem(name: "Fields", value: Self.fields),
-    ]
-    let data = try await http.get(components?.url ?? server, .similar, limits: pageLimits)
+    let url = Self.address(
+      server, "Items/\(id)/Similar",
+      [
+        URLQueryItem(name: "userId", value: userID),
+        URLQueryItem(name: "Limit", value: String(Self.similarLimit)),
+        URLQueryItem(name: "Fields", value: Self.fields),
+      ])
+    let data = try await http.get(url, .similar, limits: pageLimits)
     do {
       return try JellyfinItemParser.page(data, server: server)
     } catch {
       throw http.unusable(.unreadable(error.explanation), .similar)
+    }
+  }
+
+  /// The film as the server has it now (`/Items/{id}`): its overview, running time and what
+  /// the user has watched, for `show wN`. Nil for a film without an id.
+  public func current(_ movie: Movie) async throws -> Movie? {
+    guard let id = movie.id else { return nil }
+    let url = Self.address(server, "Items/\(id)", [URLQueryItem(name: "userId", value: userID)])
+    let data = try await http.get(url, .details, limits: pageLimits)
+    do {
+      return try JellyfinItemParser.item(data, server: server)
+    } catch {
+      throw http.unusable(.unreadable(error.explanation), .details)
     }
   }
 
@@ -259,5 +279,12 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
 
   static func address(_ server: URL, _ path: String) -> URL {
     directory(server).appendingPathComponent(path)
+  }
+
+  /// `path` under the server, with `query`.
+  static func address(_ server: URL, _ path: String, _ query: [URLQueryItem]) -> URL {
+    var components = URLComponents(url: address(server, path), resolvingAgainstBaseURL: true)
+    components?.queryItems = query
+    return components?.url ?? server
   }
 }

@@ -13,6 +13,8 @@ public enum JellyfinItemParser {
     case notJSON
     case notAQueryResult
     case notAUser
+    /// `/Items/{id}` that is not one film with an id and a name.
+    case notAnItem
   }
 
   /// Jellyfin's ticks: ten million a second.
@@ -42,6 +44,13 @@ public enum JellyfinItemParser {
           + "of the page without a usable id or name.")
     }
     return MoviePage(movies: movies, rowCount: items.count, totalCount: total, warnings: warnings)
+  }
+
+  /// One film of `/Items/{id}`, as a page lists it.
+  public static func item(_ data: Data, server: URL) throws(Error) -> Movie {
+    guard let item = try json(data) as? [String: Any], let movie = movie(item, server: server)
+    else { throw .notAnItem }
+    return movie
   }
 
   /// The genres of `/Genres`: each item's `Id` and `Name`.
@@ -167,6 +176,7 @@ extension JellyfinItemParser.Error {
     case .notJSON: "the answer is not JSON"
     case .notAQueryResult: "the answer has no Items list"
     case .notAUser: "the answer is not a user"
+    case .notAnItem: "the answer is not a film with an id and a name"
     }
   }
 }

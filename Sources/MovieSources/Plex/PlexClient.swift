@@ -119,20 +119,27 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.findsSimilar = true
     capabilities.noThumbnailMessage = "Plex has no poster for this film."
     capabilities.plays = true
+    capabilities.resumesWatching = true
+    // A search's results in pages of a few hundred, as Jellyfin's, not of the list's ten.
+    capabilities.searchPageSize = 200
     return capabilities
   }()
 
-  /// The title words go to `title=`, an exact year to `year=`; the other filters are applied
-  /// to the rows.
+  /// The title words go to `title=`, years to `year>>=` and `year<<=`, a rating's floor to
+  /// `audienceRating>>=`, a genre to `genre=` and `played:` to `unwatched`; the rows are still
+  /// checked against every filter.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    search.serverQuery(from: query)
+    search.serverQuery(from: query, filters: [.yearRange, .rating, .genres, .played])
   }
 
   /// `Plex at media.local:32400`, for the banner and the spinner.
   public var name: String { ServerName.of("Plex", at: server) }
 
   /// The address of `query`'s list (the page goes in the headers: ``pageHeaders(_:of:)``).
+  /// `continue`'s list is the section's On Deck: the films stopped part way, the most
+  /// recently watched first.
   public func listURL(of query: MovieQuery) throws -> URL {
+    if query.continuing { return Self.address(server, "/library/sections/\(section.key)/onDeck") }
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
       throw http.unusable(
         .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),
@@ -145,9 +152,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     if !query.searchText.isEmpty {
       items.append(URLQueryItem(name: "title", value: query.searchText))
     }
-    if let year = query.releaseYear {
-      items.append(URLQueryItem(name: "year", value: String(year)))
-    }
+    items += ServerFilterItems.plex(query)
     return Self.address(server, "/library/sections/\(section.key)/all", query: items)
   }
 
@@ -271,7 +276,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
       // Everything but the unreserved characters escaped, so a `/`, `&` or `:` in a value
       // stays in it.
       components.percentEncodedQuery = query.map { item in
-        item.name + "="
+        (item.name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "") + "="
           + ((item.value ?? "").addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
       }.joined(separator: "&")
     }

@@ -3,10 +3,34 @@ import MoviesCore
 
 /// What `/discover/movie` is narrowed by: the years as a range of primary release dates, the
 /// ratings as `vote_average` bounds with the vote floor `order rating` uses (so one 10/10
-/// vote does not lead), and, newest first, nothing not released yet.
+/// vote does not lead), running times, genres (a comma between pieces, a bar between the
+/// genres one piece names), the streaming services in `region`'s subscriptions, and, newest
+/// first, nothing not released yet.
 enum TMDbFilters {
-  static func items(for query: MovieQuery, sortBy: String, today: Date = Date()) -> [URLQueryItem] {
+  static func items(
+    for query: MovieQuery, sortBy: String, region: String = "US", today: Date = Date()
+  ) -> [URLQueryItem] {
     var items: [URLQueryItem] = []
+    let genres =
+      query.genreFilter.isEmpty
+      ? query.genreID : query.genreFilter.map { $0.joined(separator: "|") }.joined(separator: ",")
+    if !genres.isEmpty { items.append(URLQueryItem(name: "with_genres", value: genres)) }
+    if let runtimes = query.runtimes {
+      if runtimes.lowerBound > 0 {
+        items.append(URLQueryItem(name: "with_runtime.gte", value: String(runtimes.lowerBound)))
+      }
+      if runtimes.upperBound < Int.max {
+        items.append(URLQueryItem(name: "with_runtime.lte", value: String(runtimes.upperBound)))
+      }
+    }
+    if !query.services.isEmpty {
+      // "On Netflix" means in the subscription, not to rent or buy there.
+      items += [
+        URLQueryItem(name: "with_watch_providers", value: query.services.joined(separator: "|")),
+        URLQueryItem(name: "watch_region", value: region),
+        URLQueryItem(name: "with_watch_monetization_types", value: "flatrate"),
+      ]
+    }
     var latest: String?
     if let years = query.releaseYears {
       items.append(

@@ -1,15 +1,12 @@
 /// `find` on a source that searches on its server: the matches are the server's results,
 /// numbered f1, f2, … apart from the list, which the search leaves as it was.
 extension Browser {
-  /// Pages of a server search asked for at once, when the server's count says they exist.
-  static let searchPagesAtOnce = 3
-
   /// Loads `query`, the source's own results for the search (see
   /// ``MovieSource/searchQuery(for:from:)``), page by page to their end, reporting the rows
   /// that pass the filters the server did not apply (genre, rating, a range of years) as each
   /// page arrives, numbered from f1. Pages are of the source's
   /// ``SourceCapabilities/searchPageSize`` where it has one, and up to
-  /// ``searchPagesAtOnce`` of them are asked for together; they join in order, with the
+  /// ``SourceCapabilities/searchPagesAtOnce`` of them are asked for together; they join in order, with the
   /// scan's caps (its row limit, three pages in a row with no new row). The results are
   /// kept: the same search again reports the pages loaded without asking for them, then goes
   /// on where it stopped. Ctrl-C or a failed page stops the search and keeps every page
@@ -24,6 +21,9 @@ extension Browser {
     var filter = search
     filter.words = []  // the server matched the titles, perhaps by other titles of the film
     if query.releaseYears != nil { filter.years = nil }
+    // A list's rows carry no running time on some servers (TMDb's discover): the server's
+    // bounds are exact.
+    if query.runtimes != nil { filter.runtimes = nil }
     var results = searched.flatMap { $0.query == query ? $0 : nil } ?? MovieList(query: query)
     var scan = Scan()
     // Matches are numbered in the order found, f1 first, whatever their place in the results.
@@ -37,7 +37,9 @@ extension Browser {
     reportMatches(among: results.movies[...])
     let source = self.source
     while scan.failure == nil, !scan.stopped, let first = results.nextPage {
-      let numbers = Self.pagesAtOnce(from: first, total: results.totalCount, query: query)
+      let numbers = Self.pagesAtOnce(
+        from: first, total: results.totalCount, query: query,
+        atOnce: source.capabilities.searchPagesAtOnce)
       await withTaskGroup(of: Arrival.self) { group in
         defer { group.cancelAll() }
         for number in numbers {
@@ -82,10 +84,10 @@ extension Browser {
   }
 
   /// The pages to ask for together from `first`: those the server's count says exist, up to
-  /// ``searchPagesAtOnce``; only `first` when there is no count.
-  static func pagesAtOnce(from first: Int, total: Int?, query: MovieQuery) -> [Int] {
+  /// `atOnce`; only `first` when there is no count.
+  static func pagesAtOnce(from first: Int, total: Int?, query: MovieQuery, atOnce: Int) -> [Int] {
     guard let total, query.pageSize > 0 else { return [first] }
     let last = max(first, (total + query.pageSize - 1) / query.pageSize)
-    return Array(first...min(last, first + searchPagesAtOnce - 1))
+    return Array(first...min(last, first + max(1, atOnce) - 1))
   }
 }

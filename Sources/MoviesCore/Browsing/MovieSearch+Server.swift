@@ -10,6 +10,14 @@ extension MovieSearch {
     public static let yearRange = ServerFilters(rawValue: 1)
     /// A range of ratings.
     public static let rating = ServerFilters(rawValue: 2)
+    /// A range of running times.
+    public static let runtime = ServerFilters(rawValue: 4)
+    /// Genres, by the ids the `genre:` pieces name.
+    public static let genres = ServerFilters(rawValue: 8)
+    /// Whether a film was played.
+    public static let played = ServerFilters(rawValue: 16)
+    /// The streaming services `on:` names.
+    public static let services = ServerFilters(rawValue: 32)
   }
 
   /// The query a source that searches on its server lists the matches with: the title words
@@ -22,9 +30,20 @@ extension MovieSearch {
     searching.searchText = titleWords
     searching.releaseYears = filters.contains(.yearRange) ? years : exactYear
     searching.ratings = filters.contains(.rating) ? ratings : nil
-    guard !words.isEmpty || searching.releaseYears != nil || searching.ratings != nil else {
-      return nil
-    }
+    searching.runtimes = filters.contains(.runtime) ? runtimes : nil
+    searching.genreFilter = filters.contains(.genres) ? genreIDs.filter { !$0.isEmpty } : []
+    searching.played = filters.contains(.played) ? played : nil
+    searching.services = filters.contains(.services) ? serviceIDs : []
+    guard !words.isEmpty || searching.isServerSearch else { return nil }
     return searching
+  }
+}
+
+extension MovieSearch {
+  /// Refuses `played:` where the source does not know what was watched, and `on:` where it
+  /// does not know where films stream.
+  public func check(against capabilities: SourceCapabilities) throws(SourceRefusal) {
+    if played != nil, !capabilities.plays { throw .played }
+    if !services.isEmpty, !capabilities.knowsStreamingServices { throw .services }
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What `find TEXT` looks for: words that must all be in the title, and optional filters
-/// (`genre:WORD`, `year:1972` or `year:1970-1979`, `rating:>8`).
+/// (`genre:WORD`, `year:1972` or `year:1970-1979`, `rating:>8`, `runtime:<100`,
+/// `played:no`, `on:netflix`).
 ///
 /// Matching ignores case, accents and width (`ｆｕｌｌ` is `full`), and compares composed text,
 /// so a Korean syllable typed whole matches the same syllable in a title.
@@ -24,6 +25,8 @@ public struct MovieSearch: Sendable, Hashable {
   public enum Error: Swift.Error, Sendable, Hashable, UserFacingError {
     case badYear(String)
     case badRating(String)
+    case badRuntime(String)
+    case badPlayed(String)
     case emptyFilter(String)
 
     /// The code `--json` reports it with.
@@ -36,8 +39,14 @@ public struct MovieSearch: Sendable, Hashable {
         "'\(text)' is not a year; use year:1972 or a range such as year:1970-1979."
       case .badRating(let text):
         "'\(text)' is not a rating; use rating:>8, rating:<5, rating:7-8 or rating:8 (8 or more)."
+      case .badRuntime(let text):
+        "'\(text)' is not a running time; use runtime:<100, runtime:>120 or runtime:90-120 "
+          + "(minutes)."
+      case .badPlayed(let text):
+        "'\(text)' is not yes or no; use played:yes or played:no."
       case .emptyFilter(let text):
-        "'\(text)' needs a value, such as genre:drama, year:1972 or rating:>8."
+        "'\(text)' needs a value, such as genre:drama, year:1972, rating:>8, runtime:<100, "
+          + "played:no or on:netflix."
       }
     }
   }
@@ -52,6 +61,19 @@ public struct MovieSearch: Sendable, Hashable {
   public var years: ClosedRange<Int>?
   /// The ratings a movie's must fall in (`rating:`); nil for any.
   public var ratings: ClosedRange<Double>?
+  /// The running times, in minutes, a movie's must fall in (`runtime:`); nil for any.
+  public var runtimes: ClosedRange<Int>?
+  /// Whether the movie must have been played (`played:yes`) or not (`played:no`); nil for
+  /// either.
+  public var played: Bool?
+  /// The streaming services named by `on:`, as typed; a movie must stream on one of them.
+  /// Only a source that knows where films stream applies them, on its server.
+  public var services: [String] = []
+  /// The server's ids of the genres each `genre:` piece names, one list a piece, once the
+  /// source's genre list was read; empty when it was not (the rows are then checked alone).
+  public var genreIDs: [[String]] = []
+  /// The server's ids of the services `on:` names, once the source resolved them.
+  public var serviceIDs: [String] = []
 
   /// Parses the text typed after `find`.
   public init(_ text: String) throws(Error) {
@@ -69,6 +91,20 @@ public struct MovieSearch: Sendable, Hashable {
         guard !value.isEmpty else { throw .emptyFilter(String(word)) }
         guard let range = Self.ratingRange(value) else { throw .badRating(String(word)) }
         ratings = range
+      } else if let value = Self.value(of: "runtime:", in: lower, word) {
+        guard !value.isEmpty else { throw .emptyFilter(String(word)) }
+        guard let range = Self.runtimeRange(value) else { throw .badRuntime(String(word)) }
+        runtimes = range
+      } else if let value = Self.value(of: "played:", in: lower, word) {
+        guard !value.isEmpty else { throw .emptyFilter(String(word)) }
+        switch value.lowercased() {
+        case "yes": played = true
+        case "no": played = false
+        default: throw .badPlayed(String(word))
+        }
+      } else if let value = Self.value(of: "on:", in: lower, word) {
+        guard !value.isEmpty else { throw .emptyFilter(String(word)) }
+        services.append(value)
       } else {
         let folded = Self.fold(String(word))
         if !folded.isEmpty {
@@ -88,6 +124,10 @@ public struct MovieSearch: Sendable, Hashable {
     if let ratings {
       guard let rating = movie.rating, ratings.contains(rating) else { return false }
     }
+    if let runtimes {
+      guard let minutes = movie.runningTime, runtimes.contains(minutes) else { return false }
+    }
+    if let played, (movie.playback?.played ?? false) != played { return false }
     if !genres.isEmpty {
       let folded = movie.genres.map(Self.fold)
       for genre in genres where !folded.contains(where: { Self.contains($0, genre) }) {
@@ -114,45 +154,6 @@ public struct MovieSearch: Sendable, Hashable {
   private static func value(of key: String, in lower: String, _ word: Substring) -> String? {
     guard lower.hasPrefix(key) else { return nil }
     return String(word.dropFirst(key.count))
-  }
-
-  /// `1972`, `1970-1979`, `1970-` or `-1979`.
-  private static func yearRange(_ text: String) -> ClosedRange<Int>? {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    func year(_ part: Substring?, default value: Int) -> Int? {
-      guard let part, !part.isEmpty else { return value }
-      guard part.count <= 4, let year = Int(part), year >= 0 else { return nil }
-      return year
-    }
-    switch parts.count {
-    case 1: return Int(text).flatMap { year in text.count <= 4 && year >= 0 ? year...year : nil }
-    case 2:
-      guard let low = year(parts[0], default: 0), let high = year(parts[1], default: 9_999),
-        low <= high, !(parts[0].isEmpty && parts[1].isEmpty)
-      else { return nil }
-      return low...high
-    default: return nil
-    }
-  }
-
-  /// `>8`, `>=8`, `<5`, `<=5`, `7-8`, or `8` (8 or more). Ratings are at most 10, `>8`
-  /// means above 8.
-  private static func ratingRange(_ text: String) -> ClosedRange<Double>? {
-    func number(_ part: Substring) -> Double? {
-      guard let value = Double(part), value.isFinite, value >= 0 else { return nil }
-      return value
-    }
-    if text.hasPrefix(">=") { return number(text.dropFirst(2)).map { $0...Double.infinity } }
-    if text.hasPrefix("<=") { return number(text.dropFirst(2)).map { 0...$0 } }
-    if text.hasPrefix(">") { return number(text.dropFirst()).map { $0.nextUp...Double.infinity } }
-    if text.hasPrefix("<") {
-      return number(text.dropFirst()).flatMap { $0 > 0 ? 0...$0.nextDown : nil }
-    }
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    if parts.count == 2, let low = number(parts[0]), let high = number(parts[1]), low <= high {
-      return low...high
-    }
-    return number(Substring(text)).map { $0...Double.infinity }
   }
 
   /// Case, accents and width folded, composed again, as UTF-8. ASCII text, most titles, takes

@@ -6,8 +6,12 @@ public enum Command: Sendable, Hashable {
   /// `more N`: the next N pages at once (N at least 2).
   case morePages(Int)
   case list
-  case show(row: Int)
-  case thumb(row: Int)
+  /// `show 3`, `play w2`, `watch f1`: a row command on one row of the list, watchlist entry
+  /// or server search's match; every row command takes every kind of label.
+  case act(RowAction, RowLabel)
+  /// `watch 2-5`, `unwatch w1-w3`: putting several rows, entries or matches on the watchlist
+  /// or taking them off.
+  case actOnRange(RangeAction, RowLabels)
   /// `thumb N-M` or `thumb all`.
   case thumbs(ThumbRows)
   case help
@@ -24,21 +28,10 @@ public enum Command: Sendable, Hashable {
   case find(String)
   /// Pick a loaded row in fzf (the executable runs it), starting from the text, if any.
   case pick(String)
-  /// Open row N's link, or print it.
-  case open(row: Int)
-  /// Play row N's stream in mpv, from where the user stopped.
-  case play(row: Int)
-  /// Play row N's trailer in mpv, or print its link.
-  case trailer(row: Int)
-  /// List the films like row N, as matches f1, f2, …
-  case similar(row: Int)
-  /// Add row N's movie to the watchlist, or take it off.
-  case watch(row: Int)
-  case unwatch(row: Int)
   /// List the watchlist, newest first, numbered `w1`, `w2`, …
   case watchlist
-  /// `show wN`, `thumb wN`, `open wN`, `unwatch wN`: a command on watchlist entry N.
-  case onWatchlist(WatchlistAction, entry: Int)
+  /// `continue`: restart the list with the films stopped part way, most recent first.
+  case continueWatching
   /// Reopen the query saved when the prompt was left, at the same depth.
   case resume
   /// `resume N`: reopen the Nth newest of the sessions kept.
@@ -46,18 +39,17 @@ public enum Command: Sendable, Hashable {
   /// `resume list`: the sessions kept, newest first.
   case sessions
 
-  /// `show fN`, `thumb fN`, `open fN`, `play fN`, `watch fN`, `unwatch fN`: a row command on
-  /// match N of the last `find` the source ran on its server.
-  case onMatch(RowAction, match: Int)
-
-  /// What can be done to a watchlist entry.
-  public enum WatchlistAction: String, Sendable, Hashable {
-    case show, thumb, open, unwatch
+  /// What a row command does to the movie its label names: its name is the command's.
+  public enum RowAction: String, Sendable, Hashable, CaseIterable {
+    case show, thumb, open, play, trailer, similar, watch, unwatch
   }
 
-  /// What can be done to a server search's match: what can be done to a row.
-  public enum RowAction: String, Sendable, Hashable {
-    case show, thumb, open, play, trailer, similar, watch, unwatch
+  /// The row commands that take a range of labels.
+  public enum RangeAction: String, Sendable, Hashable {
+    case watch, unwatch
+
+    /// What it does to each label.
+    public var rowAction: RowAction { self == .watch ? .watch : .unwatch }
   }
 
   /// Why a line is not a command.
@@ -97,7 +89,8 @@ public enum Command: Sendable, Hashable {
         CommandUsage.takes(command)
       case .notARowRange(let command, let argument):
         "'\(CommandUsage.excerpt(argument))' is not a row range; "
-          + "type '\(command) N-M' with N up to M, or '\(command) all'."
+          + "type '\(command) N-M' with N up to M"
+          + (command == "thumb" ? ", or '\(command) all'." : ", or 'wN-wM' or 'fN-fM'.")
       case .missingArgument(let command, let example):
         "'\(command)' needs an argument, for example '\(command) \(example)'."
       case .notAnOrder(let word):
@@ -127,8 +120,9 @@ public enum Command: Sendable, Hashable {
     case .more, .morePages: "more"
     case .skip: "skip"
     case .list: "list"
-    case .show: "show"
-    case .thumb, .thumbs: "thumb"
+    case .act(let action, _): action.rawValue
+    case .actOnRange(let action, _): action.rawValue
+    case .thumbs: "thumb"
     case .help, .helpOn: "help"
     case .quit: "quit"
     case .genre: "genre"
@@ -136,15 +130,8 @@ public enum Command: Sendable, Hashable {
     case .genres: "genres"
     case .find: "find"
     case .pick: "pick"
-    case .open: "open"
-    case .play: "play"
-    case .trailer: "trailer"
-    case .similar: "similar"
-    case .watch: "watch"
-    case .unwatch: "unwatch"
     case .watchlist: "watchlist"
-    case .onWatchlist(let action, _): action.rawValue
-    case .onMatch(let action, _): action.rawValue
+    case .continueWatching: "continue"
     case .resume, .resumeSession, .sessions: "resume"
     }
   }
@@ -193,7 +180,7 @@ public enum Command: Sendable, Hashable {
     if arguments.words.count == 1, let rows = try thumbRows(arguments.words[0]) {
       return .thumbs(rows)
     }
-    return try arguments.row(entry: .thumb, match: .thumb) { .thumb(row: $0) }
+    return try arguments.rowCommand(.thumb)
   }
 
   /// `all` or `N-M`; nil for anything else, which is then read as one row number.

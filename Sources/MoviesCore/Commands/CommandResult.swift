@@ -32,6 +32,8 @@ public enum CommandOutcome: Sendable {
   case watched(WatchEntry, row: RowLabel, added: Bool)
   /// `unwatch N` or `unwatch wN`: the movie, and false when it was not on the watchlist.
   case unwatched(Movie, removed: Bool)
+  /// `watch N-M` or `unwatch wN-wM`.
+  case watchedRange(WatchRangeChange)
   /// `watchlist`: every entry, newest first (`w1` is the first).
   case watchlist([WatchEntry])
   /// `show wN`: watchlist entry N.

@@ -57,3 +57,32 @@ extension CommandRunner {
     }
   }
 }
+
+extension CommandRunner {
+  /// `show wN`: the entry with its overview, running time and progress as the source has
+  /// them now, kept for the next time, when the entry comes from the source browsed and it
+  /// can look one film up; else, or when it cannot be reached, what the watchlist kept.
+  func show(_ entry: WatchEntry, number: Int) async -> (CommandOutcome, [String]) {
+    let kept: CommandOutcome = .watchlistEntry(entry, number: number)
+    guard entry.source == sourceID else { return (kept, []) }
+    let current: Movie?
+    do {
+      current = try await source.current(entry.movie)
+    } catch {
+      try? Task.checkCancellation()
+      let reason: String
+      if let failure = error as? any SourceFailure {
+        reason = ListSwitchFailure(failure: failure, command: "show w\(number)").message
+      } else {
+        reason = ErrorDescriber.plain.message(for: error)
+      }
+      return (kept, [reason + " What the watchlist kept is shown."])
+    }
+    guard let current else { return (kept, []) }
+    let fresh = entry.refreshed(from: current)
+    // Kept for the next time the server is out of reach; a library that cannot be written
+    // (read-only) still shows the fresh fields.
+    if case .open(let library) = library { _ = try? await library.update(fresh) }
+    return (.watchlistEntry(fresh, number: number), [])
+  }
+}

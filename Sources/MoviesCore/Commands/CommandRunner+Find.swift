@@ -5,8 +5,9 @@ extension CommandRunner {
     _ text: String, found: @escaping @Sendable ([MovieSearch.Match], Int) -> Void,
     progress: @escaping @Sendable (Int, Int) -> Void
   ) async throws -> (CommandOutcome, [String]) {
-    let search = try MovieSearch(text)
-    try await checkGenreFilters(of: search)
+    var search = try MovieSearch(text)
+    search.genreIDs = try await checkGenreFilters(of: search)
+    search = try await source.resolvingFilters(of: search)
     let clock = ContinuousClock()
     let start = clock.now
     let serverQuery =
@@ -35,13 +36,18 @@ extension CommandRunner {
   /// A `genre:WORD` filter that no genre of the source's list holds can match nothing: that
   /// is said before any page is asked for, with the names, as `genre WORD` says it, instead
   /// of a full scan ending in "No movie matches". Without a list (or when it cannot be
-  /// loaded) the filter is tried on the movies as it is.
-  func checkGenreFilters(of search: MovieSearch) async throws {
+  /// loaded) the filter is tried on the movies as it is. Returns the ids of the genres each
+  /// piece names, for a server that filters by them; none without a list.
+  func checkGenreFilters(of search: MovieSearch) async throws -> [[String]] {
     guard !search.genres.isEmpty, let genres = try? await genreSource?.genres(), !genres.isEmpty
-    else { return }
+    else { return [] }
     let names = genres.map { MovieSearch.fold($0.name) }
-    for piece in search.genres where !names.contains(where: { MovieSearch.contains($0, piece) }) {
-      throw Error.unknownGenre(String(decoding: piece, as: UTF8.self), known: genres.map(\.name))
+    return try search.genres.map { piece in
+      let ids = zip(genres, names).filter { MovieSearch.contains($1, piece) }.map(\.0.id)
+      guard !ids.isEmpty else {
+        throw Error.unknownGenre(String(decoding: piece, as: UTF8.self), known: genres.map(\.name))
+      }
+      return ids
     }
   }
 }

@@ -3,11 +3,20 @@ public enum WatchlistError: Swift.Error, Sendable, Equatable, UserFacingError {
   case noSuchEntry(Int, count: Int)
   /// `thumb wN` for a movie saved from another source, whose thumbnail this one cannot load.
   case thumbnailElsewhere(entry: Int, source: String)
+  /// `play wN` for a movie saved from another source, whose stream only that one has.
+  case playsElsewhere(entry: Int, source: String)
+  /// `trailer wN` or `similar wN` for a movie saved from another source, which only that one
+  /// knows by its id.
+  case knownElsewhere(entry: Int, source: String)
 
   /// The code `--json` reports it with.
   public var code: ErrorCode {
-    if case .noSuchEntry = self { return .noSuchRow }
-    return .thumbnail
+    switch self {
+    case .noSuchEntry: .noSuchRow
+    case .thumbnailElsewhere: .thumbnail
+    case .playsElsewhere: .noStream
+    case .knownElsewhere: .usage
+    }
   }
 
   /// What went wrong and, where a command helps, what to type.
@@ -18,42 +27,28 @@ public enum WatchlistError: Swift.Error, Sendable, Equatable, UserFacingError {
         ? "There is no entry w\(entry): the watchlist is empty; 'watch N' adds row N."
         : "There is no entry w\(entry); the watchlist has w1 to w\(count) ('watchlist' lists them)."
     case .thumbnailElsewhere(let entry, let source):
-      "Entry w\(entry) comes from \(source == "offline" ? "the offline catalogue" : source); "
+      "Entry w\(entry) comes from \(Self.named(source)); "
         + "its thumbnail loads only there. 'open w\(entry)' and 'show w\(entry)' work here."
+    case .playsElsewhere(let entry, let source):
+      "Entry w\(entry) comes from \(Self.named(source)); "
+        + "it plays only there. 'open w\(entry)' and 'show w\(entry)' work here."
+    case .knownElsewhere(let entry, let source):
+      "Entry w\(entry) comes from \(Self.named(source)); its trailer and the films like it "
+        + "are known only there. 'open w\(entry)' and 'show w\(entry)' work here."
     }
+  }
+
+  private static func named(_ source: String) -> String {
+    source == "offline" ? "the offline catalogue" : source
   }
 }
 
 /// The watchlist and `resume`.
 extension CommandRunner {
-  func executeOnLibrary(_ command: Command) async throws -> (CommandOutcome, [String]) {
-    let library = try openLibrary()
-    switch command {
-    case .watch(let row):
-      return (try await watch(try await browser.movie(atRow: row), row: RowLabel(row)), [])
-    case .unwatch(let row):
-      return (try await unwatch(try await browser.movie(atRow: row)), [])
-    case .watchlist:
-      return (.watchlist(try await library.watchlist()), [])
-    case .onWatchlist(let action, let number):
-      return try await perform(action, onEntry: number, in: library)
-    case .resume:
-      return try await resume(1, in: library, retrying: "resume")
-    case .resumeSession(let number):
-      return try await resume(number, in: library, retrying: "resume \(number)")
-    case .sessions:
-      return (.sessions(try await library.savedSessions(), current: sourceID), [])
-    default:
-      return (.quit, [])
-    }
-  }
-
   /// Reopens the `number`th newest session kept, with its genre's name (saved with it, or
   /// looked up for a session saved before names were).
-  private func resume(_ number: Int, in library: any Library, retrying command: String)
-    async throws -> (CommandOutcome, [String])
-  {
-    let sessions = try await library.savedSessions()
+  func resume(_ number: Int, retrying command: String) async throws -> (CommandOutcome, [String]) {
+    let sessions = try await openLibrary().savedSessions()
     guard !sessions.isEmpty else { throw LibraryError.nothingSaved }
     guard sessions.indices.contains(number - 1) else {
       throw LibraryError.noSuchSession(number, count: sessions.count)
@@ -70,59 +65,11 @@ extension CommandRunner {
     return (.resumed(load.added, load.status), load.warnings)
   }
 
-  /// `watch N` and `watch fN`.
-  func watch(_ movie: Movie, row: RowLabel) async throws -> CommandOutcome {
-    let entry = WatchEntry(source: sourceID, movie: movie)
-    return .watched(entry, row: row, added: try await openLibrary().add(entry))
-  }
-
-  /// `unwatch N` and `unwatch fN`: the movie as this source lists it.
-  func unwatch(_ movie: Movie) async throws -> CommandOutcome {
-    let removed = try await openLibrary().remove(
-      source: sourceID, key: WatchEntry.key(for: movie))
-    return .unwatched(movie, removed: removed)
-  }
-
-  private func openLibrary() throws(LibraryError) -> any Library {
+  func openLibrary() throws(LibraryError) -> any Library {
     switch library {
     case .open(let library): library
     case .off: throw .off
     case .unavailable(let error): throw error
-    }
-  }
-
-  private func perform(
-    _ action: Command.WatchlistAction, onEntry number: Int, in library: any Library
-  )
-    async throws -> (CommandOutcome, [String])
-  {
-    // The numbers of the last listing, so `unwatch w1` then `unwatch w2` takes off what was
-    // listed as w2; before the first listing, the watchlist as it is now, looked up by number
-    // through the index rather than read whole.
-    let entry: WatchEntry
-    if let listing = view.listing {
-      guard listing.indices.contains(number - 1) else {
-        throw WatchlistError.noSuchEntry(number, count: listing.count)
-      }
-      entry = listing[number - 1]
-    } else {
-      let (found, count) = try await library.entry(number)
-      guard let found else { throw WatchlistError.noSuchEntry(number, count: count) }
-      entry = found
-    }
-    switch action {
-    case .show:
-      return (.watchlistEntry(entry, number: number), [])
-    case .open:
-      return (try await open(entry.movie, row: RowLabel(number, .entry)), [])
-    case .unwatch:
-      let removed = try await library.remove(source: entry.source, key: entry.key)
-      return (.unwatched(entry.movie, removed: removed), [])
-    case .thumb:
-      guard entry.source == sourceID else {
-        throw WatchlistError.thumbnailElsewhere(entry: number, source: entry.source)
-      }
-      return (try await saveThumbnail(of: entry.movie, row: RowLabel(number, .entry)), [])
     }
   }
 
@@ -160,13 +107,16 @@ extension CommandRunner {
   }
 
   /// Remembers the query and its depth for `resume` when the list moved since `start` (its
-  /// query, or how far `more` went), so leaving at once keeps the session saved before; nil
+  /// query, or how far `more` went) and is not `continue`'s, so leaving at once keeps the
+  /// session saved before; nil
   /// when it was saved, or there was nothing to save or no library, else the sentence saying
   /// why not.
   public func saveSession(ifMovedFrom start: ListStatus) async -> String? {
     guard case .open(let library) = library else { return nil }
     let list = await browser.status
     guard list.query != start.query || list.shownCount != start.shownCount else { return nil }
+    // `continue`'s list changes as films are watched: the session before it stays kept.
+    guard !list.query.continuing else { return nil }
     let session = SavedSession(
       source: sourceID, query: list.query, genreName: list.genreName,
       rows: min(list.shownCount, SavedSession.maximumRows))

@@ -4,11 +4,6 @@ import Foundation
 extension CommandRunner {
   /// Only http and https links go to the desktop: a server's `file:` or custom-scheme link
   /// could run something. Anything else is printed, escaped, for the user to judge.
-  func open(row: Int) async throws -> CommandOutcome {
-    let movie = try await browser.movie(atRow: row)
-    return try await open(movie, row: RowLabel(row))
-  }
-
   func open(_ movie: Movie, row: RowLabel) async throws -> CommandOutcome {
     guard let link = movie.link, !link.isEmpty else { throw Error.noLink(row: row) }
     guard let url = URL(string: link), let scheme = url.scheme?.lowercased(),

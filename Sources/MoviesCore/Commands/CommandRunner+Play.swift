@@ -38,11 +38,7 @@ extension CommandRunner {
     }
   }
 
-  /// Hands row N's stream to the player, from where the user stopped, and waits for it.
-  func play(row: Int) async throws -> CommandOutcome {
-    try await play(try await browser.movie(atRow: row), row: RowLabel(row))
-  }
-
+  /// Hands the film's stream to the player, from where the user stopped, and waits for it.
   func play(_ movie: Movie, row: RowLabel) async throws -> CommandOutcome {
     guard let streamSource else { throw PlayError.notPlayable }
     guard let stream = streamSource.stream(for: movie) else { throw PlayError.noStream(row: row) }

@@ -124,14 +124,10 @@ public struct CommandRunner: Sendable {
         (outcome, warnings, stoppedBy) = try await loadPages(count)
       case .list:
         outcome = .list(await browser.shownRows(), await browser.status)
-      case .show(let row):
-        (outcome, warnings) = await show(
-          try await browser.movie(atRow: row), row: RowLabel(row), early: early)
-      case .onMatch(let action, let number):
-        (outcome, warnings) = try await perform(action, onMatch: number, early: early)
-      case .thumb(let row):
-        outcome = try await saveThumbnail(
-          of: try await browser.movie(atRow: row), row: RowLabel(row))
+      case .act(let action, let label):
+        (outcome, warnings) = try await act(action, on: label, early: early)
+      case .actOnRange(let action, let labels):
+        outcome = try await act(action, onEach: labels)
       case .thumbs(let rows):
         (outcome, warnings) = try await saveThumbnails(
           rows, confirmed: confirmed, progress: progress)
@@ -148,6 +144,7 @@ public struct CommandRunner: Sendable {
         var query = await browser.status.query
         let genre = try await Self.genre(for: nameOrID, in: genreSource)
         query.genreID = genre.id
+        query.continuing = false
         (outcome, warnings) = try await restart(
           with: query, genreName: genre.name,
           retrying: "genre \(CommandUsage.excerpt(nameOrID))")
@@ -158,6 +155,7 @@ public struct CommandRunner: Sendable {
         let status = await browser.status
         var query = status.query
         query.order = order
+        query.continuing = false
         (outcome, warnings) = try await restart(
           with: query, genreName: status.genreName, retrying: "order \(order)")
       case .genres:
@@ -168,18 +166,16 @@ public struct CommandRunner: Sendable {
         (outcome, warnings) = try await find(text, found: found, progress: progress)
       case .pick:
         throw Error.noPicker
-      case .open(let row):
-        outcome = try await open(row: row)
-      case .play(let row):
-        outcome = try await play(row: row)
-      case .trailer(let row):
-        (outcome, warnings) = try await trailer(
-          try await browser.movie(atRow: row), row: RowLabel(row))
-      case .similar(let row):
-        (outcome, warnings) = try await similar(
-          try await browser.movie(atRow: row), row: RowLabel(row))
-      case .watch, .unwatch, .watchlist, .onWatchlist, .resume, .resumeSession, .sessions:
-        (outcome, warnings) = try await executeOnLibrary(command)
+      case .continueWatching:
+        (outcome, warnings) = try await continueWatching()
+      case .watchlist:
+        outcome = .watchlist(try await openLibrary().watchlist())
+      case .resume:
+        (outcome, warnings) = try await resume(1, retrying: "resume")
+      case .resumeSession(let number):
+        (outcome, warnings) = try await resume(number, retrying: "resume \(number)")
+      case .sessions:
+        outcome = .sessions(try await openLibrary().savedSessions(), current: sourceID)
       }
       view.record(outcome, query: queryBefore)
       return CommandResult(
@@ -256,31 +252,16 @@ public struct CommandRunner: Sendable {
     return (.pageLoaded(added, status), warnings, nil)
   }
 
-  /// The genre `nameOrID` names, with its name when the source has a list: `all` (every
-  /// genre) is the empty id; a name is looked up as ``GenreName`` says; a number is checked
-  /// against the list when the source has one (it is used as it is, without a name, when the
-  /// list cannot be loaded, since a number needs none).
-  public static func genre(for nameOrID: String, in genreSource: (any GenreSource)?)
-    async throws -> (id: String, name: String?)
-  {
-    if nameOrID.lowercased() == "all" { return ("", nil) }
-    if nameOrID.allSatisfy(\.isNumber) {
-      guard let genres = try? await genreSource?.genres(), !genres.isEmpty else {
-        try Task.checkCancellation()
-        return (nameOrID, nil)
-      }
-      guard let genre = genres.first(where: { $0.id == nameOrID }) else {
-        throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
-      }
-      return (genre.id, genre.name)
+  /// `continue`: the list of the films stopped part way, in the list's page size, when the
+  /// source keeps them; like `genre`, it replaces the list only once its first page is in.
+  private func continueWatching() async throws -> (CommandOutcome, [String]) {
+    guard source.capabilities.resumesWatching else {
+      throw SourceRefusal.noPlayback(command: "continue")
     }
-    guard let genreSource else { throw Error.noGenreList }
-    let genres = try await genreSource.genres()
-    switch GenreName.resolve(nameOrID, among: genres) {
-    case .genre(let genre): return (genre.id, genre.name)
-    case .unclear(let problem): throw Error.unclearGenre(nameOrID, problem)
-    case .none: throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
-    }
+    let current = await browser.status.query
+    var query = MovieQuery(order: current.order, pageSize: current.pageSize)
+    query.continuing = true
+    return try await restart(with: query, genreName: nil, retrying: "continue")
   }
 
   private func restart(with query: MovieQuery, genreName: String?, retrying command: String)

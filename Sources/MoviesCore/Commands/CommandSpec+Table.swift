@@ -20,17 +20,12 @@ extension CommandSpec {
       .list, summary: "show every loaded movie again, through $PAGER when it is long",
       pages: true),
     .onRow(
-      .show, summary: "show every field of row N, or of watchlist entry N", entry: .show,
+      .show, summary: "show every field of row N, of watchlist entry wN or of match fN",
       // A source's details can take seconds, under the fields the row already has.
       loading: { command, _ in
-        switch command {
-        case .show(let row): "Loading the details of row \(row)…"
-        case .onWatchlist(.show, let entry): "Loading the details of \(RowLabel(entry, .entry))…"
-        case .onMatch(.show, let match): "Loading the details of \(RowLabel(match, .match))…"
-        default: nil
-        }
-      },
-      { .show(row: $0) }),
+        guard case .act(.show, let label) = command else { return nil }
+        return "Loading the details of \(label.kind == .row ? "row " : "")\(label)…"
+      }),
     CommandSpec(
       name: "thumb", synopsis: "thumb N-M",
       usage: "thumb N, thumb N-M, thumb all, thumb wN, thumb fN",
@@ -39,13 +34,8 @@ extension CommandSpec {
       examples: ["thumb 3", "thumb 1-5", "thumb all"], takes: "one row number or range",
       hint: "N (a row number)", completes: .rowsOrEntries,
       loading: { command, _ in
-        switch command {
-        case .thumb(let row): "Loading the thumbnail of row \(row)…"
-        case .onWatchlist(.thumb, let entry):
-          "Loading the thumbnail of \(RowLabel(entry, .entry))…"
-        case .onMatch(.thumb, let match): "Loading the thumbnail of \(RowLabel(match, .match))…"
-        default: nil
-        }
+        guard case .act(.thumb, let label) = command else { return nil }
+        return "Loading the thumbnail of \(label.kind == .row ? "row " : "")\(label)…"
       },
       parse: { arguments throws(Command.ParseError) in try Command.thumb(arguments) }),
     CommandSpec(
@@ -75,12 +65,18 @@ extension CommandSpec {
     .plain(.genres, summary: "list the genres", loading: "Loading the genres…"),
     CommandSpec(
       name: "find", synopsis: "find TEXT",
-      usage: "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R]",
+      usage:
+        "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R] [runtime:<M] [played:no] [on:NAME]",
       summary: "search every movie of the list, loading the rest, for titles with all the "
-        + "words; the filters narrow it (TMDb and Jellyfin search on the server: their "
-        + "matches are f1, f2, …, for 'show fN' and the other row commands)",
-      examples: ["find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8"],
-      takes: "some words or filters", hint: "WORDS genre:G year:Y-Y rating:>R",
+        + "words; the filters narrow it (TMDb, Jellyfin and Plex search and filter on the "
+        + "server: their matches are f1, f2, …, for 'show fN' and the other row commands; "
+        + "played: needs Jellyfin or Plex, on:NAME TMDb)",
+      examples: [
+        "find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8",
+        "find on:netflix year:2020- rating:>7",
+      ],
+      takes: "some words or filters",
+      hint: "WORDS genre:G year:Y-Y rating:>R runtime:<M played:no on:NAME",
       parse: { arguments throws(Command.ParseError) in
         .find(Command.unquoted(try arguments.text(example: "godfather")))
       }),
@@ -92,41 +88,37 @@ extension CommandSpec {
       parse: { arguments throws(Command.ParseError) in
         .pick(arguments.words.joined(separator: " "))
       }),
-    .onRow(
-      .open, summary: "open the link of row N with xdg-open, or print it", entry: .open,
-      { .open(row: $0) }),
-    .onRow(.play, summary: "play row N in mpv", { .play(row: $0) }),
+    .onRow(.open, summary: "open the link of row N with xdg-open, or print it"),
+    .onRow(.play, summary: "play row N in mpv"),
     .onRow(
       .trailer,
       summary: "play row N's trailer in mpv (YouTube through yt-dlp), or print its link",
       loading: { command, _ in
-        switch command {
-        case .trailer(let row): "Loading the trailer of row \(row)…"
-        case .onMatch(.trailer, let match): "Loading the trailer of \(RowLabel(match, .match))…"
-        default: nil
-        }
-      },
-      { .trailer(row: $0) }),
+        guard case .act(.trailer, let label) = command else { return nil }
+        return "Loading the trailer of \(label.kind == .row ? "row " : "")\(label)…"
+      }),
     .onRow(
-      .similar, summary: "list films like row N, as matches f1, f2, …, where the source knows them",
+      .similar,
+      summary: "list films like row N, as matches f1, f2, …, where the source knows them",
       loading: { command, _ in
-        switch command {
-        case .similar(let row): "Loading films like row \(row)…"
-        case .onMatch(.similar, let match): "Loading films like \(RowLabel(match, .match))…"
-        default: nil
-        }
-      },
-      { .similar(row: $0) }),
+        guard case .act(.similar, let label) = command else { return nil }
+        return "Loading films like \(label.kind == .row ? "row " : "")\(label)…"
+      }),
     .onRow(
-      .watch, summary: "put row N's movie on the watchlist, kept across runs",
-      { .watch(row: $0) }),
+      .watch, summary: "put row N's movie, or rows N to M's, on the watchlist, kept across runs",
+      ranges: .watch),
     .onRow(
-      .unwatch, summary: "take row N's movie, or watchlist entry N, off the watchlist",
-      entry: .unwatch, { .unwatch(row: $0) }),
+      .unwatch, summary: "take row N's movie, or watchlist entry wN, off the watchlist",
+      ranges: .unwatch),
     .plain(
       .watchlist,
-      summary: "list the watchlist, newest first, as w1, w2, …; 'show wN', 'thumb wN' and "
-        + "'open wN' work on its entries"),
+      summary: "list the watchlist, newest first, as w1, w2, …; every row command works on "
+        + "its entries ('show w1', 'play w2')"),
+    .plain(
+      .continueWatching,
+      summary: "restart the list with the films you stopped part way, most recent first "
+        + "(on a media server that knows what you have seen)",
+      pages: true, loading: "Loading the films to continue…"),
     CommandSpec(
       name: "resume", synopsis: "resume [N]", usage: "resume, resume N, resume list",
       summary: "reopen the query saved when the prompt was last left, at the same depth; "
@@ -170,24 +162,23 @@ extension CommandSpec {
       parse: { arguments throws(Command.ParseError) in try arguments.none(command) })
   }
 
-  /// A command on row N of the table on screen or match fN of a server search, and with
-  /// `entry` on watchlist entry N too (`show w1`).
+  /// A command on row N of the list, entry wN of the watchlist or match fN of a server
+  /// search, and with `ranges` on several of them (`watch 2-5`).
   static func onRow(
-    _ action: Command.RowAction, summary: String, entry: Command.WatchlistAction? = nil,
-    loading: (@Sendable (Command, LoadingContext) -> String?)? = nil,
-    _ command: @escaping @Sendable (Int) -> Command
+    _ action: Command.RowAction, summary: String, ranges: Command.RangeAction? = nil,
+    loading: (@Sendable (Command, LoadingContext) -> String?)? = nil
   ) -> CommandSpec {
     let name = action.rawValue
     return CommandSpec(
       name: name, synopsis: "\(name) N",
-      usage: "\(name) N" + (entry == nil ? "" : ", \(name) wN") + ", \(name) fN",
-      summary: summary, examples: ["\(name) 3"] + (entry == nil ? [] : ["\(name) w1"]),
-      takes: "one row number"
-        + (entry == nil ? " or search match" : ", watchlist entry or search match"),
-      hint: "N (a row number)", completes: entry == nil ? .rows : .rowsOrEntries,
-      loading: loading,
+      usage: "\(name) N" + (ranges == nil ? "" : ", \(name) N-M") + ", \(name) wN, \(name) fN",
+      summary: summary,
+      examples: ["\(name) 3"] + (ranges == nil ? [] : ["\(name) 2-5"]) + ["\(name) w1"],
+      takes: "one row number" + (ranges == nil ? "" : ", row range")
+        + ", watchlist entry or search match",
+      hint: "N (a row number)", completes: .rowsOrEntries, loading: loading,
       parse: { arguments throws(Command.ParseError) in
-        try arguments.row(entry: entry, match: action, row: command)
+        try arguments.rowCommand(action, ranges: ranges)
       })
   }
 }

@@ -6,10 +6,8 @@ public struct CommandSpec: Sendable {
   /// What Tab offers after the command's name.
   public enum Completes: Sendable, Hashable {
     case nothing
-    /// The row numbers of the table on screen.
-    case rows
-    /// The same, or `w1`… when the table on screen is the watchlist: the command takes `wN`.
-    /// Both offer `f1`… when a server search's matches are in view.
+    /// The labels of the table on screen: row numbers, `w1`… when it is the watchlist, `f1`…
+    /// when it is a server search's matches.
     case rowsOrEntries
     case genres
     case orders
@@ -114,19 +112,41 @@ struct CommandArguments {
     return row
   }
 
-  /// `fN` for match N of the last server search, `wN` for watchlist entry N when the command
-  /// takes entries (`entry`), else one row number.
-  func row(
-    entry: Command.WatchlistAction?, match: Command.RowAction, row command: (Int) -> Command
-  ) throws(Command.ParseError) -> Command {
-    let prefix = words.count == 1 ? words[0].first?.lowercased() : nil
-    guard prefix == "f" || (prefix == "w" && entry != nil) else { return command(try row()) }
-    let kind = prefix == "f" ? RowLabel.Kind.match : .entry
-    guard let number = Int(words[0].dropFirst()), number >= 1 else {
-      throw .notALabel(command: name, argument: words[0], kind)
+  /// A row command on one label, `N`, `wN` (a watchlist entry) or `fN` (a server search's
+  /// match), or, when the command takes `ranges`, on several: `N-M`, `wN-wM`, `fN-fM`.
+  func rowCommand(_ action: Command.RowAction, ranges: Command.RangeAction? = nil)
+    throws(Command.ParseError) -> Command
+  {
+    guard let word = words.first else { throw .missingRow(command: name) }
+    guard words.count == 1 else { throw .unexpectedArgument(command: name) }
+    if let ranges, let labels = try labels(word) { return .actOnRange(ranges, labels) }
+    return .act(action, try label(word))
+  }
+
+  /// `3`, `w3` or `f3`, in any case.
+  func label(_ word: String) throws(Command.ParseError) -> RowLabel {
+    if let prefix = word.first.map({ String($0).lowercased() }),
+      let kind = RowLabel.Kind(prefix: prefix), kind != .row
+    {
+      guard let number = Int(word.dropFirst()), number >= 1 else {
+        throw .notALabel(command: name, argument: word, kind)
+      }
+      return RowLabel(number, kind)
     }
-    guard let entry, kind == .entry else { return .onMatch(match, match: number) }
-    return .onWatchlist(entry, entry: number)
+    guard let row = Int(word) else { throw .notARowNumber(command: name, argument: word) }
+    guard row >= 1 else { throw .rowTooSmall(command: name) }
+    return RowLabel(row)
+  }
+
+  /// `N-M` with N up to M, both of one kind; nil for a word without a dash between two parts
+  /// (`-1` is a row number, too small).
+  private func labels(_ word: String) throws(Command.ParseError) -> RowLabels? {
+    let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty else { return nil }
+    guard let first = try? label(String(parts[0])), let last = try? label(String(parts[1])),
+      first.kind == last.kind, first.number <= last.number
+    else { throw .notARowRange(command: name, argument: word) }
+    return RowLabels(first.number...last.number, first.kind)
   }
 
   /// The rest of the line, as typed (genre names and search text may hold spaces).

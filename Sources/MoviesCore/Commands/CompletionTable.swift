@@ -42,7 +42,6 @@ public struct CompletionTable: Sendable, Hashable {
     let argument = String(typed[space...].drop(while: \.isWhitespace))
     let candidates: [String] =
       switch CommandSpec.named(String(typed[..<space]))?.completes ?? .nothing {
-      case .rows: view.isWatchlist ? [] : view.labels
       case .rowsOrEntries: view.labels
       case .genres: genres + ["all"]
       case .orders: orders

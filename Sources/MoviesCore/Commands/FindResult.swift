@@ -19,6 +19,9 @@ public struct FindResult: Sendable {
   /// For `similar N`: the title of the film the matches are like.
   public var like: String? = nil
 
+  /// The largest row number the matches' table must fit: of the results, else the list.
+  public var largestRow: Int { (results ?? list).largestRow }
+
   /// What a `find` that Ctrl-C stopped failed with: the summary says how far it got.
   static let stoppedProblem = CommandProblem.Partial(
     message: "Cancelled; the rows loaded and the matches found so far are kept, and 'find' "
@@ -51,6 +54,16 @@ public struct FindResult: Sendable {
         ? "no page of the list could be loaded"
         : "the server's search failed before any result came"
       return "Could not search for '\(text)': \(why) (\(time))."
+    }
+    // Nothing matched because the source failed part-way: that is what happened, not "no
+    // movie matches", which would claim the rest was searched.
+    if failure != nil, !stopped, matches.isEmpty, !(failure is Browser.ScanStop) {
+      let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
+      let what =
+        results.map { "\(Format.grouped($0.loadedCount)) search results" }
+        ?? "\(searched)\(total) movies"
+      return "Could not finish searching for '\(text)': a page failed after \(what), none of "
+        + "which matches (\(time)); 'find' again goes on."
     }
     if let results { return serverSummary(count, results: results, time: time) }
     guard list.isComplete else {

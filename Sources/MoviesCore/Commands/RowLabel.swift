@@ -54,3 +54,26 @@ public struct RowLabel: Sendable, Hashable, CustomStringConvertible, Expressible
     return kind == .row ? "\(word) \(number)" : "\(word) \(description)"
   }
 }
+
+/// Several labels of one kind in a row, as `watch 2-5` or `unwatch w1-w3` names them.
+public struct RowLabels: Sendable, Hashable, CustomStringConvertible {
+  /// What the numbers count.
+  public var kind: RowLabel.Kind
+  /// The numbers, from 1.
+  public var numbers: ClosedRange<Int>
+
+  /// Numbers `numbers` of `kind`.
+  public init(_ numbers: ClosedRange<Int>, _ kind: RowLabel.Kind = .row) {
+    self.kind = kind
+    self.numbers = numbers
+  }
+
+  /// Each label, in order.
+  public var labels: [RowLabel] { numbers.map { RowLabel($0, kind) } }
+
+  /// `2-5`, `w1-w3`, as typed.
+  public var description: String {
+    RowLabel(numbers.lowerBound, kind).description + "-"
+      + RowLabel(numbers.upperBound, kind).description
+  }
+}

@@ -19,9 +19,6 @@ public enum RowsInView: Sendable, Hashable {
     return []
   }
 
-  /// Whether the watchlist is in view: only the commands that take `wN` act on it.
-  public var isWatchlist: Bool { kind == .entry }
-
   /// What the numbers in view count: rows, watchlist entries or a server search's matches.
   public var kind: RowLabel.Kind {
     switch self {

@@ -5,6 +5,17 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
   case order(String, offered: [String])
   /// `similar N` on a source that knows no films like another.
   case noSimilar
+  /// `continue` on a source that does not know what the user has seen.
+  case noPlayback(command: String)
+  /// `played:` on a source that does not know what was watched.
+  case played
+  /// `on:NAME` on a source that does not know where films stream.
+  case services
+  /// A filter (`runtime:`, `on:`) beside title words, on a source whose title search takes
+  /// no filter and whose rows do not carry it.
+  case filterWithWords(String)
+  /// An `on:` name that begins no service's name; `suggestion` is the closest one.
+  case unknownService(String, region: String, suggestion: String?)
 
   /// The code `--json` reports it with.
   public var code: ErrorCode { .usage }
@@ -18,6 +29,19 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
     case .noSimilar:
       "This source does not know which films are like another; 'similar N' works on a "
         + "film database or a media server that does."
+    case .noPlayback(let command):
+      "This source does not know what you have watched, so '\(command)' has nothing to go "
+        + "on; it works on a media server's library, such as Jellyfin's."
+    case .played:
+      "This source does not know what you have watched, so played:yes and played:no work on "
+        + "Jellyfin and Plex only."
+    case .services:
+      "This source does not know where films stream, so on:NAME works on TMDb only."
+    case .filterWithWords(let filter):
+      "TMDb's title search takes no \(filter) filter: leave out the title words, or the filter."
+    case .unknownService(let name, let region, let suggestion):
+      "No streaming service in \(region) begins with '\(CommandUsage.excerpt(name))'"
+        + (suggestion.map { "; did you mean on:\($0)?" } ?? ".")
     }
   }
 }

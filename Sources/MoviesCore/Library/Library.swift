@@ -7,6 +7,9 @@ public protocol Library: Sendable {
   func add(_ entry: WatchEntry) async throws(LibraryError) -> Bool
   /// Removes the entry of a movie; returns false when there was none.
   func remove(source: String, key: String) async throws(LibraryError) -> Bool
+  /// Keeps the overview and running time of the entry with `entry`'s source and key as
+  /// `entry` has them (``WatchEntry/refreshed(from:)``); returns false when there is none.
+  func update(_ entry: WatchEntry) async throws(LibraryError) -> Bool
   /// Every entry, newest first.
   func watchlist() async throws(LibraryError) -> [WatchEntry]
   /// The keys of the watched movies of one source, to mark them in tables.
@@ -66,6 +69,18 @@ public struct WatchEntry: Sendable, Hashable {
   public var sourceLabel: String {
     guard source != "offline", let host = URL(string: source)?.host else { return source }
     return host + (URL(string: source)?.port.map { ":\($0)" } ?? "")
+  }
+
+  /// The entry with what one chooses by as `movie` says it now: its overview and running
+  /// time, and what was watched of it; the rest stays as kept.
+  public func refreshed(from movie: Movie) -> WatchEntry {
+    var entry = self
+    entry.movie = self.movie.changing { fields in
+      fields.overview = movie.overview ?? fields.overview
+      fields.runningTime = movie.runningTime ?? fields.runningTime
+      fields.playback = movie.playback
+    }
+    return entry
   }
 
   /// The movie's identity within its source: the `movieId`, else its title and date.

@@ -24,6 +24,18 @@ public struct MovieQuery: Sendable, Hashable {
   /// The ratings a source's filtered list is narrowed to on the server; the rows are still
   /// checked against the search's exact bounds.
   public var ratings: ClosedRange<Double>?
+  /// `continue`'s list: the films the user stopped part way, most recent first, from a
+  /// source that ``SourceCapabilities/resumesWatching``; its genre and order are not used.
+  public var continuing = false
+  /// The running times in minutes a filtered list is narrowed to on the server.
+  public var runtimes: ClosedRange<Int>?
+  /// The genres a filtered list is narrowed to on the server: a film has a genre of each
+  /// inner list (the ids the `genre:` pieces name).
+  public var genreFilter: [[String]] = []
+  /// Played films only (true) or films not played (false), on the server.
+  public var played: Bool?
+  /// The streaming services (the server's ids) a film streams on, one of them, on the server.
+  public var services: [String] = []
 
   /// The one release year the query is narrowed to, when its years are one.
   public var releaseYear: Int? {
@@ -44,6 +56,7 @@ public struct MovieQuery: Sendable, Hashable {
 
   /// Whether the query asks a source's own search (``Browser/serverSearch``), not a list.
   public var isServerSearch: Bool {
-    !searchText.isEmpty || releaseYears != nil || ratings != nil
+    !searchText.isEmpty || releaseYears != nil || ratings != nil || runtimes != nil
+      || !genreFilter.isEmpty || played != nil || !services.isEmpty
   }
 }

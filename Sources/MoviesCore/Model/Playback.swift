@@ -8,22 +8,25 @@ public struct Playback: Sendable, Hashable {
   /// The film's length in whole seconds, when known.
   public var length: Int?
 
-  /// What was watched: `played`, and `position` of `length` seconds (a negative position is 0).
+  /// What was watched: `played`, and `position` of `length` seconds. The numbers are a
+  /// server's: a negative position is 0, one past the end is the end, a length that is not
+  /// positive is not known.
   public init(played: Bool, position: Int = 0, length: Int? = nil) {
+    let length = length.flatMap { $0 > 0 ? $0 : nil }
     self.played = played
-    self.position = max(0, position)
+    self.position = min(max(0, position), length ?? .max)
     self.length = length
   }
 
   /// Where to start playing: the stopped position, unless the film was played out.
   public var resumePosition: Int { played ? 0 : position }
 
-  /// One phrase for `show N`: "played", "not played", or "stopped at 1:12:05 of 2:14:00".
+  /// `show N`'s Progress: "Played", "Not played", or "Stopped at 1:12:05 of 2:14:00".
   public var summary: String {
-    if played { return "played" }
-    guard position > 0 else { return "not played" }
+    if played { return "Played" }
+    guard position > 0 else { return "Not played" }
     let of = length.map { " of \(Self.clock($0))" } ?? ""
-    return "stopped at \(Self.clock(position))\(of)"
+    return "Stopped at \(Self.clock(position))\(of)"
   }
 
   /// Seconds as `H:MM:SS`, or `M:SS` under an hour.

@@ -54,11 +54,27 @@ public enum MoviePageParser {
     guard withinBounds(data) else {
       throw .tooManyValues(limit: maximumValues, containers: maximumContainers)
     }
-    guard let (root, outOfRange) = JSONDocument.parse(data) else { throw .notJSON }
-    guard let hoppin = (root as? [String: Any])?["hoppin"] as? [String: Any] else {
-      throw .missingHoppinObject
+    let rows: [Row]
+    let totalCount: Any?
+    var outOfRange: [String] = []
+    if let plain = PlainHoppinPage(data) {
+      // The usual page, read without building Foundation objects first.
+      (rows, totalCount) = (plain.rows, plain.totalCount)
+    } else {
+      guard let (root, numbers) = JSONDocument.parse(data) else { throw .notJSON }
+      guard let hoppin = (root as? [String: Any])?["hoppin"] as? [String: Any] else {
+        throw .missingHoppinObject
+      }
+      var genreLists = GenreLists()
+      rows = try movieRows(in: hoppin["movies"]).map { row in
+        guard let row = row as? [String: Any] else { return .untitled(id: nil) }
+        var fields = RowFields()
+        for (key, value) in row { fields.add(key, value, genreLists: &genreLists) }
+        return fields.row
+      }
+      totalCount = hoppin["totalCount"]
+      outOfRange = numbers
     }
-    let rows = try movieRows(in: hoppin["movies"])
     var movies: [Movie] = []
     movies.reserveCapacity(rows.count)
     var warnings: [String] = []
@@ -69,14 +85,14 @@ public enum MoviePageParser {
           + "they were read as missing.")
     }
     var unwarned = 0
-    var genreLists = GenreLists()
     for (index, row) in rows.enumerated() {
-      if let movie = (row as? [String: Any]).flatMap({ movie(from: $0, genreLists: &genreLists) }) {
-        movies.append(movie)
-      } else if warnings.count < maximumRowWarnings {
+      guard case .untitled(let id) = row else {
+        if case .movie(let movie) = row { movies.append(movie) }
+        continue
+      }
+      if warnings.count < maximumRowWarnings {
         // Named by its id and its place in the answer: its row number in the table would be
         // another film's, since the rows after it move up.
-        let id = (row as? [String: Any]).flatMap { LooseValue.text($0["movieId"]) }
         let movie =
           id.map { "the movie with id \(TerminalText.escape($0))" } ?? "a movie with no id"
         let place = (page.map { "page \($0), " } ?? "") + "position \(index + 1) in the answer"
@@ -94,7 +110,7 @@ public enum MoviePageParser {
     return MoviePage(
       movies: movies,
       rowCount: rows.count,
-      totalCount: LooseValue.integer(hoppin["totalCount"]).map { max(0, $0) },
+      totalCount: LooseValue.integer(totalCount).map { max(0, $0) },
       warnings: warnings
     )
   }
@@ -171,47 +187,5 @@ public enum MoviePageParser {
   private static func isEmpty(_ value: Any) -> Bool {
     if let text = value as? String { return text.isEmpty }
     return value is NSNull
-  }
-
-  /// The genre lists met so far in a page, by their `genreNames` text: movies with the same
-  /// genres share one array instead of each holding a copy.
-  typealias GenreLists = [String: [String]]
-
-  /// One pass over the row's keys: a `switch` on each key is cheaper than a hashed lookup per
-  /// known field, and unknown fields cost nothing when a row has none.
-  static func movie(from row: [String: Any], genreLists: inout GenreLists) -> Movie? {
-    // The fields are gathered first and boxed once.
-    var movie = Movie.Fields(title: "")
-    var title: String?
-    for (key, value) in row {
-      switch key {
-      case "title": title = LooseValue.text(value)
-      case "movieId": movie.id = LooseValue.text(value)
-      case "genreNames": movie.genres = genres(from: LooseValue.text(value), sharing: &genreLists)
-      case "thumbnailImage": movie.thumbnail = LooseValue.text(value)
-      case "linkUrl": movie.link = LooseValue.text(value)
-      case "ratingAverage": movie.rating = LooseValue.double(value)
-      case "ratingCount": movie.ratingCount = LooseValue.integer(value)
-      case "releaseDate": movie.releaseDate = LooseValue.text(value)
-      case "runningTime": movie.runningTime = LooseValue.integer(value)
-      case "grade": movie.grade = LooseValue.text(value)
-      default:
-        if let text = LooseValue.text(value) { movie.otherFields[key] = text }
-      }
-    }
-    guard let title else { return nil }
-    movie.title = title
-    return Movie(movie)
-  }
-
-  private static func genres(from names: String?, sharing lists: inout GenreLists) -> [String] {
-    guard let names else { return [] }
-    if let known = lists[names] { return known }
-    let genres = names.split(separator: ",").compactMap {
-      let name = LooseValue.trim($0)
-      return name.isEmpty ? nil : String(name)
-    }
-    lists[names] = genres
-    return genres
   }
 }

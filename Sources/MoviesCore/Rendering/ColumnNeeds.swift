@@ -8,14 +8,18 @@ public struct ColumnNeeds: Sendable, Hashable {
   public var title: Int
   /// The Genres column's width, in terminal columns.
   public var genres: Int
+  /// Whether the movies say what was watched of them (``Movie/playback``), so the table has
+  /// a column of progress marks: only a source with playback data has one.
+  public var playback = false
 
   /// Room for long ones, for a table without a first page to go by (`find`'s matches).
   public static let unknown = ColumnNeeds(title: MovieTable.titleCap, genres: 22)
 
-  /// Needs of `title` and `genres` columns.
-  public init(title: Int, genres: Int) {
+  /// Needs of `title` and `genres` columns, and a progress column with `playback`.
+  public init(title: Int, genres: Int, playback: Bool = false) {
     self.title = title
     self.genres = genres
+    self.playback = playback
   }
 
   /// What `movies` need; ``unknown`` for none.
@@ -27,6 +31,7 @@ public struct ColumnNeeds: Sendable, Hashable {
     title = 0
     genres = 0
     for movie in movies {
+      playback = playback || movie.playback != nil
       title = max(title, DisplayWidth.columns(of: TerminalText.escape(movie.title)))
       genres = max(
         genres,

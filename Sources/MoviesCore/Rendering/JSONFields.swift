@@ -3,7 +3,7 @@ import Foundation
 /// The keys each outcome adds to its JSON object (see ``JSONRenderer``), and the rows it
 /// lists, made one at a time as they are written.
 struct JSONFields {
-  /// The watched movies' keys, for each movie's `watched`; nil for none.
+  /// The watchlist's keys, for each movie's `onWatchlist`; nil for none.
   let watched: Set<String>?
   let describer: ErrorDescriber
 
@@ -131,6 +131,12 @@ struct JSONFields {
         "row": .int(row.number), "added": .bool(added),
         "movie": movieValue(entry.movie, row: row.number),
       ]
+    case .watchedRange(let change):
+      return [
+        "added": .bool(change.adding),
+        "changed": .strings(change.changed.map(\.description)),
+        "unchanged": .strings(change.unchanged.map(\.description)),
+      ]
     case .unwatched(let movie, let removed):
       return ["removed": .bool(removed), "title": .string(movie.title), "id": .text(movie.id)]
     case .watchlistEntry(let entry, let number):
@@ -228,7 +234,8 @@ struct JSONFields {
       "runtime": .int(movie.runningTime), "grade": .text(movie.grade),
       "link": .text(movie.link), "thumbnail": .text(movie.thumbnail),
       "otherFields": .object(JSONObject(movie.otherFields)),
-      "watched": .bool(watched), "overview": .text(movie.overview),
+      // On the watchlist; what was seen of it is `playback`.
+      "onWatchlist": .bool(watched), "overview": .text(movie.overview),
       "tagline": .text(movie.tagline), "directors": .strings(movie.directors),
       "cast": .strings(movie.cast), "imdbId": .text(movie.imdbID),
       "trailer": .text(movie.trailer), "providers": providers(movie.providers),

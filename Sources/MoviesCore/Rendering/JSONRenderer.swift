@@ -32,11 +32,8 @@ public enum JSONRenderer {
       object.merge(fields.of(outcome))
       rows = fields.rows(of: outcome)
       // `thumb wN`, `show fN`: the row is the entry's or the match's number; say which.
-      switch command {
-      case .onWatchlist(_, let entry):
-        object["entry"] = .string(RowLabel(entry, .entry).description)
-      case .onMatch(_, let match): object["match"] = .string(RowLabel(match, .match).description)
-      default: break
+      if case .act(_, let label) = command, label.kind != .row {
+        object[label.kind == .entry ? "entry" : "match"] = .string(label.description)
       }
     }
     if !reply.warnings.isEmpty { object["warnings"] = .strings(reply.warnings) }

@@ -64,7 +64,8 @@ public enum MovieDetails {
     // watch it (or how far you got), how long and how good, who made it; then the rest.
     add("Overview", movie.overview)
     add("Where to watch", movie.providers?.summary)
-    add("Watched", movie.playback?.summary)
+    // "Watched" would be the watchlist's word: this is what was seen of it.
+    add("Progress", movie.playback?.summary)
     add("Running time", movie.runningTime.map { "\($0) min" })
     add("Genres", names(movie.genres))
     add(

@@ -29,6 +29,9 @@ public struct MovieTable: Sendable, Equatable {
   public let palette: Palette
   /// Nil for no mark column (no watchlist).
   public let marks: Marks?
+  /// Whether a column after the marks says what was watched: `✓` for played, `▶ 40%` for
+  /// stopped part way (``progressWidth`` columns).
+  let showsProgress: Bool
   let numberWidth: Int
   let titleWidth: Int
   /// Zero when the terminal is too narrow for the genres column.
@@ -45,6 +48,8 @@ public struct MovieTable: Sendable, Equatable {
   static let gap = "  "
   /// A space and the one-column mark, after the row number.
   static let markWidth = 2
+  /// The progress column: `▶ 99%` at its widest.
+  static let progressWidth = 5
   /// The widest Title column, so a wide terminal leaves room for Genres.
   static let titleCap = 60
   /// Genres grows to this when there is room, for later pages' longer lists.
@@ -81,9 +86,12 @@ public struct MovieTable: Sendable, Equatable {
   ) {
     self.palette = palette
     self.marks = marks
+    showsProgress = needs.playback
     numberWidth = max(1, labelPrefix.count + String(largestRow).count)
-    // What Title and the optional columns share, after the row number (and mark) and its gap.
-    let shared = width - numberWidth - Self.gap.count - (marks == nil ? 0 : Self.markWidth)
+    // What Title and the optional columns share, after the row number (and marks) and gaps.
+    let shared =
+      width - numberWidth - Self.gap.count - (marks == nil ? 0 : Self.markWidth)
+      - (needs.playback ? Self.progressWidth + Self.gap.count : 0)
     let title = min(Self.titleCap, max(12, needs.title))
     let genresNeed = max("Genres".count, needs.genres)
     let floor = min(title, Self.titleFloor)
@@ -160,6 +168,7 @@ public struct MovieTable: Sendable, Equatable {
       + (showsRating ? Self.ratingWidth + Self.gap.count : 0)
       + (showsReleased ? releasedWidth + Self.gap.count : 0)
       + (marks == nil ? 0 : Self.markWidth)
+      + (showsProgress ? Self.progressWidth + Self.gap.count : 0)
   }
 
   private func appendRow(_ movie: Movie, number: Int, to text: inout String) {
@@ -172,7 +181,7 @@ public struct MovieTable: Sendable, Equatable {
     let watched = marks.map { $0.watched.contains(WatchEntry.key(for: movie)) } ?? false
     appendLine(
       number: label, mark: watched ? marks?.symbol ?? "" : "",
-      title: TerminalText.escape(movie.title),
+      progress: movie.playback.map(Self.progress) ?? "", title: TerminalText.escape(movie.title),
       genres: TerminalText.escape(movie.genres.joined(separator: ", ")),
       rating: movie.rating.map(Format.rating) ?? "–",
       released: movie.releaseDate.map { TerminalText.escape(Format.releaseDate($0)) } ?? "–",
@@ -180,10 +189,20 @@ public struct MovieTable: Sendable, Equatable {
     )
   }
 
+  /// The progress column's cell: `✓` played, `▶ 40%` stopped part way (`▶` alone when the
+  /// length is not known), nothing when not started. Never 0 % or 100 % while in progress.
+  static func progress(_ playback: Playback) -> String {
+    if playback.played { return "✓" }
+    guard playback.position > 0 else { return "" }
+    guard let length = playback.length, length > 0 else { return "▶" }
+    let percent = min(99, max(1, playback.position * 100 / length))
+    return "▶ \(percent)%"
+  }
+
   /// Builds the line in place: one string, no cell arrays, trailing spaces never written.
   private func appendLine(
-    number: String, mark: String = "", title: String, genres: String, rating: String,
-    released: String, last: String? = nil, styled: Bool, to text: inout String
+    number: String, mark: String = "", progress: String = "", title: String, genres: String,
+    rating: String, released: String, last: String? = nil, styled: Bool, to text: inout String
   ) {
     appendStyled(styled ? palette.dim : "", to: &text) {
       DisplayWidth.append(number, paddedTo: numberWidth, alignRight: true, to: &$0)
@@ -196,6 +215,12 @@ public struct MovieTable: Sendable, Equatable {
       }
     }
     text += Self.gap
+    if showsProgress {
+      appendStyled(progress.isEmpty || !styled ? "" : palette.accent, to: &text) {
+        DisplayWidth.append(progress, paddedTo: Self.progressWidth, to: &$0)
+      }
+      text += Self.gap
+    }
     // The last cell is cut to its width but not padded, so no line ends in spaces (values
     // are trimmed when parsed). Trimming afterwards cost a copy of the page's text per space.
     if genresWidth == 0 && !showsRating && !showsReleased && last == nil {

@@ -33,15 +33,21 @@ public enum StatusLine {
 
   /// The prompt: `movies 20/58,788> ` while more remain, `movies 58,788> ` once everything
   /// is shown (it counts the browsing position, not rows `find` loaded ahead of it), `movies> ` before the total is known; a genre or order other than the
-  /// default comes first: `movies drama·rating 20/1,204> `.
+  /// default comes first: `movies drama·rating 20/1,204> `, and `continue`'s list says so:
+  /// `movies continue 3> `.
   public static func prompt(_ list: ListStatus, genreName: String? = nil) -> String {
     var context: [String] = []
-    if !list.query.genreID.isEmpty {
-      let name = genreName ?? list.genreName ?? list.query.genreID
-      context.append(TerminalText.escape(name.lowercased()))
-    }
-    if list.query.order != MovieQuery.defaultOrder {
-      context.append(TerminalText.escape(OrderName.shortName(list.query.order)))
+    if list.query.continuing {
+      // `continue`'s list has no genre or order of its own.
+      context.append("continue")
+    } else {
+      if !list.query.genreID.isEmpty {
+        let name = genreName ?? list.genreName ?? list.query.genreID
+        context.append(TerminalText.escape(name.lowercased()))
+      }
+      if list.query.order != MovieQuery.defaultOrder {
+        context.append(TerminalText.escape(OrderName.shortName(list.query.order)))
+      }
     }
     let words = context.isEmpty ? "" : " " + context.joined(separator: "·")
     let loaded = Format.grouped(list.shownCount)

@@ -9,7 +9,7 @@ public enum TerminalText {
   /// The program's own Unicode marks and their ASCII stand-ins, for a terminal whose locale
   /// is not UTF-8 (`LANG=C`), where they would show as mojibake.
   static let asciiMarks: [(Character, String)] = [
-    ("…", "..."), ("·", "-"), ("★", "*"), ("–", "-"), ("—", "-"),
+    ("…", "..."), ("·", "-"), ("★", "*"), ("–", "-"), ("—", "-"), ("✓", "x"), ("▶", ">"),
   ]
 
   /// `text` with the program's Unicode marks as ASCII (``asciiMarks``); titles are the

@@ -9,7 +9,8 @@ public struct TextRenderer: Sendable {
     /// Whether prose (summaries, help, status lines) is broken at spaces to the width: at a
     /// terminal, yes; for scripts each message stays on one line.
     public var wrapsText: Bool
-    /// False where the terminal cannot show Unicode: watched rows are marked `*`, not `★`.
+    /// False where the terminal cannot show Unicode: watched rows are marked `*`, not `★`,
+    /// played ones `x`, not `✓`.
     public var unicode: Bool
     /// True at the prompt: a page continues the table above it, and status lines end with
     /// what to type next. A script's pages each have their header (`-c more` prints no first
@@ -119,8 +120,7 @@ public struct TextRenderer: Sendable {
     case .genres(let genres, let current):
       return Self.genreList(genres, current: current)
     case .found(let found):
-      let rows = foundRows(
-        found.matches, largestRow: (found.results ?? found.list).largestRow, header: true)
+      let rows = foundRows(found.matches, largestRow: found.largestRow, header: true)
       return rows + findSummary(found)
     case .link(let link, _, let opening):
       let shown = TerminalText.escape(link)
@@ -139,6 +139,8 @@ public struct TextRenderer: Sendable {
       return (movie.trailer ?? movie.link).map { TerminalText.escape($0) + "\n" } ?? ""
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
+    case .watchedRange(let change):
+      return change.sentence + "\n"
     case .sessions(let sessions, let current):
       return SessionList.render(sessions, current: current, palette: palette)
     }
@@ -265,9 +267,11 @@ public struct TextRenderer: Sendable {
   /// for each batch as a search goes on. Nothing for no matches.
   public func foundRows(_ matches: [MovieSearch.Match], largestRow: Int, header: Bool) -> String {
     guard !matches.isEmpty else { return "" }
+    var needs = ColumnNeeds.unknown
+    needs.playback = matches.contains { $0.movie.playback != nil }
     let table = MovieTable(
-      width: layout.width, largestRow: largestRow, palette: layout.palette, marks: marks,
-      labelPrefix: matches[0].kind.prefix)
+      width: layout.width, largestRow: largestRow, palette: layout.palette, needs: needs,
+      marks: marks, labelPrefix: matches[0].kind.prefix)
     return (header ? table.header() + "\n" : "")
       + matches.map { table.row($0.movie, label: $0.label.description) + "\n" }.joined()
   }

@@ -19,6 +19,11 @@ public protocol MovieSource: Sendable {
   /// What the source can do beyond paging (see ``SourceCapabilities``; defaults to none).
   var capabilities: SourceCapabilities { get }
 
+  /// The search with the ids its server filters need (`on:`'s services); throws a
+  /// ``SourceRefusal`` for a filter the source cannot apply. By default the search as it is,
+  /// refused by the capabilities alone.
+  func resolvingFilters(of search: MovieSearch) async throws -> MovieSearch
+
   /// The query listing the source's matches of a search; nil to scan (the default).
   func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery?
 
@@ -28,4 +33,8 @@ public protocol MovieSource: Sendable {
   /// The films like `movie`, one page of the server's choice, for a source that
   /// ``SourceCapabilities/findsSimilar``; the others refuse (``SourceRefusal/noSimilar``).
   func similar(to movie: Movie) async throws -> MoviePage
+  /// The movie as the source has it now, looked up again (for a watchlist entry saved
+  /// earlier); nil when the source cannot look one movie up. By default its details, for a
+  /// source that has them.
+  func current(_ movie: Movie) async throws -> Movie?
 }

@@ -20,8 +20,14 @@ public struct SourceCapabilities: Sendable, Hashable {
   /// The server's own page size, which the adapter joins and splits (TMDb's 20); nil when
   /// pages are of any size.
   public var fixedPageSize: Int?
-  /// The source hands films to a player (``StreamSource``): `play N` works.
+  /// The source hands films to a player (``StreamSource``): `play N` works, and its rows
+  /// say what was played, so `find played:no` does.
   public var plays = false
+  /// The source knows where the user stopped and lists those films, most recent first, for
+  /// a query that is ``MovieQuery/continuing``: `continue` works.
+  public var resumesWatching = false
+  /// The source knows where films stream, so `find on:NAME` works.
+  public var knowsStreamingServices = false
   /// Where the source's secret comes from (an environment variable), for messages; nil when
   /// it needs none.
   public var credential: String?
@@ -31,6 +37,9 @@ public struct SourceCapabilities: Sendable, Hashable {
   /// size: a few hundred a request rather than the list's page size (a search for `e` on
   /// 58,788 films took 4,645 requests of 10). Nil to ask with the list's page size.
   public var searchPageSize: Int?
+  /// Pages of a server search asked for at once, when the server's count says they exist:
+  /// enough that the source's pace, not the round trips, bounds a long search.
+  public var searchPagesAtOnce = 3
 
   /// A source that can do nothing beyond paging.
   public init() {}
@@ -44,12 +53,23 @@ extension MovieSource {
   /// ``SourceCapabilities/searchesOnServer``; nil when the search needs the rows scanned.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? { nil }
 
+  /// The search as it is, once the capabilities allow its filters.
+  public func resolvingFilters(of search: MovieSearch) async throws -> MovieSearch {
+    try search.check(against: capabilities)
+    return search
+  }
+
   /// The movie with what the list does not carry, fetched once; the movie as it is for a
   /// source without ``SourceCapabilities/hasDetails``.
   public func details(for movie: Movie) async throws -> Movie { movie }
 
   /// Refused: a source that ``SourceCapabilities/findsSimilar`` answers itself.
   public func similar(to movie: Movie) async throws -> MoviePage { throw SourceRefusal.noSimilar }
+
+  /// The movie's details, looked up again, for a source that has them; nil for one without.
+  public func current(_ movie: Movie) async throws -> Movie? {
+    capabilities.hasDetails ? try await details(for: movie) : nil
+  }
 
   /// Whether the source sorts by `order`: always for one that passes any word on.
   public func offers(order: String) -> Bool {

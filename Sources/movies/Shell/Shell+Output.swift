@@ -30,7 +30,10 @@ extension Shell {
   var reporter: Reporter { Reporter(json: json, color: color, environment: environment) }
 
   /// The printer of `find`'s matches as they come, in text mode.
-  func findPrinter(_ command: Command, terminal: TerminalSnapshot) async -> FindPrinter? {
+  /// `paged`: a pager shows matches that outgrow the screen (at the prompt).
+  func findPrinter(_ command: Command, terminal: TerminalSnapshot, paged: Bool) async
+    -> FindPrinter?
+  {
     guard case .find = command, !json else { return nil }
     // The rows print before the result, so the watched marks are read first.
     var renderer = textRenderer(terminal)
@@ -38,7 +41,8 @@ extension Shell {
     return FindPrinter(
       renderer: renderer,
       showsProgress: terminal.showsLiveLines,
-      errorPalette: reporter.palette)
+      errorPalette: reporter.palette,
+      screenLines: paged && pager != nil && terminal.outputIsTerminal ? terminal.lines : nil)
   }
 
   /// `pick`: fzf over the rows in view; Enter prints the row as `show N` does (`show wN`
@@ -47,13 +51,7 @@ extension Shell {
     let (rows, kind) = await runner.rowsInView()
     switch await picker.pick(rows, kind: kind, query: text, source: runner.source) {
     case .picked(let row):
-      let show: Command =
-        switch kind {
-        case .row: .show(row: row)
-        case .entry: .onWatchlist(.show, entry: row)
-        case .match: .onMatch(.show, match: row)
-        }
-      return await perform(show, interrupts: interrupts)
+      return await perform(.act(.show, RowLabel(row, kind)), interrupts: interrupts)
     case .nothingPicked: return Reply()
     case .unavailable(let error):
       let message = Reporter.describer.message(for: error)
@@ -64,7 +62,8 @@ extension Shell {
 
   /// Tables go through the pager when taller than the screen, for the commands declared
   /// to page (`list`, pages: a first page of `--count 1000` would otherwise scroll past).
-  /// `find` prints as it finds, so it does not wait for a pager.
+  /// `find` prints as it finds, and uses the pager only when its matches outgrow the screen
+  /// (``FindPrinter``).
   func isPaged(_ command: Command) -> Bool {
     !json && command.spec?.pages == true
   }

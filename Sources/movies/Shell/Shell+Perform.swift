@@ -23,7 +23,7 @@ extension Shell {
     // `find` prints its matches as they are found, with a progress line of its own; `thumb
     // N-M` draws a progress bar on standard error instead of a spinner. Both are drawn here,
     // on the main actor, from the events the command sends.
-    let finder = await findPrinter(command, terminal: terminal)
+    let finder = await findPrinter(command, terminal: terminal, paged: interrupts != nil)
     // At the prompt, `show N` prints the list's fields while its details load.
     let earlyPrinter = textRenderer(terminal)
     let events = CommandEvents(
@@ -67,8 +67,11 @@ extension Shell {
     var shownEarly: Movie?
     if case .movie(let movie, _, _) = events.earlyShown { shownEarly = movie }
     var reply = render(result, of: command, terminal: terminal, after: shownEarly)
-    if finder != nil, case .success(.found(let found)) = result.outcome {
-      reply.output = textRenderer(terminal).findSummary(found)
+    var findIsPaged = false
+    if let finder, case .success(.found(let found)) = result.outcome {
+      let paged = finder.pagedText(found)
+      findIsPaged = paged != nil
+      reply.output = paged ?? textRenderer(terminal).findSummary(found)
     }
     if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
       if let preview {
@@ -90,7 +93,7 @@ extension Shell {
     if reply.wasCancelled && !json && !lineErased { Terminal.write("\n", to: STDOUT_FILENO) }
     if !printsOutput && reply.error == nil {
       // The first page of a -c run: loaded, not printed (a failure still is, for --json).
-    } else if interrupts != nil, let pager, isPaged(command),
+    } else if interrupts != nil, let pager, isPaged(command) || findIsPaged,
       reply.lineCount >= terminal.lines
     {
       let outcome = await pager.show(reply)

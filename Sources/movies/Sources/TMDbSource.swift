@@ -67,9 +67,13 @@ enum TMDbSource {
       return width < 60 ? 154 : width < 100 ? 185 : 342
     }
     let server = (api.host ?? "tmdb") + (api.port.map { "_\($0)" } ?? "")
+    let safe = server.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }
     settings.configurationFile = context.cacheFolder?.appendingPathComponent(
-      "tmdb/configuration-\(server.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }).json"
-    )
+      "tmdb/configuration-\(safe).json")
+    // By region: `on:` names the services of the region it searches.
+    let region = (settings.region ?? "US").filter { $0.isLetter }
+    settings.servicesFile = context.cacheFolder?.appendingPathComponent(
+      "tmdb/watch-providers-\(safe)-\(region).json")
     let client = TMDbClient(settings: settings, engine: try context.engine(), retry: context.retry)
     // A refused key is said once, now, rather than by every command after.
     do {

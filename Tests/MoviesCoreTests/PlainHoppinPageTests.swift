@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import MoviesCore
+
+/// The fast reader of plain Hoppin pages reads what `JSONSerialization` reads, field for
+/// field, and gives up on anything else, which then goes the old way.
+@Suite(.timeLimit(.minutes(1))) struct PlainHoppinPageTests {
+  /// The page read the fast way and, with a number in front that sends it the old way, by
+  /// `JSONSerialization`.
+  private func bothWays(_ text: String) throws -> (fast: MoviePage, slow: MoviePage) {
+    let brace = try #require(text.firstIndex(of: "{"))
+    let slowText = text[...brace] + "\"n\":0," + text[text.index(after: brace)...]
+    #expect(PlainHoppinPage(Data(slowText.utf8)) == nil)
+    return (
+      try MoviePageParser.parse(Data(text.utf8), page: 1),
+      try MoviePageParser.parse(Data(slowText.utf8), page: 1)
+    )
+  }
+
+  @Test(arguments: [
+    #"{"hoppin":{"order":"releasedateasc","movies":{"movie":[{"movieId":"1","title":"Heat"}]},"totalCount":"1"}}"#,
+    #" { "hoppin" : { "movies" : { "movie" : [ ] } , "totalCount" : null } } "#,
+    #"{"hoppin":{"movies":{"movie":[{"title":"Am\u00e9lie \"2\" \\ \/ \n\t","x":null},{"title":"🎬 올드보이 \ud83c\udfac"}]}}}"#,
+    #"{"other":"x","hoppin":{"movies":{"movie":[{"title":"A","title":"B"}],"note":"n"}}}"#,
+    #"{"hoppin":{"movies":{"movie":[{"movieId":"7","title":null},{"title":"  "},{"title":"C","genreNames":"Drama, ,War","extra":"e"}]}}}"#,
+  ])
+  func readsWhatJSONSerializationReads(text: String) throws {
+    #expect(PlainHoppinPage(Data(text.utf8)) != nil)
+    let (fast, slow) = try bothWays(text)
+    #expect(fast.movies == slow.movies)
+    #expect(fast.totalCount == slow.totalCount && fast.warnings == slow.warnings)
+  }
+
+  @Test(arguments: [
+    #"{"hoppin":{"movies":{"movie":[{"title":"A","ratingAverage":7.5}]}}}"#,
+    #"{"hoppin":{"movies":{"movie":{"title":"A"}}}}"#,
+    #"{"hoppin":{"movies":{"movie":[{"title":"A"}]},"totalCount":12}}"#,
+    #"{"hoppin":{"movies":{"movie":[{"title":true}]}}}"#,
+    #"{"hoppin":{"movies":{"movie":[{"title":"\ud83c"}]}}}"#,
+    #"{"hoppin":{"movies":{"movie":[{"title":"\x"}]}}}"#,
+    #"{"hoppin":{"movies":{"movie":[{"title":"A"}]}}} x"#,
+    #"{"hoppin":{"movies":{"movie":[{"title":"A"},]}}}"#,
+    #"{"hoppin":{"movies":{"movie":[{"title":"A"}]}}"#,
+    #"{"movies":{"movie":[]}}"#,
+    "{\"hoppin\":{\"movies\":{\"movie\":[{\"title\":\"a\u{01}b\"}]}}}",
+    "",
+  ])
+  func givesUpOnAnythingElse(text: String) {
+    #expect(PlainHoppinPage(Data(text.utf8)) == nil, "\(text)")
+  }
+
+  @Test func givesUpOnInvalidUTF8() {
+    var bytes = Array(#"{"hoppin":{"movies":{"movie":[{"title":"A"#.utf8)
+    bytes += [0xC3, 0x28]
+    bytes += Array(#""}]}}}"#.utf8)
+    #expect(PlainHoppinPage(Data(bytes)) == nil)
+  }
+
+  /// The bundled catalogue (2,006 films, titles in many scripts) and a fixture page: the same
+  /// movies, counts and warnings whichever way they are read.
+  @Test(arguments: ["catalogue", "fixture"])
+  func theParserGivesTheSameMoviesEitherWay(_ which: String) throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let data =
+      which == "catalogue"
+      ? try Data(contentsOf: root.appendingPathComponent("sample-data/catalogue.json"))
+      : try Fixture.data("page-normal.json")
+    #expect(PlainHoppinPage(data) != nil)
+    let (fast, slow) = try bothWays(String(decoding: data, as: UTF8.self))
+    #expect(fast.movies.count > 2)
+    #expect(fast.movies == slow.movies)
+    #expect(fast.rowCount == slow.rowCount && fast.totalCount == slow.totalCount)
+    #expect(fast.warnings == slow.warnings)
+  }
+}
