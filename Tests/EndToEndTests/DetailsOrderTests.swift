@@ -7,8 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct DetailsOrderTests {
   /// The labels `show` prints, in order, up to the first that is not one of `known`.
   private static let decidingOrder = [
-    // Your progress is `Watched`, or `Progress` as issue 29 names it.
-    "Overview", "Where to watch", "Watched", "Progress", "Running time", "Genres", "Rating",
+    "Overview", "Where to watch", "Progress", "Running time", "Genres", "Rating",
     "Released",
     "Directors", "Cast",
   ]
