@@ -17,6 +17,7 @@ as a movie library, the way Jellyfin 12 does:
     GET /UserItems/Resume?userId=&IncludeItemTypes=&StartIndex=&Limit=&Fields=
               &EnableTotalRecordCount=   (the films stopped part way, last played first)
     GET /Items/{id}?userId=          GET /Users          GET /Users/Me
+    GET /Items/{id}/Similar?userId=&Limit=&Fields=
     GET /Genres                      GET /Items/{id}/Images/Primary?maxWidth=&fillWidth=&tag=
     GET /Videos/{id}/stream?static=true&startTimeTicks=
     GET /web/                        (the web client's page, for `open N`)
@@ -54,6 +55,7 @@ JSON_TYPE = "application/json; charset=utf-8"
 AUTH_PARAM = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
 ITEM_PATH = re.compile(r"^/Items/([0-9a-fA-F]{32})$")
 IMAGE_PATH = re.compile(r"^/Items/([0-9a-fA-F]{32})/Images/(\w+)$")
+SIMILAR_PATH = re.compile(r"^/Items/([0-9a-fA-F]{32})/Similar$")
 STREAM_PATH = re.compile(r"^/Videos/([0-9a-fA-F]{32})/stream(\.\w+)?$")
 
 
@@ -160,6 +162,8 @@ class JellyfinHandler(BaseHTTPRequestHandler):
             self.send_body(503, "text/plain; charset=utf-8", b"Service Unavailable")
         elif ITEM_PATH.match(path) and not self.server.options.before_10_9:
             self.route_item(ITEM_PATH.match(path).group(1).lower())
+        elif SIMILAR_PATH.match(path):
+            self.route_similar(SIMILAR_PATH.match(path).group(1).lower())
         elif IMAGE_PATH.match(path):
             self.route_image(*IMAGE_PATH.match(path).groups())
         elif STREAM_PATH.match(path):
@@ -232,8 +236,21 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         item = self.server.library.by_id.get(item_id)
         if item is None:
             raise Problem(404, "Item not found.")
-        everything = {"genres", "overview", "datecreated", "sortname"}
+        everything = {"genres", "overview", "datecreated", "sortname", "people",
+                      "remotetrailers", "taglines", "providerids"}
         self.send_json(200, self.server.library.item_dto(item, everything, user))
+
+    def route_similar(self, item_id):
+        """/Items/{id}/Similar: a BaseItemDtoQueryResult of films like it, `Limit` of them."""
+        user = self.user_for_query(self.authorize())
+        lib = self.server.library
+        item = lib.by_id.get(item_id)
+        if item is None:
+            raise Problem(404, "Item not found.")
+        fields = {f.casefold() for f in self.query.array("fields")}
+        found = lib.similar(item, self.query.integer("limit", None))
+        self.send_json(200, {"Items": [lib.item_dto(i, fields, user) for i in found],
+                             "TotalRecordCount": len(found), "StartIndex": 0})
 
     def route_items(self):
         user = self.user_for_query(self.authorize())

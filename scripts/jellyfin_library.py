@@ -12,6 +12,8 @@ import itertools
 import re
 from datetime import datetime, timedelta, timezone
 
+import jellyfin_people
+
 SERVER_ID = "f0e1d2c3b4a5968778695a4b3c2d1e0f"
 SERVER_NAME = "movies-test-jellyfin"
 GENRE_COLUMNS = ("Action", "Animation", "Comedy", "Drama", "Documentary", "Romance", "Short")
@@ -122,6 +124,12 @@ class Library:
         self.genres = [{"Name": n, "Id": guid(f"genre-{n}")} for n in names]
         self.genre_names_by_id = {g["Id"]: g["Name"] for g in self.genres}
 
+    def similar(self, item, limit):
+        """Films sharing a genre with `item`, the most genres first, then by name; itself out."""
+        others = [o for o in self.items if o is not item and set(o.genres) & set(item.genres)]
+        others.sort(key=lambda o: (-len(set(o.genres) & set(item.genres)), o.sort_name, o.row))
+        return others if limit is None else others[:limit]
+
     def genre_dto(self, genre):
         return {"Name": genre["Name"], "ServerId": SERVER_ID, "Id": genre["Id"],
                 "Type": "Genre", "IsFolder": True, "ImageTags": {}, "LocationType": "FileSystem"}
@@ -150,6 +158,7 @@ class Library:
             dto["DateCreated"] = item.added.strftime("%Y-%m-%dT%H:%M:%S.0000000Z")
         if "sortname" in fields:
             dto["SortName"] = item.sort_name
+        dto.update(jellyfin_people.extra_fields(item.row, item.year, fields))
         if user is not None:
             dto["UserData"] = user.user_data(item)
         return dto

@@ -16,6 +16,8 @@ section of every tenth film ("Films 4K", key 3):
     GET /library/sections/{key}/genre           GET /library/sections/{key}/onDeck
     GET /hubs/search?query=&limit=              GET /library/metadata/{ratingKey}
     GET /library/metadata/{ratingKey}/similar   GET /library/metadata/{ratingKey}/thumb/{ts}
+    GET /library/metadata/{ratingKey}?includeExtras=1  (its trailer under Extras)
+    GET /library/parts/{id}/{ts}/trailer.mp4
     GET /photo/:/transcode?url=&width=&height=  GET /library/parts/{id}/{ts}/file.mkv
     GET /:/timeline?ratingKey=&key=&state=&time=&duration=
     GET /:/scrobble?key=&identifier=            (applied to the film: see plex_playstate.py)
@@ -58,6 +60,7 @@ SECTION_PATH = re.compile(r"^/library/sections/(\d+)/(all|genre|onDeck)$")
 METADATA_PATH = re.compile(r"^/library/metadata/(\d+)(/similar)?$")
 THUMB_PATH = re.compile(r"^/library/metadata/(\d+)/thumb/(\d+)$")
 PART_PATH = re.compile(r"^/library/parts/(\d+)/(\d+)/file\.mkv$")
+EXTRA_PATH = re.compile(r"^/library/parts/(\d+)/(\d+)/(trailer|making)\.mp4$")
 STREAM_MAGIC = b"PLEX-TEST-STREAM "
 LYING_EXTRA = 1000
 LOGGED_HEADERS = ("Accept", "X-Plex-Client-Identifier", "X-Plex-Product", "X-Plex-Version",
@@ -129,7 +132,8 @@ class PlexHandler(BaseHTTPRequestHandler):
             return self.route_transcode()
         for pattern, handler in ((SECTION_PATH, self.route_section),
                                  (METADATA_PATH, self.route_metadata),
-                                 (THUMB_PATH, self.route_thumb), (PART_PATH, self.route_part)):
+                                 (THUMB_PATH, self.route_thumb), (PART_PATH, self.route_part),
+                                 (EXTRA_PATH, self.route_extra)):
             match = pattern.match(path)
             if match:
                 return handler(*match.groups())
@@ -216,8 +220,11 @@ class PlexHandler(BaseHTTPRequestHandler):
                       and set(f.genres) == set(film.genres)][:10]
             return self.send_container({"size": len(others),
                                         "Metadata": [f.metadata(section) for f in others]})
+        entry = film.metadata(section, details=True)
+        if self.query.get("includeExtras") == "1":
+            entry["Extras"] = film.extras()
         self.send_container({"size": 1, "librarySectionID": 1, "librarySectionTitle":
-                             section.title, "Metadata": [film.metadata(section, details=True)]})
+                             section.title, "Metadata": [entry]})
 
     def poster(self, rating_key, stamp, width):
         film = self.server.library.films.get(rating_key)
@@ -236,6 +243,13 @@ class PlexHandler(BaseHTTPRequestHandler):
         width = integer(self.query.get("width", "0"), "width")
         integer(self.query.get("height", "0"), "height")
         self.poster(*match.groups(), width)
+
+    def route_extra(self, rating_key, stamp, kind):
+        film = self.server.library.films.get(rating_key)
+        if film is None or str(film.added_at) != stamp or (kind == "trailer" and not film.trailer_key):
+            raise Answer(404, "Not Found")
+        body = STREAM_MAGIC + f"{kind} {rating_key}".encode() + b"\n" + bytes(range(256)) * 16
+        self.send_body(200, "video/mp4", body, {"Accept-Ranges": "bytes"})
 
     def route_part(self, rating_key, stamp):
         film = self.server.library.films.get(rating_key)

@@ -80,6 +80,28 @@ class Film:
     def part_key(self):
         return f"/library/parts/{self.rating_key}/{self.added_at}/file.mkv"
 
+    @property
+    def trailer_key(self):
+        """The trailer extra's part; every fourth film has none."""
+        return None if self.row % 4 == 0 else f"/library/parts/{self.rating_key}/{self.added_at}/trailer.mp4"
+
+    def extras(self):
+        """`Extras` as `includeExtras=1` adds it: a behind-the-scenes clip (extraType 5), then
+        the trailer (extraType 1) where there is one."""
+        def clip(n, title, extra_type, subtype, key):
+            return {"ratingKey": str(900000 + int(self.rating_key) * 10 + n),
+                    "key": f"/library/metadata/{900000 + int(self.rating_key) * 10 + n}",
+                    "type": "clip", "title": title, "extraType": extra_type, "subtype": subtype,
+                    "duration": 90_000, "Media": [{"id": n, "duration": 90_000,
+                                                   "container": "mp4",
+                                                   "Part": [{"id": n, "key": key,
+                                                             "duration": 90_000}]}]}
+        clips = [clip(1, "Making of", 5, "behindTheScenes",
+                      f"/library/parts/{self.rating_key}/{self.added_at}/making.mp4")]
+        if self.trailer_key:
+            clips.append(clip(2, "Trailer", 1, "trailer", self.trailer_key))
+        return {"size": len(clips), "Metadata": clips}
+
     def released(self):
         return f"{self.year:04d}-{1 + self.row % 12:02d}-{1 + self.row % 28:02d}" if self.year else None
 

@@ -136,6 +136,23 @@ class JellyfinServerTest(unittest.TestCase):
         self.assertEqual(full["ProductionYear"], int(row["year"]))
         self.assertEqual(full["CommunityRating"], float(row["rating"]))
 
+    def test_people_trailers_and_similar_items(self):
+        asked = "Fields=People,RemoteTrailers,Taglines,ProviderIds"
+        items = self.movies("Limit=10&" + asked)["Items"]
+        kinds = {p["Type"] for p in items[0]["People"]}
+        self.assertEqual(kinds, {"Director", "Producer", "Actor"})
+        self.assertTrue(any(i["RemoteTrailers"] for i in items))
+        self.assertTrue(any(not i["RemoteTrailers"] for i in items), "one in five has none")
+        self.assertTrue(items[0]["ProviderIds"]["Imdb"].startswith("tt"))
+        self.assertNotIn("People", self.movies("Limit=1")["Items"][0])
+        first = next(i for i in self.movies("Limit=20&Fields=Genres")["Items"] if i["Genres"])
+        similar = self.json(f"/Items/{first['Id']}/Similar?Limit=5&Fields=Genres")
+        self.assertEqual(len(similar["Items"]), 5)
+        for other in similar["Items"]:
+            self.assertNotEqual(other["Id"], first["Id"])
+            self.assertTrue(set(other["Genres"]) & set(first["Genres"]))
+        self.assertEqual(self.get("/Items/" + "0" * 32 + "/Similar")[0], 404)
+
     def test_orders(self):
         items = [jellyfin_library.Item(int(r[""]), r, "v1") for r in self.rows]
         cases = {

@@ -177,6 +177,17 @@ class PlexServerTest(unittest.TestCase):
         deck = self.container("/library/sections/1/onDeck")["Metadata"]
         self.assertTrue(deck and all(m["viewOffset"] > 0 for m in deck))
 
+    def test_extras_hold_the_trailer_when_asked(self):
+        self.assertNotIn("Extras", self.container("/library/metadata/1001")["Metadata"][0])
+        film = self.container("/library/metadata/1001?includeExtras=1")["Metadata"][0]
+        kinds = [e["extraType"] for e in film["Extras"]["Metadata"]]
+        self.assertEqual(kinds, [5, 1], "a clip first: only extraType says which is the trailer")
+        trailer = film["Extras"]["Metadata"][1]["Media"][0]["Part"][0]["key"]
+        status, _, body = fetch(self.base, trailer)
+        self.assertEqual((status, body[:25]), (200, b"PLEX-TEST-STREAM trailer "))
+        none = self.container("/library/metadata/1004?includeExtras=1")["Metadata"][0]
+        self.assertEqual([e["extraType"] for e in none["Extras"]["Metadata"]], [5])
+
     def test_search_hub(self):
         hubs = self.container("/hubs/search?query=love")["Hub"]
         self.assertEqual(hubs[0]["type"], "movie")

@@ -184,6 +184,28 @@ class TMDbServerTest(unittest.TestCase):
         status, _, body = self.get("/3/movie/99999999")
         self.assertEqual((status, body["status_code"]), (404, 34))
 
+    def test_details_append_credits_videos_providers_and_recommendations(self):
+        _, _, page = self.get("/3/discover/movie")
+        ident = next(m["id"] for m in page["results"] if m["id"] % 6 and m["genre_ids"])
+        parts = "credits,videos,watch/providers,recommendations"
+        _, _, movie = self.get(f"/3/movie/{ident}?append_to_response={parts}")
+        directors = [c["name"] for c in movie["credits"]["crew"] if c["job"] == "Director"]
+        self.assertTrue(directors)
+        orders = [c["order"] for c in movie["credits"]["cast"]]
+        self.assertEqual(sorted(orders), list(range(len(orders))))
+        self.assertNotEqual(orders, sorted(orders), "listed out of billing order")
+        kinds = [(v["type"], v["official"]) for v in movie["videos"]["results"]]
+        self.assertIn(("Trailer", True), kinds)
+        self.assertEqual(movie["watch/providers"]["id"], ident)
+        liked = movie["recommendations"]["results"]
+        self.assertTrue(liked and all(m["id"] != ident for m in liked))
+        _, _, alone = self.get(f"/3/movie/{ident}/recommendations")
+        self.assertEqual(alone["results"], liked)
+        _, _, plain = self.get(f"/3/movie/{ident}")
+        self.assertNotIn("credits", plain)
+        status, _, _ = self.get(f"/3/movie/{ident}?append_to_response=" + ",".join(["videos"] * 21))
+        self.assertEqual(status, 422)
+
     def test_log_has_the_query_and_the_header(self):
         self.get("/3/genre/movie/list?language=fr-FR")
         self.get("/3/configuration", key=None, headers={"Authorization": "Bearer " + TOKEN})

@@ -16,8 +16,9 @@ shapes of TMDb's OpenAPI document (paths under /3, as the real service):
     GET /3/search/movie       query, primary_release_year, year
     GET /3/genre/movie/list
     GET /3/configuration      images.base_url pointing at this server's /t/p/
-    GET /3/movie/{id}
-    GET /3/movie/{id}/watch/providers
+    GET /3/movie/{id}        append_to_response: credits, videos, watch/providers,
+                             recommendations (see tmdb_details.py)
+    GET /3/movie/{id}/watch/providers, /credits, /videos, /recommendations
     GET /3/watch/providers/movie  watch_region: the services, with their ids
     GET /t/p/{size}/{file}    a generated PNG poster of the size's width
 
@@ -43,6 +44,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
+import tmdb_details
 from local_server import serve
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -362,15 +364,38 @@ class TMDbHandler(BaseHTTPRequestHandler):
                 "poster_sizes": POSTER_SIZES,
                 "profile_sizes": ["w45", "w185", "h632", "original"],
                 "still_sizes": ["w92", "w185", "w300", "original"]}, "change_keys": []})
-        if len(parts) in (2, 4) and parts[0] == "movie" and parts[1].isdigit():
+        if len(parts) in (2, 3, 4) and parts[0] == "movie" and parts[1].isdigit():
             if len(parts) == 2 and self.server.options.details_delay:
                 time.sleep(self.server.options.details_delay)  # a slow /movie/{id} alone
             movie = catalogue.by_id.get(int(parts[1]))
             if movie is not None and len(parts) == 2:
-                return self.send_json(details(movie))
-            if movie is not None and parts[2:] == ["watch", "providers"]:
-                return self.send_json(providers(movie, "https://www.themoviedb.org"))
+                return self.send_json(self.movie_details(movie))
+            part = "/".join(parts[2:])
+            if movie is not None and part in tmdb_details.APPENDABLE:
+                return self.send_json(self.movie_part(movie, part))
         self.send_error_body(NOT_FOUND)
+
+    def movie_details(self, movie):
+        """/movie/{id}, with each part `append_to_response` names under its own key."""
+        try:
+            parts = tmdb_details.appended(self.req_query.get("append_to_response", ""))
+        except ValueError:
+            raise BadRequest("append_to_response")
+        body = details(movie)
+        for part in parts:
+            body[part] = self.movie_part(movie, part)
+        return body
+
+    def movie_part(self, movie, part):
+        if part == "credits":
+            return tmdb_details.credits(movie)
+        if part == "videos":
+            return tmdb_details.videos(movie)
+        if part == "recommendations":
+            raw = self.req_query.get("page", "1")
+            page = int(raw) if raw.isdigit() and int(raw) >= 1 else 1
+            return tmdb_details.recommendations(self.server.catalogue, movie, page, list_item)
+        return providers(movie, "https://www.themoviedb.org")
 
     def route_list(self, path):
         q = self.req_query

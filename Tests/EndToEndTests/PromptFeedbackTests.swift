@@ -37,9 +37,13 @@ import Testing
     }
     #expect(!full.contains("Loading the details"), "the spinner's line was erased: \(full)")
     let columns = Set(
-      ["Genres", "Released", "Link", "Running time", "IMDb ID", "Status", "Where to watch"]
-        .compactMap { Self.valueColumn(of: $0, in: full) })
+      [
+        "Genres", "Released", "Link", "Running time", "IMDb ID", "Where to watch", "Directors",
+        "Cast",
+      ]
+      .compactMap { Self.valueColumn(of: $0, in: full) })
     #expect(columns.count == 1, "values start at columns \(columns): \(full)")
+    #expect(full.contains("  Directors ") && full.contains("  Cast "), "\(full)")
   }
 
   @Test func aSlowJellyfinShowsTheBannerAndASpinnerWhileItLooksUpTheUser() async throws {

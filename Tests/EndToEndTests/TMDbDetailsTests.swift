@@ -76,17 +76,19 @@ import Testing
     #expect(pages.sorted() == Array(1...pages.count), "\(pages)")
   }
 
-  @Test func showFetchesDetailsAndProvidersOncePerFilm() async throws {
+  @Test func showFetchesDetailsAndProvidersInOneRequestOncePerFilm() async throws {
     let server = try await TMDbTestServer(limit: 60)
     let run = try await run(server, ["--no-prefetch"], input: "show 1\nshow 1\nshow 2\n")
     #expect(run.status == 0, "\(run.stderr)")
     let first = try #require(try await server.results().first)
     let id = try #require(first["id"] as? Int)
-    #expect(try server.requests(to: "/3/movie/\(id)").count == 1)
-    #expect(try server.requests(to: "/3/movie/\(id)/watch/providers").count == 1)
+    let details = try server.requests(to: "/3/movie/\(id)")
+    #expect(details.count == 1)
+    #expect(details.first?.query["append_to_response"] == "credits,videos,watch/providers")
+    #expect(try server.requests(to: "/3/movie/\(id)/watch/providers").isEmpty, "appended")
     #expect(run.stdout.contains("Running time"))
     #expect(run.stdout.contains("IMDb ID         tt"))
-    #expect(run.stdout.contains("Status          Released"))
+    #expect(run.stdout.contains("status          Released"), "TMDb's own name")
     #expect(run.stdout.contains("data by JustWatch"))
     #expect(run.stdout.contains("Link            https://www.themoviedb.org/movie/\(id)"))
   }

@@ -105,10 +105,10 @@ import Testing
     ("o", true, ["order", "open"]),
     ("m", true, ["more"]),
     ("m", false, []),
-    ("s", true, ["show"]),
+    ("s", true, ["show", "similar"]),
     ("sk", true, ["skip"]),
     ("e", false, ["exit"]),
-    ("T", false, ["thumb"]),
+    ("T", false, ["thumb", "trailer"]),
     ("x", true, []),
   ])
   func completions(prefix: String, moreRemains: Bool, expected: [String]) {

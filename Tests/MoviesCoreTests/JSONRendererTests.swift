@@ -93,6 +93,38 @@ import Testing
     #expect(movie["grade"] is NSNull, "a missing field is null, not left out")
   }
 
+  /// The details are data under one set of keys, whatever the source: names in arrays,
+  /// minutes as a number, the providers by kind. No display label is a key.
+  @Test func detailsAreDataUnderTheSameKeys() throws {
+    let movie = Movie(
+      id: "949", title: "Heat", runningTime: 170, otherFields: ["status": "Released"],
+      overview: "A heist.", tagline: "A crime saga", directors: ["Michael Mann"],
+      cast: ["Al Pacino", "Robert De Niro"],
+      providers: WatchProviders(
+        region: "US", stream: ["Max"], buy: ["Apple TV"], link: "https://example.org/watch"),
+      imdbID: "tt0113277", trailer: "https://www.youtube.com/watch?v=abc")
+    let result = CommandResult(
+      outcome: .success(.movie(movie, row: RowLabel(1), thumbnail: .unavailable)))
+    let reply = JSONRenderer.render(result, of: .act(.show, RowLabel(1)))
+    let object = try JSONSerialization.jsonObject(with: Data(reply.text.utf8)) as? [String: Any]
+    let shown = try #require(object?["movie"] as? [String: Any])
+    #expect(shown["runtime"] as? Int == 170)
+    #expect(shown["runningTime"] == nil)
+    #expect(shown["overview"] as? String == "A heist.")
+    #expect(shown["tagline"] as? String == "A crime saga")
+    #expect(shown["directors"] as? [String] == ["Michael Mann"])
+    #expect(shown["cast"] as? [String] == ["Al Pacino", "Robert De Niro"])
+    #expect(shown["imdbId"] as? String == "tt0113277")
+    #expect(shown["trailer"] as? String == "https://www.youtube.com/watch?v=abc")
+    let providers = try #require(shown["providers"] as? [String: Any])
+    #expect(providers["region"] as? String == "US")
+    #expect(providers["stream"] as? [String] == ["Max"])
+    #expect(providers["rent"] as? [String] == [])
+    #expect(providers["buy"] as? [String] == ["Apple TV"])
+    #expect(providers["link"] as? String == "https://example.org/watch")
+    #expect(shown["otherFields"] as? [String: String] == ["status": "Released"])
+  }
+
   @Test func failuresHaveACodeAndTheMessage() async throws {
     let runner = makeRunner()
     let failed = try await json(.act(.show, RowLabel(99)), on: runner)

@@ -35,6 +35,29 @@ import Testing
         + "&serverId=f0e1d2c3b4a5968778695a4b3c2d1e0f")
   }
 
+  /// `People` holds every kind of person: only `Type` says who directed and who acted.
+  @Test func peopleTrailersTaglinesAndTheIMDbID() throws {
+    let data = Data(
+      """
+      {"Items":[{"Id":"0ad6928dade7ea9dd464858004282ab9","Name":"Godfather, The",
+        "People":[{"Name":"Francis Ford Coppola","Type":"Director"},
+          {"Name":"Albert S. Ruddy","Type":"Producer"},{"Name":"Marlon Brando","Type":"Actor"},
+          {"Name":null,"Type":"Actor"},{"Name":"Al Pacino","Type":"Actor"}],
+        "RemoteTrailers":[{"Name":"Trailer"},{"Url":"https://www.youtube.com/watch?v=sY1S34973zA"}],
+        "Taglines":["An offer you can't refuse."],"ProviderIds":{"Imdb":"tt0068646","Tmdb":"238"}},
+       {"Id":"1ad6928dade7ea9dd464858004282ab9","Name":"Bare"}],"TotalRecordCount":2}
+      """.utf8)
+    let movies = try JellyfinItemParser.page(data, server: try media()).movies
+    let movie = try #require(movies.first)
+    #expect(movie.directors == ["Francis Ford Coppola"])
+    #expect(movie.cast == ["Marlon Brando", "Al Pacino"])
+    #expect(movie.trailer == "https://www.youtube.com/watch?v=sY1S34973zA")
+    #expect(movie.tagline == "An offer you can't refuse.")
+    #expect(movie.imdbID == "tt0068646")
+    let bare = try #require(movies.last)
+    #expect(bare.directors.isEmpty && bare.cast.isEmpty && bare.trailer == nil)
+  }
+
   @Test func itemsWithoutAnIdANameOrWithAnIdUnfitForAPathAreSkipped() throws {
     let page = try JellyfinItemParser.page(
       try Fixture.data("jellyfin-items.json"), server: try media())

@@ -100,22 +100,42 @@ import Testing
     #expect(genres == [Genre(id: "177", name: "Adventure"), Genre(id: "6", name: "Comedy")])
   }
 
+  /// Plex lists a film's extras with their `extraType`: 1 is a trailer, 5 behind the scenes.
+  @Test func theTrailerIsTheExtraOfTypeOne() throws {
+    func extras(_ list: String) throws -> String? {
+      let data = Data(
+        #"{"MediaContainer":{"Metadata":[{"ratingKey":"7","title":"Kid","Extras":{"Metadata":[\#(list)]}}]}}"#
+          .utf8)
+      return try PlexParser.details(data, adding: Movie(title: "Kid"), machineIdentifier: nil)
+        .trailer
+    }
+    let making = #"{"extraType":5,"Media":[{"Part":[{"key":"/library/parts/9/1/making.mp4"}]}]}"#
+    let trailer = #"{"extraType":1,"Media":[{"Part":[{"key":"/library/parts/9/1/trailer.mp4"}]}]}"#
+    let elsewhere = #"{"extraType":1,"Media":[{"Part":[{"key":"//evil.example/t.mp4"}]}]}"#
+    #expect(try extras(making + "," + trailer) == "/library/parts/9/1/trailer.mp4")
+    #expect(try extras(making) == nil)
+    #expect(try extras(elsewhere) == nil, "a trailer's path must stay on the server")
+  }
+
   @Test func theMachineIdentifierMustBePlain() throws {
     #expect(try PlexParser.machineIdentifier(try Fixture.data("plex-identity.json")) == machine)
     let odd = Data("{\"MediaContainer\": {\"machineIdentifier\": \"a/b?c\"}}".utf8)
     #expect(try PlexParser.machineIdentifier(odd) == nil)
   }
 
-  @Test func detailsAddTaglineDirectorsTheFirstCastAndCriticsRating() throws {
+  @Test func detailsAddTaglineDirectorsTheCastAndCriticsRating() throws {
     let listed = try #require(try page().movies.first)
     let movie = try PlexParser.details(
       try Fixture.data("plex-metadata.json"), adding: listed, machineIdentifier: machine)
-    #expect(movie.otherFields["Tagline"] == "It began as a wish, became an adventure.")
-    #expect(movie.otherFields["Directors"] == "Bob Gale")
+    #expect(movie.tagline == "It began as a wish, became an adventure.")
+    #expect(movie.directors == ["Bob Gale"])
     #expect(
-      movie.otherFields["Cast"]
-        == "James Marsden, Gary Oldman, Amy Smart, Christopher Lloyd, Chris Cooper")
-    #expect(movie.otherFields["Critics' rating"] == Format.rating(7.7))
+      movie.cast == [
+        "James Marsden", "Gary Oldman", "Amy Smart", "Christopher Lloyd", "Chris Cooper",
+        "Matthew Edison",
+      ])
+    #expect(movie.trailer == nil, "asked without extras")
+    #expect(movie.otherFields["Critic rating"] == Format.rating(7.7))
     #expect(movie.overview?.hasSuffix("learns valuable lessons.") == true)
     #expect(movie.playback?.summary == "Played", "the details' own watched state")
     #expect(movie.otherFields[PlexParser.streamField] == listed.otherFields[PlexParser.streamField])

@@ -62,8 +62,8 @@ import Testing
     #expect(movie.link == "https://www.themoviedb.org/movie/550")
     #expect(movie.rating == 8.4)
     #expect(movie.ratingCount == 26_279)
-    #expect(movie.otherFields["Overview"] == "A ticking bomb.")
-    #expect(movie.otherFields["Original title"] == nil)
+    #expect(movie.overview == "A ticking bomb.")
+    #expect(movie.otherFields == ["popularity": "73.4"], "no display labels, no title twice")
   }
 
   /// The server's own words are escaped where they are read, so no message made of them
@@ -78,32 +78,6 @@ import Testing
       try TMDbParser.listPage(Data(#"{"status_code":7}"#.utf8))
     }
     #expect(throws: TMDbParser.Unreadable.self) { try TMDbParser.listPage(Data("<html>".utf8)) }
-  }
-
-  @Test func providersForTheRegionWithTheAttribution() throws {
-    let data = Data(
-      """
-      {"id":1,"results":{"US":{"flatrate":[{"provider_name":"Netflix"},{"provider_name":"Mubi"}],
-      "buy":[{"provider_name":"Apple TV"}]},"GB":{"rent":[{"provider_name":"Rakuten TV"}]}}}
-      """.utf8)
-    #expect(
-      try TMDbParser.providers(data, region: "US")
-        == "Stream: Netflix, Mubi; Buy: Apple TV (US, data by JustWatch)")
-    #expect(
-      try TMDbParser.providers(data, region: "KR")
-        == "Not offered to stream, rent or buy in KR (data by JustWatch)")
-  }
-
-  @Test func detailsAddWhatTheListLacks() throws {
-    let data = Data(
-      #"{"runtime":139,"tagline":"Mischief.","imdb_id":"tt0137523","budget":63000000,"revenue":0,"status":"Released"}"#
-        .utf8)
-    let movie = try TMDbParser.details(data, adding: Movie(id: "550", title: "Fight Club"))
-    #expect(movie.runningTime == 139)
-    #expect(movie.otherFields["Tagline"] == "Mischief.")
-    #expect(movie.otherFields["IMDb ID"] == "tt0137523")
-    #expect(movie.otherFields["Budget"] == "$63,000,000")
-    #expect(movie.otherFields["Revenue"] == nil)
   }
 
   @Test func thePosterSizeFitsThePreview() {

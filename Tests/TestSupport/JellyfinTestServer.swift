@@ -94,7 +94,12 @@ public final class JellyfinTestServer {
   /// A page of `/Items` straight from the server, as the oracle the program's output is
   /// compared with: the films' names.
   public func names(query: String) async throws -> [String] {
-    guard let url = URL(string: baseURL.absoluteString + "/Items?" + query) else { return [] }
+    try await items(query: query).compactMap { $0["Name"] as? String }
+  }
+
+  /// The items of an answer straight from the server (`/Items`, or `/Items/{id}/Similar`).
+  public func items(_ path: String = "/Items", query: String) async throws -> [[String: Any]] {
+    guard let url = URL(string: baseURL.absoluteString + path + "?" + query) else { return [] }
     var request = URLRequest(url: url)
     request.setValue(
       "MediaBrowser Client=\"oracle\", Device=\"t\", DeviceId=\"t\", Version=\"1\", "
@@ -102,6 +107,6 @@ public final class JellyfinTestServer {
     // Foundation's own HTTP stack, independent of the program's libcurl engine.
     let (data, _) = try await URLSession.shared.data(for: request)
     let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    return (root?["Items"] as? [[String: Any]] ?? []).compactMap { $0["Name"] as? String }
+    return root?["Items"] as? [[String: Any]] ?? []
   }
 }

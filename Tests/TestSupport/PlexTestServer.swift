@@ -110,8 +110,15 @@ public final class PlexTestServer {
   public func titles(section: String = "1", query: String, start: Int, size: Int) async throws
     -> [String]
   {
-    let address = baseURL.absoluteString + "/library/sections/\(section)/all?type=1&" + query
-    guard let url = URL(string: address) else { return [] }
+    try await metadata("/library/sections/\(section)/all?type=1&" + query, start: start, size: size)
+      .compactMap { $0["title"] as? String }
+  }
+
+  /// The `Metadata` of an answer straight from the server (`/library/metadata/1001/similar`).
+  public func metadata(_ pathAndQuery: String, start: Int = 0, size: Int = 50) async throws
+    -> [[String: Any]]
+  {
+    guard let url = URL(string: baseURL.absoluteString + pathAndQuery) else { return [] }
     var request = URLRequest(url: url)
     request.setValue(Self.token, forHTTPHeaderField: "X-Plex-Token")
     request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -122,6 +129,6 @@ public final class PlexTestServer {
     let (data, _) = try await URLSession.shared.data(for: request)
     let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     let container = root?["MediaContainer"] as? [String: Any]
-    return (container?["Metadata"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+    return container?["Metadata"] as? [[String: Any]] ?? []
   }
 }

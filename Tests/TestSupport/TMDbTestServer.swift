@@ -109,11 +109,15 @@ public final class TMDbTestServer {
   public func results(_ path: String = "discover/movie", query: String = "") async throws
     -> [[String: Any]]
   {
+    try await document(path, query: query)["results"] as? [[String: Any]] ?? []
+  }
+
+  /// A whole answer straight from the server (`movie/550`), as the oracle.
+  public func document(_ path: String, query: String = "") async throws -> [String: Any] {
     let address = "\(apiURL.absoluteString)/\(path)?api_key=\(Self.apiKey)&\(query)"
-    guard let url = URL(string: address) else { return [] }
+    guard let url = URL(string: address) else { return [:] }
     let data = try await offThePool { try Data(contentsOf: url) }
-    let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    return root?["results"] as? [[String: Any]] ?? []
+    return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
   }
 
   /// The environment that points `movies` at this server's key, with its own cache folder.

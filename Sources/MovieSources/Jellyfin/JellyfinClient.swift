@@ -23,8 +23,11 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   public static let defaultOrder = "dateaddeddesc"
   /// The poster width asked for: enough for the terminal preview, a fraction of the original.
   public static let posterWidth = 400
-  /// The fields the table and `show N` need beyond Jellyfin's defaults.
-  static let fields = "Genres,Overview"
+  /// The fields the table, `show N` and `trailer N` need beyond Jellyfin's defaults: the
+  /// credits and trailers come with each item, so `show` asks nothing more.
+  static let fields = "Genres,Overview,People,RemoteTrailers,Taglines,ProviderIds"
+  /// How many films `similar N` asks for.
+  static let similarLimit = 20
 
   /// The server's base address, such as `http://media.local:8096`.
   public let server: URL
@@ -74,6 +77,7 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.searchPageSize = 200
     capabilities.plays = true
     capabilities.reportsPlayback = true
+    capabilities.findsSimilar = true
     capabilities.resumesWatching = true
     return capabilities
   }()
@@ -192,6 +196,26 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
       return try JellyfinItemParser.page(data, server: server)
     } catch {
       throw http.unusable(.unreadable(error.explanation), .page(number))
+    }
+  }
+
+  /// `/Items/{id}/Similar`: the films Jellyfin finds like it, for the user.
+  public func similar(to movie: Movie) async throws -> MoviePage {
+    guard let id = movie.id.flatMap(JellyfinItemParser.identifier) else {
+      return MoviePage(movies: [], totalCount: 0)
+    }
+    let url = Self.address(
+      server, "Items/\(id)/Similar",
+      [
+        URLQueryItem(name: "userId", value: userID),
+        URLQueryItem(name: "Limit", value: String(Self.similarLimit)),
+        URLQueryItem(name: "Fields", value: Self.fields),
+      ])
+    let data = try await http.get(url, .similar, limits: pageLimits)
+    do {
+      return try JellyfinItemParser.page(data, server: server)
+    } catch {
+      throw http.unusable(.unreadable(error.explanation), .similar)
     }
   }
 

@@ -100,7 +100,23 @@ public enum JellyfinItemParser {
       },
       runningTime: length.map { ($0 + 30) / 60 },
       grade: LooseValue.text(item["OfficialRating"]),
-      overview: LooseValue.text(item["Overview"]), playback: playback)
+      overview: LooseValue.text(item["Overview"]), playback: playback,
+      tagline: (item["Taglines"] as? [Any])?.lazy.compactMap(LooseValue.text).first,
+      directors: people(item, ofType: "Director"), cast: people(item, ofType: "Actor"),
+      imdbID: (item["ProviderIds"] as? [String: Any]).flatMap { LooseValue.text($0["Imdb"]) },
+      trailer: (item["RemoteTrailers"] as? [Any] ?? []).lazy.compactMap {
+        LooseValue.text(($0 as? [String: Any])?["Url"])
+      }.first)
+  }
+
+  /// The names of the item's `People` of one `Type` (`Director`, `Actor`), in its order.
+  static func people(_ item: [String: Any], ofType type: String) -> [String] {
+    (item["People"] as? [Any] ?? []).compactMap { entry in
+      guard let person = entry as? [String: Any], LooseValue.text(person["Type"]) == type else {
+        return nil
+      }
+      return LooseValue.text(person["Name"])
+    }
   }
 
   /// The path (under the server) of a film's poster, keyed on its tag so a changed poster has

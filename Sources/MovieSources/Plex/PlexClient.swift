@@ -116,6 +116,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = defaultOrder
     capabilities.hasDetails = true
+    capabilities.findsSimilar = true
     capabilities.noThumbnailMessage = "Plex has no poster for this film."
     capabilities.plays = true
     capabilities.reportsPlayback = true
@@ -189,8 +190,9 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     }
   }
 
-  /// `/library/metadata/{ratingKey}`: the tagline, directors, cast and the rest `show N`
-  /// prints.
+  /// `/library/metadata/{ratingKey}` with its extras: the tagline, directors, cast, the
+  /// trailer and the rest `show N` prints. The trailer is a stream on this server, kept as
+  /// its whole address (without the token, which goes in a header).
   public func details(for movie: Movie) async throws -> Movie {
     try await metadata(of: movie, .details)
   }
@@ -198,12 +200,29 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   /// `/library/metadata/{ratingKey}` read into `movie`, loaded as `target` says.
   func metadata(of movie: Movie, _ target: LoadTarget) async throws -> Movie {
     guard let key = PlexParser.number(movie.id) else { return movie }
-    let url = Self.address(server, "/library/metadata/\(key)")
+    let url = Self.address(
+      server, "/library/metadata/\(key)", query: [URLQueryItem(name: "includeExtras", value: "1")])
     let data = try await http.get(url, target, limits: http.limits(maxBytes: 1 << 20))
+    let full: Movie
     do {
-      return try PlexParser.details(data, adding: movie, machineIdentifier: machineIdentifier)
+      full = try PlexParser.details(data, adding: movie, machineIdentifier: machineIdentifier)
     } catch {
       throw http.unusable(.unreadable(error.explanation), target)
+    }
+    return full.changing { $0.trailer = $0.trailer.map { Self.address(server, $0).absoluteString } }
+  }
+
+  /// `/library/metadata/{ratingKey}/similar`: the films Plex finds like it in the library.
+  public func similar(to movie: Movie) async throws -> MoviePage {
+    guard let key = PlexParser.number(movie.id) else {
+      return MoviePage(movies: [], totalCount: 0)
+    }
+    let url = Self.address(server, "/library/metadata/\(key)/similar")
+    let data = try await http.get(url, .similar, limits: http.limits(maxBytes: 1 << 22))
+    do {
+      return try PlexParser.page(data, page: 1, machineIdentifier: machineIdentifier)
+    } catch {
+      throw http.unusable(.unreadable(error.explanation), .similar)
     }
   }
 
@@ -235,9 +254,23 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     guard let path = movie.otherFields[PlexParser.streamField].flatMap(PlexParser.serverPath)
     else { return nil }
     return StreamRequest(
-      url: Self.address(server, path), headers: headers.lines.filter { !$0.hasPrefix("Accept:") },
-      title: movie.title, start: movie.playback?.resumePosition ?? 0)
+      url: Self.address(server, path), headers: streamHeaders, title: movie.title,
+      start: movie.playback?.resumePosition ?? 0)
   }
+
+  /// The trailer extra's stream, with the headers a film's stream has; nil when the film's
+  /// trailer is not on this server.
+  public func trailerStream(for movie: Movie) -> StreamRequest? {
+    guard let trailer = movie.trailer, let url = URL(string: trailer),
+      url.scheme == server.scheme, url.host == server.host, url.port == server.port,
+      PlexParser.serverPath(url.path) != nil
+    else { return nil }
+    return StreamRequest(
+      url: url, headers: streamHeaders, title: movie.title + " (trailer)", start: 0)
+  }
+
+  /// A stream's headers: the token and the client's names, not JSON's `Accept`.
+  private var streamHeaders: [String] { headers.lines.filter { !$0.hasPrefix("Accept:") } }
 
   /// `path` (which starts with a slash) under the server's base, with `query`.
   static func address(_ server: URL, _ path: String, query: [URLQueryItem] = []) -> URL {

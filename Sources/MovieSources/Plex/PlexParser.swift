@@ -29,9 +29,6 @@ public enum PlexParser {
   /// The label under which a film keeps its stream's path (`Media[0].Part[0].key`), which
   /// `play N` needs and `show N` lists.
   public static let streamField = "Stream"
-  /// How many cast members `show N` lists.
-  static let castShown = 5
-
   /// The movie sections of `/library/sections`, in the server's order.
   public static func movieSections(_ data: Data) throws(Error) -> [Section] {
     try directories(data).compactMap { entry in
@@ -97,8 +94,9 @@ public enum PlexParser {
     return MoviePage(movies: movies, rowCount: rows.count, totalCount: total, warnings: warnings)
   }
 
-  /// `/library/metadata/{ratingKey}`'s fields that the list leaves out, added to `movie`: the
-  /// tagline, the directors, the first few cast members, the critics' rating.
+  /// `/library/metadata/{ratingKey}?includeExtras=1`'s fields that the list leaves out, added
+  /// to `movie`: the tagline, the directors, the cast, the critics' rating, and the path of
+  /// the trailer extra's stream (``trailerPart(_:)``).
   public static func details(
     _ data: Data, adding movie: Movie, machineIdentifier: String?
   ) throws(Error) -> Movie {
@@ -107,13 +105,26 @@ public enum PlexParser {
     else { throw .notAMediaContainer }
     return full.changing { fields in
       fields.otherFields.merge(movie.otherFields) { fresh, _ in fresh }
-      fields.otherFields["Tagline"] = LooseValue.text(entry["tagline"])
-      fields.otherFields["Directors"] = tags(entry["Director"]).nilIfEmpty
-      fields.otherFields["Cast"] = tags(entry["Role"], first: castShown).nilIfEmpty
-      fields.otherFields["Critics' rating"] = LooseValue.double(entry["rating"]).flatMap {
+      fields.tagline = LooseValue.text(entry["tagline"])
+      fields.directors = tagNames(entry["Director"])
+      fields.cast = tagNames(entry["Role"])
+      fields.trailer = trailerPart(entry)
+      // A label no wider than the details' column, so a slow `show` lines up as one view.
+      fields.otherFields["Critic rating"] = LooseValue.double(entry["rating"]).flatMap {
         (0...10).contains($0) ? Format.rating($0) : nil
       }
     }
+  }
+
+  /// Plex's `extraType` of a trailer.
+  static let trailerExtraType = 1
+
+  /// The stream's path of the first trailer among the film's `Extras`, a path on the server.
+  static func trailerPart(_ entry: [String: Any]) -> String? {
+    let extras = (entry["Extras"] as? [String: Any])?["Metadata"] as? [Any] ?? []
+    return extras.lazy.compactMap { $0 as? [String: Any] }
+      .filter { LooseValue.integer($0["extraType"]) == trailerExtraType }
+      .compactMap(firstPartKey).first
   }
 
   static func movie(_ entry: [String: Any], server: String?) -> Movie? {
@@ -169,11 +180,6 @@ public enum PlexParser {
     (value as? [Any] ?? []).compactMap { LooseValue.text(($0 as? [String: Any])?["tag"]) }
   }
 
-  /// The first `count` names of a tag list, joined with commas.
-  private static func tags(_ value: Any?, first count: Int = .max) -> String {
-    tagNames(value).prefix(count).joined(separator: ", ")
-  }
-
   /// A path on the server (`/library/…`): it starts with one slash and holds only visible
   /// ASCII, so it cannot name another host or carry a control byte into a request.
   static func serverPath(_ text: String) -> String? {
@@ -218,8 +224,4 @@ extension PlexParser.Error {
     case .tooLarge: "the answer holds far more values than any page"
     }
   }
-}
-
-extension String {
-  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

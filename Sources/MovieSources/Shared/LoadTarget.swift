@@ -53,6 +53,8 @@ public struct LoadTarget: Sendable, Hashable {
     missingAdvice: "The server does not offer this image; the movie's other details still show.")
   /// A film's details, for `show N`.
   public static let details = LoadTarget(.details, name: "the film's details")
+  /// The films like one, for `similar N`.
+  public static let similar = LoadTarget(.other, name: "the films like it", rowCommand: "similar")
 
   /// What to type to try again: `command` for a page (`more`, or the `genre`, `order` or
   /// `resume` whose first page failed); for one film's poster or details, `command` as the

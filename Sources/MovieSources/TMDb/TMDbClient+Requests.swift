@@ -64,27 +64,42 @@ extension TMDbClient {
     try? data.write(to: file, options: .atomic)
   }
 
-  /// `/movie/{id}` and where it streams in the region, asked for once a session per film.
+  /// `/movie/{id}` with its credits, videos and where it streams, in one request
+  /// (`append_to_response`), asked for once a session per film.
   public func details(for movie: Movie) async throws -> Movie {
-    guard let id = movie.id, !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber)
-    else { return movie }
+    guard let id = Self.movieID(movie) else { return movie }
     return try await detailed.value(for: id) {
-      let region = settings.region ?? "US"
-      async let details = http.get(address("movie/\(id)", []), .details, limits: apiLimits)
-      async let providers = try? http.get(
-        address("movie/\(id)/watch/providers", []), .details, limits: apiLimits)
-      var full: Movie
+      let appended = URLQueryItem(
+        name: "append_to_response", value: "credits,videos,watch/providers")
+      let data = try await http.get(address("movie/\(id)", [appended]), .details, limits: apiLimits)
       do {
-        full = try TMDbParser.details(try await details, adding: movie)
-      } catch let error as Error {
-        throw error
-      } catch is TMDbParser.Unreadable {
+        return try TMDbParser.details(data, adding: movie, region: settings.region ?? "US")
+      } catch {
         throw Error.unreadable(.details)
       }
-      if let data = await providers, let place = try? TMDbParser.providers(data, region: region) {
-        full = full.changing { $0.otherFields["Where to watch"] = place }
-      }
-      return full
     }
+  }
+
+  /// `/movie/{id}/recommendations`: its first page, the films TMDb's users liked with it.
+  public func similar(to movie: Movie) async throws -> MoviePage {
+    guard let id = Self.movieID(movie) else {
+      return MoviePage(movies: [], rowCount: 0, totalCount: 0)
+    }
+    async let context = rowContext()
+    let url = address("movie/\(id)/recommendations", [URLQueryItem(name: "page", value: "1")])
+    let data = try await http.get(url, .similar, limits: apiLimits)
+    let page: TMDbParser.ListPage
+    do { page = try TMDbParser.listPage(data) } catch { throw Error.unreadable(.similar) }
+    let (rowContext, warnings) = await context
+    let movies = page.rows.compactMap { TMDbParser.movie($0, context: rowContext) }
+    return MoviePage(
+      movies: movies, rowCount: page.rows.count, totalCount: movies.count, warnings: warnings)
+  }
+
+  /// A TMDb id: digits only, as it goes into a path.
+  static func movieID(_ movie: Movie) -> String? {
+    guard let id = movie.id, !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber)
+    else { return nil }
+    return id
   }
 }

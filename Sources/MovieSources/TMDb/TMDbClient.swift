@@ -3,7 +3,8 @@ import MoviesCore
 
 /// A ``MovieSource`` over The Movie Database's API v3: `/discover/movie` for browsing,
 /// `/search/movie` for `find`, `/genre/movie/list`, `/configuration` for poster addresses, and
-/// `/movie/{id}` with its watch providers for `show`.
+/// `/movie/{id}` with its credits, videos and watch providers for `show` and `trailer`, and
+/// `/movie/{id}/recommendations` for `similar`.
 ///
 /// TMDb serves pages of 20 and no page past 500: the client joins and splits its pages into
 /// the browser's (``FixedPages``), each TMDb page asked for once however many browser pages
@@ -104,6 +105,7 @@ public struct TMDbClient: DeclaredSource, GenreSource {
     capabilities.orders = sorts.map(\.order)
     capabilities.defaultOrder = "popularitydesc"
     capabilities.hasDetails = true
+    capabilities.findsSimilar = true
     capabilities.fixedPageSize = pageSize
     capabilities.knowsStreamingServices = true
     // Its pacer holds a search to 34 requests a second; six in flight keep up with it at

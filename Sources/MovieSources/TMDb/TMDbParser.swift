@@ -2,7 +2,7 @@ import Foundation
 import MoviesCore
 
 /// Reads TMDb's answers with `JSONSerialization`: list pages, the genre list, the image
-/// configuration, a film's details, where it streams, and error bodies. Everything is the
+/// configuration and error bodies; a film's details are in ``TMDbParser+Details``. Everything is the
 /// server's word: a field of the wrong type is treated as missing, never trusted.
 enum TMDbParser {
   /// The answer could not be read as what was asked for.
@@ -55,12 +55,12 @@ enum TMDbParser {
     let genres = (row["genre_ids"] ?? "").split(separator: ",").compactMap {
       context.genreNames[String($0)]
     }
+    // The fields the browser has no place for, under TMDb's own names, as data.
     var other: [String: String] = [:]
-    other["Overview"] = LooseValue.text(row["overview"])
     if let original = LooseValue.text(row["original_title"]), original != title {
-      other["Original title"] = original
+      other["original_title"] = original
     }
-    other["Popularity"] = LooseValue.text(row["popularity"])
+    other["popularity"] = LooseValue.text(row["popularity"])
     // Without the image configuration the path is kept as it came: `thumb` then says the
     // poster's address is unknown, a failure, not that the film has no poster.
     let poster = LooseValue.text(row["poster_path"]).map { path in
@@ -70,7 +70,8 @@ enum TMDbParser {
       id: String(id), title: title, genres: genres, thumbnail: poster,
       link: "\(context.siteURL)/movie/\(id)", rating: LooseValue.double(row["vote_average"]),
       ratingCount: LooseValue.integer(row["vote_count"]),
-      releaseDate: LooseValue.text(row["release_date"]), otherFields: other)
+      releaseDate: LooseValue.text(row["release_date"]), otherFields: other,
+      overview: LooseValue.text(row["overview"]))
   }
 
   static func genres(_ data: Data) throws(Unreadable) -> [Genre] {
@@ -90,44 +91,6 @@ enum TMDbParser {
     else { throw Unreadable() }
     let sizes = (images["poster_sizes"] as? [Any] ?? []).compactMap { LooseValue.text($0) }
     return (base, sizes)
-  }
-
-  /// `/movie/{id}`'s fields that the list does not carry, added to the movie.
-  static func details(_ data: Data, adding movie: Movie) throws(Unreadable) -> Movie {
-    let root = try object(data)
-    return movie.changing { fields in
-      if let minutes = LooseValue.integer(root["runtime"]), minutes > 0 {
-        fields.runningTime = minutes
-      }
-      fields.otherFields["Tagline"] = LooseValue.text(root["tagline"])
-      if let overview = LooseValue.text(root["overview"]) {
-        fields.otherFields["Overview"] = overview
-      }
-      fields.otherFields["IMDb ID"] = LooseValue.text(root["imdb_id"])
-      fields.otherFields["Status"] = LooseValue.text(root["status"])
-      for (field, label) in [("budget", "Budget"), ("revenue", "Revenue")] {
-        if let amount = LooseValue.integer(root[field]), amount > 0 {
-          fields.otherFields[label] = "$" + Format.grouped(amount)
-        }
-      }
-    }
-  }
-
-  /// "Stream: …; Rent: …; Buy: …" for one region of `/movie/{id}/watch/providers`.
-  static func providers(_ data: Data, region: String) throws(Unreadable) -> String {
-    guard let results = try object(data)["results"] as? [String: Any] else { throw Unreadable() }
-    let entry = results[region] as? [String: Any] ?? [:]
-    let kinds = [("flatrate", "Stream"), ("rent", "Rent"), ("buy", "Buy"), ("free", "Free")]
-    let parts = kinds.compactMap { key, label -> String? in
-      let names = (entry[key] as? [Any] ?? []).compactMap { provider in
-        LooseValue.text((provider as? [String: Any])?["provider_name"])
-      }
-      return names.isEmpty ? nil : "\(label): \(names.joined(separator: ", "))"
-    }
-    let place = region.isEmpty ? "" : " in \(region)"
-    return parts.isEmpty
-      ? "Not offered to stream, rent or buy\(place) (data by JustWatch)"
-      : parts.joined(separator: "; ") + " (\(region.isEmpty ? "" : region + ", ")data by JustWatch)"
   }
 
   /// TMDb's error body: its `status_code` and `status_message`, when the body is one.

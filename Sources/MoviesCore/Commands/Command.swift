@@ -41,7 +41,7 @@ public enum Command: Sendable, Hashable {
 
   /// What a row command does to the movie its label names: its name is the command's.
   public enum RowAction: String, Sendable, Hashable, CaseIterable {
-    case show, thumb, open, play, watch, unwatch
+    case show, thumb, open, play, trailer, similar, watch, unwatch
   }
 
   /// The row commands that take a range of labels.

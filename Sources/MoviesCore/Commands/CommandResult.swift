@@ -25,6 +25,9 @@ public enum CommandOutcome: Sendable {
   case link(String, row: RowLabel, opening: LinkOpening)
   /// `play N`: the film the player played, from this many seconds in.
   case played(Movie, row: RowLabel, from: Int)
+  /// `trailer N`: the film with its trailer (``Movie/trailer``), and whether a player
+  /// played it; else its link is printed (the warning says why).
+  case trailer(Movie, row: RowLabel, played: Bool)
   /// `watch N`: the entry, its row, and false when it was already on the watchlist.
   case watched(WatchEntry, row: RowLabel, added: Bool)
   /// `unwatch N` or `unwatch wN`: the movie, and false when it was not on the watchlist.

@@ -5,6 +5,9 @@ public enum WatchlistError: Swift.Error, Sendable, Equatable, UserFacingError {
   case thumbnailElsewhere(entry: Int, source: String)
   /// `play wN` for a movie saved from another source, whose stream only that one has.
   case playsElsewhere(entry: Int, source: String)
+  /// `trailer wN` or `similar wN` for a movie saved from another source, which only that one
+  /// knows by its id.
+  case knownElsewhere(entry: Int, source: String)
 
   /// The code `--json` reports it with.
   public var code: ErrorCode {
@@ -12,6 +15,7 @@ public enum WatchlistError: Swift.Error, Sendable, Equatable, UserFacingError {
     case .noSuchEntry: .noSuchRow
     case .thumbnailElsewhere: .thumbnail
     case .playsElsewhere: .noStream
+    case .knownElsewhere: .usage
     }
   }
 
@@ -28,6 +32,9 @@ public enum WatchlistError: Swift.Error, Sendable, Equatable, UserFacingError {
     case .playsElsewhere(let entry, let source):
       "Entry w\(entry) comes from \(Self.named(source)); "
         + "it plays only there. 'open w\(entry)' and 'show w\(entry)' work here."
+    case .knownElsewhere(let entry, let source):
+      "Entry w\(entry) comes from \(Self.named(source)); its trailer and the films like it "
+        + "are known only there. 'open w\(entry)' and 'show w\(entry)' work here."
     }
   }
 

@@ -58,6 +58,13 @@ extension CommandRunner {
         throw WatchlistError.playsElsewhere(entry: label.number, source: elsewhere)
       }
       return try await play(target.movie, row: label)
+    case .trailer, .similar:
+      // Only the source it came from knows the film by its id.
+      if let elsewhere {
+        throw WatchlistError.knownElsewhere(entry: label.number, source: elsewhere)
+      }
+      return action == .trailer
+        ? try await trailer(target.movie, row: label) : try await similar(target.movie, row: label)
     case .watch:
       let entry = target.entry ?? WatchEntry(source: sourceID, movie: target.movie)
       return (.watched(entry, row: label, added: try await openLibrary().add(entry)), [])

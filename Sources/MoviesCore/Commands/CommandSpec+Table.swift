@@ -91,6 +91,20 @@ extension CommandSpec {
     .onRow(.open, summary: "open the link of row N with xdg-open, or print it"),
     .onRow(.play, summary: "play row N in mpv"),
     .onRow(
+      .trailer,
+      summary: "play row N's trailer in mpv (YouTube through yt-dlp), or print its link",
+      loading: { command, _ in
+        guard case .act(.trailer, let label) = command else { return nil }
+        return "Loading the trailer of \(label.kind == .row ? "row " : "")\(label)…"
+      }),
+    .onRow(
+      .similar,
+      summary: "list films like row N, as matches f1, f2, …, where the source knows them",
+      loading: { command, _ in
+        guard case .act(.similar, let label) = command else { return nil }
+        return "Loading films like \(label.kind == .row ? "row " : "")\(label)…"
+      }),
+    .onRow(
       .watch, summary: "put row N's movie, or rows N to M's, on the watchlist, kept across runs",
       ranges: .watch),
     .onRow(

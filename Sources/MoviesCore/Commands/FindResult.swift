@@ -16,6 +16,8 @@ public struct FindResult: Sendable {
   /// The server's results, when the source searched on its server: the list is then as it
   /// was, and the matches are numbered apart from it.
   public var results: ListStatus? = nil
+  /// For `similar N`: the title of the film the matches are like.
+  public var like: String? = nil
 
   /// The largest row number the matches' table must fit: of the results, else the list.
   public var largestRow: Int { (results ?? list).largestRow }
@@ -31,6 +33,12 @@ public struct FindResult: Sendable {
   /// it got (`3 matches in 1,280 of 58,788 movies (0.4 s); stopped.`, the error line then
   /// saying what to type). A search whose first page failed says it could not search.
   public var summary: String {
+    if let like {
+      let films = matches.count == 1 ? "1 film" : "\(Format.grouped(matches.count)) films"
+      return matches.isEmpty
+        ? "The source names no film like '\(like)' (\(Format.duration(elapsed)))."
+        : "\(films) like '\(like)' (\(Format.duration(elapsed)))"
+    }
     let count =
       switch matches.count {
       case 0: "No movie matches '\(text)'"

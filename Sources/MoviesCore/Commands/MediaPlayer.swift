@@ -5,6 +5,13 @@ public protocol MediaPlayer: Sendable {
   /// exit status (0 when it played, -1 when it was killed). Cancelling the calling task asks
   /// the player to quit, and this returns once it has.
   func play(_ stream: StreamRequest, progress: PlayerProgress) async throws -> Int32
+  /// Whether it can play a web page's video (YouTube's), which mpv does through yt-dlp.
+  var playsWebVideo: Bool { get }
+}
+
+extension MediaPlayer {
+  /// Not unless the player says so.
+  public var playsWebVideo: Bool { false }
 }
 
 /// A source whose films can be played: it says where each one's stream is.
@@ -17,9 +24,14 @@ public protocol StreamSource: Sendable {
   /// Who is told what was played (``SourceCapabilities/reportsPlayback``); nil for a source
   /// that is told nothing (the default).
   var playbackReporter: (any PlaybackReporting)? { get }
+  /// The film's trailer as a stream on the server (a media server's trailer extra); nil when its
+  /// trailer, if any, is a web video.
+  func trailerStream(for movie: Movie) -> StreamRequest?
 }
 
 extension StreamSource {
   /// Told nothing, unless the source says otherwise.
   public var playbackReporter: (any PlaybackReporting)? { nil }
+  /// None: the trailer, if any, is a web video.
+  public func trailerStream(for movie: Movie) -> StreamRequest? { nil }
 }

@@ -3,6 +3,8 @@
 public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
   /// An order the source does not sort by; `offered` are the ones it does.
   case order(String, offered: [String])
+  /// `similar N` on a source that knows no films like another.
+  case noSimilar
   /// `continue` on a source that does not know what the user has seen.
   case noPlayback(command: String)
   /// `played:` on a source that does not know what was watched.
@@ -24,6 +26,9 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
     case .order(let order, let offered):
       "This source cannot sort by \(CommandUsage.excerpt(OrderName.shortName(order))); "
         + "it sorts by \(offered.map(OrderName.shortName).joined(separator: ", "))."
+    case .noSimilar:
+      "This source does not know which films are like another; 'similar N' works on a "
+        + "film database or a media server that does."
     case .noPlayback(let command):
       "This source does not know what you have watched, so '\(command)' has nothing to go "
         + "on; it works on a media server's library, such as Jellyfin's."

@@ -38,6 +38,18 @@ public struct Movie: Sendable, Hashable {
     public var overview: String?
     /// See ``Movie/playback``.
     public var playback: Playback?
+    /// See ``Movie/tagline``.
+    public var tagline: String?
+    /// See ``Movie/directors``.
+    public var directors: [String] = []
+    /// See ``Movie/cast``.
+    public var cast: [String] = []
+    /// See ``Movie/providers``.
+    public var providers: WatchProviders?
+    /// See ``Movie/imdbID``.
+    public var imdbID: String?
+    /// See ``Movie/trailer``.
+    public var trailer: String?
   }
 
   private final class Storage: Sendable {
@@ -65,13 +77,20 @@ public struct Movie: Sendable, Hashable {
     grade: String? = nil,
     otherFields: [String: String] = [:],
     overview: String? = nil,
-    playback: Playback? = nil
+    playback: Playback? = nil,
+    tagline: String? = nil,
+    directors: [String] = [],
+    cast: [String] = [],
+    providers: WatchProviders? = nil,
+    imdbID: String? = nil,
+    trailer: String? = nil
   ) {
     self.init(
       Fields(
         id: id, title: title, genres: genres, thumbnail: thumbnail, link: link, rating: rating,
         ratingCount: ratingCount, releaseDate: releaseDate, runningTime: runningTime, grade: grade,
-        otherFields: otherFields, overview: overview, playback: playback))
+        otherFields: otherFields, overview: overview, playback: playback, tagline: tagline,
+        directors: directors, cast: cast, providers: providers, imdbID: imdbID, trailer: trailer))
   }
 
   /// The server's identifier (`movieId`), when it sends one.
@@ -101,6 +120,21 @@ public struct Movie: Sendable, Hashable {
   public var overview: String? { storage.fields.overview }
   /// What the user has watched of it, from sources that know (a Jellyfin user's `UserData`).
   public var playback: Playback? { storage.fields.playback }
+
+  // What a source's details add: credits, where to watch it, its trailer.
+  /// The line under the title in posters and press (TMDb's `tagline`).
+  public var tagline: String? { storage.fields.tagline }
+  /// The directors' names.
+  public var directors: [String] { storage.fields.directors }
+  /// The cast's names, in billing order.
+  public var cast: [String] { storage.fields.cast }
+  /// Where it streams, rents and sells in the source's region (TMDb).
+  public var providers: WatchProviders? { storage.fields.providers }
+  /// Its IMDb identifier (`tt0113277`).
+  public var imdbID: String? { storage.fields.imdbID }
+  /// Its trailer's address: a web video (YouTube), or a path on the media server (a
+  /// trailer extra) that the source turns into a stream.
+  public var trailer: String? { storage.fields.trailer }
 
   /// A copy with `edit` applied to its fields, in a box of its own: this movie and its other
   /// copies keep theirs. Every change goes through here, so several fields changed at once

@@ -121,6 +121,11 @@ struct JSONFields {
       return [
         "row": .int(row.number), "movie": movieValue(movie, row: row.number), "from": .int(from),
       ]
+    case .trailer(let movie, let row, let played):
+      return [
+        "row": .int(row.number), "title": .string(movie.title), "trailer": .text(movie.trailer),
+        "link": .text(movie.link), "played": .bool(played),
+      ]
     case .watched(let entry, let row, let added):
       return [
         "row": .int(row.number), "added": .bool(added),
@@ -226,11 +231,14 @@ struct JSONFields {
       "row": .int(row), "id": .text(movie.id), "title": .string(movie.title),
       "genres": .strings(movie.genres), "rating": .number(movie.rating),
       "ratingCount": .int(movie.ratingCount), "releaseDate": .text(movie.releaseDate),
-      "runningTime": .int(movie.runningTime), "grade": .text(movie.grade),
+      "runtime": .int(movie.runningTime), "grade": .text(movie.grade),
       "link": .text(movie.link), "thumbnail": .text(movie.thumbnail),
       "otherFields": .object(JSONObject(movie.otherFields)),
       // On the watchlist; what was seen of it is `playback`.
       "onWatchlist": .bool(watched), "overview": .text(movie.overview),
+      "tagline": .text(movie.tagline), "directors": .strings(movie.directors),
+      "cast": .strings(movie.cast), "imdbId": .text(movie.imdbID),
+      "trailer": .text(movie.trailer), "providers": providers(movie.providers),
       "playback": movie.playback.map { playback in
         .object([
           "played": .bool(playback.played), "position": .int(playback.position),
@@ -238,6 +246,16 @@ struct JSONFields {
         ])
       } ?? .null,
     ]
+  }
+
+  /// Where it streams, rents and sells, as lists of names; null when the source does not say.
+  private static func providers(_ providers: WatchProviders?) -> JSONValue {
+    guard let providers else { return .null }
+    return .object([
+      "region": .string(providers.region), "stream": .strings(providers.stream),
+      "rent": .strings(providers.rent), "buy": .strings(providers.buy),
+      "link": .text(providers.link),
+    ])
   }
 
   private static func seconds(_ duration: Duration) -> Double {

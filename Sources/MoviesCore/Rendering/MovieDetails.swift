@@ -60,7 +60,14 @@ public enum MovieDetails {
     func add(_ label: String, _ value: String?) {
       if let value { fields.append((label, TerminalText.escape(value))) }
     }
-    add("Genres", movie.genres.isEmpty ? nil : movie.genres.joined(separator: ", "))
+    // What decides tonight first, in the same order on every source: what it is, where to
+    // watch it (or how far you got), how long and how good, who made it; then the rest.
+    add("Overview", movie.overview)
+    add("Where to watch", movie.providers?.summary)
+    // "Watched" would be the watchlist's word: this is what was seen of it.
+    add("Progress", movie.playback?.summary)
+    add("Running time", movie.runningTime.map { "\($0) min" })
+    add("Genres", names(movie.genres))
     add(
       "Rating",
       movie.rating.map { rating in
@@ -68,11 +75,12 @@ public enum MovieDetails {
           + (movie.ratingCount.map { " from \(Format.grouped($0)) ratings" } ?? "")
       })
     add("Released", movie.releaseDate.map(Format.releaseDate))
-    add("Running time", movie.runningTime.map { "\($0) min" })
+    add("Directors", names(movie.directors))
+    add("Cast", names(Array(movie.cast.prefix(castShown))))
+    add("Tagline", movie.tagline)
     add("Grade", movie.grade)
-    // "Watched" would be the watchlist's word: this is what was seen of it.
-    add("Progress", movie.playback?.summary)
-    add("Overview", movie.overview)
+    add("Trailer", movie.trailer)
+    add("IMDb ID", movie.imdbID)
     add("Movie ID", movie.id)
     add("Link", movie.link)
     add("Thumbnail", movie.thumbnail.map { $0 + (thumbnail.map(Self.describe) ?? "") })
@@ -84,6 +92,13 @@ public enum MovieDetails {
     // line of the output to its width.
     fields = fields.map { (DisplayWidth.truncate(TerminalText.escape($0.0), toColumns: 32), $0.1) }
     return (fields, max(0, otherKeys.count - maximumOtherFields))
+  }
+
+  /// How many of the cast `show` names; `--json` has them all.
+  public static let castShown = 5
+
+  private static func names(_ names: [String]) -> String? {
+    names.isEmpty ? nil : names.joined(separator: ", ")
   }
 
   private static func labelWidth(_ fields: [Field]) -> Int {

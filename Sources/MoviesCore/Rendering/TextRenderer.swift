@@ -133,6 +133,10 @@ public struct TextRenderer: Sendable {
     case .played(let movie, let row, let from):
       let start = from > 0 ? " from \(Playback.clock(from))" : ""
       return "Played \(row.spoken()), \(Self.quoted(movie.title))\(start).\n"
+    case .trailer(let movie, let row, let played):
+      if played { return "Played the trailer of \(row.spoken()), \(Self.quoted(movie.title)).\n" }
+      // A script reads the link alone on its line.
+      return (movie.trailer ?? movie.link).map { TerminalText.escape($0) + "\n" } ?? ""
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
     case .watchedRange(let change):
@@ -225,7 +229,7 @@ public struct TextRenderer: Sendable {
   private static func isProse(_ outcome: CommandOutcome) -> Bool {
     switch outcome {
     case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .commandHelp, .link, .watched,
-      .unwatched, .played:
+      .unwatched, .played, .trailer:
       true
     default: false
     }

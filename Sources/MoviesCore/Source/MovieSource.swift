@@ -30,6 +30,9 @@ public protocol MovieSource: Sendable {
   /// The movie with the fields the list leaves out; the movie itself by default.
   func details(for movie: Movie) async throws -> Movie
 
+  /// The films like `movie`, one page of the server's choice, for a source that
+  /// ``SourceCapabilities/findsSimilar``; the others refuse (``SourceRefusal/noSimilar``).
+  func similar(to movie: Movie) async throws -> MoviePage
   /// The movie as the source has it now, looked up again (for a watchlist entry saved
   /// earlier); nil when the source cannot look one movie up. By default its details, for a
   /// source that has them.

@@ -13,6 +13,8 @@ public struct SourceCapabilities: Sendable, Hashable {
   public var defaultOrder = MovieQuery.defaultOrder
   /// The source fetches more about one movie on demand (``MovieSource/details(for:)``).
   public var hasDetails = false
+  /// The source names films like one (``MovieSource/similar(to:)``): `similar N` works.
+  public var findsSimilar = false
   /// The source has a list of genres, so `genre NAME` and `genres` work by name.
   public var listsGenres = true
   /// The server's own page size, which the adapter joins and splits (TMDb's 20); nil when
@@ -63,6 +65,9 @@ extension MovieSource {
   /// The movie with what the list does not carry, fetched once; the movie as it is for a
   /// source without ``SourceCapabilities/hasDetails``.
   public func details(for movie: Movie) async throws -> Movie { movie }
+
+  /// Refused: a source that ``SourceCapabilities/findsSimilar`` answers itself.
+  public func similar(to movie: Movie) async throws -> MoviePage { throw SourceRefusal.noSimilar }
 
   /// The movie's details, looked up again, for a source that has them; nil for one without.
   public func current(_ movie: Movie) async throws -> Movie? {

@@ -14,6 +14,8 @@ struct MPVPlayer: MediaPlayer {
   let environment: [String: String]
   /// Sends mpv's own output to /dev/null (for `--json`, whose output is for a program).
   let quiet: Bool
+  /// mpv plays YouTube's pages through yt-dlp, when it is on `PATH` (`trailer N`).
+  var playsWebVideo: Bool { Terminal.findProgram("yt-dlp", environment: environment) != nil }
 
   /// Nil when mpv is not installed; `play N` then says how to get it.
   init?(environment: [String: String], quiet: Bool) {

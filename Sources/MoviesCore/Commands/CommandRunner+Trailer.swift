@@ -1,0 +1,65 @@
+import Foundation
+
+/// `trailer N` and `trailer fN`: the film's trailer in the player, from the source's details
+/// (a film database's videos, a media server's remote trailers or trailer extra).
+extension CommandRunner {
+  /// Plays the trailer, as ``play(_:row:)`` plays a film. Without a trailer, a player, or
+  /// (for a YouTube video) yt-dlp, a warning says so in one sentence and the outcome carries
+  /// the link to print: the trailer's, else the film's page.
+  func trailer(_ known: Movie, row: RowLabel) async throws -> (CommandOutcome, [String]) {
+    var (movie, problems) = (known, [String]())
+    if known.trailer == nil {
+      (movie, problems) = await withDetails(known, retrying: "trailer \(row)")
+    }
+    let unplayed = { (why: String) in
+      (CommandOutcome.trailer(movie, row: row, played: false), problems + [why])
+    }
+    guard let trailer = movie.trailer else {
+      let page = movie.link == nil ? "." : "; here is its page."
+      return unplayed("\(row.spoken(capitalized: true)) has no trailer on this source\(page)")
+    }
+    guard let player else {
+      return unplayed("'trailer' plays in mpv, which is not installed; here is the link.")
+    }
+    let stream: StreamRequest
+    if let streamSource, let onServer = streamSource.trailerStream(for: movie) {
+      do {
+        stream = try await onServer.resolved(through: streamSource.engine)
+      } catch let refusal as StreamRequest.Refusal {
+        throw PlayError.refused(row: row, refusal)
+      }
+    } else if let url = Self.webVideo(trailer) {
+      guard player.playsWebVideo || !Self.needsYTDLP(url) else {
+        return unplayed(
+          "mpv plays YouTube trailers through yt-dlp, which is not installed "
+            + "(on Debian or Ubuntu: 'sudo apt-get install yt-dlp'); here is the link.")
+      }
+      // Nothing of the source's goes with it: the video is on another site.
+      stream = StreamRequest(url: url, headers: [], title: movie.title + " (trailer)", start: 0)
+    } else {
+      return unplayed(
+        "\(row.spoken(capitalized: true))'s trailer is not a web address a player may open; here it is."
+      )
+    }
+    // A trailer is not the film: where it stops is reported to no one.
+    let status = try await player.play(stream, progress: PlayerProgress(start: 0, length: nil))
+    guard status == 0 else { throw PlayError.playerFailed(row: row, status: status) }
+    return (.trailer(movie, row: row, played: true), problems)
+  }
+
+  /// An http or https address with a host: anything else could be a file or a program.
+  static func webVideo(_ address: String) -> URL? {
+    guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else { return nil }
+    return url
+  }
+
+  /// YouTube's pages are not videos: mpv needs yt-dlp to find the stream behind them.
+  static func needsYTDLP(_ url: URL) -> Bool {
+    let host = url.host?.lowercased() ?? ""
+    return ["youtube.com", "youtu.be", "youtube-nocookie.com"].contains { site in
+      host == site || host.hasSuffix("." + site)
+    }
+  }
+}
