@@ -164,7 +164,7 @@ import Testing
     #expect(short.status == 0, "\(short.stderr)")
     let found = try rows(short)
     #expect(!found.isEmpty)
-    #expect(found.allSatisfy { ($0["runningTime"] as? Int ?? 999) < 80 }, "\(found)")
+    #expect(found.allSatisfy { ($0["runtime"] as? Int ?? 999) < 80 }, "\(found)")
   }
 
   @Test func aScanCutShortByTheServerDoesNotSayNothingMatches() async throws {

@@ -38,7 +38,7 @@ import Testing
     let movie = try #require(jsonLines(watched).last?["movie"] as? [String: Any])
     let id = try #require(movie["id"] as? String)
     let overview = try #require(movie["overview"] as? String)
-    let minutes = try #require(movie["runningTime"] as? Int)
+    let minutes = try #require(movie["runtime"] as? Int)
     #expect(try PythonSQLite.value(of: "SELECT overview FROM watchlist", in: database) == overview)
     // What an older run kept, before the server changed its text.
     try PythonSQLite.run(

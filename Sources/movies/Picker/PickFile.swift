@@ -60,8 +60,12 @@ enum PickFile {
       let headerLine = line(0, of: data), let rowLine = line(row, of: data),
       let header = try? JSONSerialization.jsonObject(with: headerLine) as? [String: Any],
       let object = try? JSONSerialization.jsonObject(with: rowLine) as? [String: Any],
-      let movie = try? MoviePageParser.parse(rowLine).movies.first
+      let parsed = try? MoviePageParser.parse(rowLine).movies.first
     else { return nil }
+    // The overview goes under its own key, which the page parser keeps among the others.
+    let movie = parsed.changing {
+      $0.overview = $0.otherFields.removeValue(forKey: Self.overviewKey)
+    }
     let poster = (object["poster"] as? String).flatMap(URL.init(string:))
     let number = (object["row"] as? Int) ?? row
     let kind = RowLabel.Kind(prefix: header["prefix"] as? String ?? "") ?? .row
@@ -106,6 +110,9 @@ enum PickFile {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// The key a row's overview is written under: no page field has it.
+  private static let overviewKey = "movies-overview"
+
   /// A movie in the API's field names, every value as text (the parser reads numbers from
   /// text as it does from a server).
   private static func record(_ movie: Movie) -> [(String, String)] {
@@ -123,6 +130,7 @@ enum PickFile {
     add("releaseDate", movie.releaseDate)
     add("runningTime", movie.runningTime.map(String.init))
     add("grade", movie.grade)
+    add(overviewKey, movie.overview)
     return record
   }
 }
