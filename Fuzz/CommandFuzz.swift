@@ -8,9 +8,10 @@ public func commandFuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     decoding: UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count), as: UTF8.self)
   do {
     switch try Command.parse(line) {
-    case .show(let row), .thumb(let row), .watch(let row), .unwatch(let row),
-      .onWatchlist(_, let row):
-      precondition(row >= 1, "row \(row) accepted")
+    case .act(_, let label):
+      precondition(label.number >= 1, "row \(label.number) accepted")
+    case .actOnRange(_, let labels):
+      precondition(labels.numbers.lowerBound >= 1, "row \(labels.numbers) accepted")
     case .find(let text):
       // find's words and filters: an error has a message; a search runs on any title.
       do {
