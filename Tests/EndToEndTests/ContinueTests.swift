@@ -10,18 +10,11 @@ import Testing
 /// agree with the server's user data, and `continue` asks the server's own list of films
 /// stopped part way (`/UserItems/Resume`, On Deck) and shows them most recent first.
 @Suite(.timeLimit(.minutes(3))) struct ContinueTests {
-  private static let jellyfin = ["JELLYFIN_TOKEN": JellyfinTestServer.apiKey]
-
   private func jellyfin(
     _ server: JellyfinTestServer, _ commands: [String], extra: [String] = [],
-    environment: [String: String] = ContinueTests.jellyfin
+    environment: [String: String] = JellyfinTestServer.tokenEnvironment
   ) async throws -> MoviesRun {
-    try await MoviesRun.run(
-      [
-        "--source", "jellyfin", "--api", server.baseURL.absoluteString, "--jellyfin-user", "alice",
-        "--no-prefetch",
-      ] + extra + commands.flatMap { ["-c", $0] },
-      environment: environment)
+    try await server.runMovies(commands, extra: extra, environment: environment)
   }
 
   private func json(_ run: MoviesRun) -> [[String: Any]] {

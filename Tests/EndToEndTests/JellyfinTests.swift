@@ -6,18 +6,11 @@ import Testing
 /// log: the header on every request, paging by StartIndex, nothing past TotalRecordCount,
 /// posters only on `thumb`, and the token nowhere but in the header.
 @Suite(.timeLimit(.minutes(3))) struct JellyfinTests {
-  private static let token = ["JELLYFIN_TOKEN": JellyfinTestServer.apiKey]
-
   private func run(
     _ server: JellyfinTestServer, _ commands: [String], extra: [String] = [],
-    environment: [String: String] = JellyfinTests.token
+    environment: [String: String] = JellyfinTestServer.tokenEnvironment
   ) async throws -> MoviesRun {
-    try await MoviesRun.run(
-      [
-        "--source", "jellyfin", "--api", server.baseURL.absoluteString, "--jellyfin-user", "alice",
-        "--no-prefetch",
-      ] + extra + commands.flatMap { ["-c", $0] },
-      environment: environment)
+    try await server.runMovies(commands, extra: extra, environment: environment)
   }
 
   /// The requests the program made (the oracle's carry another client name).
@@ -143,7 +136,7 @@ import Testing
     let server = try await JellyfinTestServer(limit: 5)
     let empty = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: empty) }
-    var environment = Self.token
+    var environment = JellyfinTestServer.tokenEnvironment
     environment["PATH"] = empty.path
     let run = try await run(server, ["open 1"], environment: environment)
     #expect(run.stdout.contains("The link: \(server.baseURL.absoluteString)/web/#/details?id="))
@@ -154,7 +147,7 @@ import Testing
     let server = try await JellyfinTestServer(limit: 5)
     let empty = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: empty) }
-    var environment = Self.token
+    var environment = JellyfinTestServer.tokenEnvironment
     environment["PATH"] = empty.path
     let run = try await run(server, ["play 1"], extra: ["--json"], environment: environment)
     #expect(run.status == 1)
@@ -167,7 +160,7 @@ import Testing
     let server = try await JellyfinTestServer(limit: 30)
     let player = try StandInPlayer()
     defer { player.remove() }
-    var environment = Self.token
+    var environment = JellyfinTestServer.tokenEnvironment
     environment["PATH"] = player.path()
     let rows = try await run(server, ["more 2"], extra: ["--json", "--count", "15"])
     let movies = rows.stdout.split(separator: "\n").compactMap {

@@ -110,3 +110,22 @@ public final class JellyfinTestServer {
     return root?["Items"] as? [[String: Any]] ?? []
   }
 }
+
+extension JellyfinTestServer {
+  /// The server's API key, as `JELLYFIN_TOKEN`.
+  public static let tokenEnvironment = ["JELLYFIN_TOKEN": JellyfinTestServer.apiKey]
+
+  /// `movies` on this server's library as alice, without prefetch, running `commands` as
+  /// `-c` lines after the `extra` flags.
+  public func runMovies(
+    _ commands: [String], extra: [String] = [],
+    environment: [String: String] = JellyfinTestServer.tokenEnvironment
+  ) async throws -> MoviesRun {
+    try await MoviesRun.run(
+      [
+        "--source", "jellyfin", "--api", baseURL.absoluteString, "--jellyfin-user", "alice",
+        "--no-prefetch",
+      ] + extra + commands.flatMap { ["-c", $0] },
+      environment: environment)
+  }
+}
