@@ -206,6 +206,15 @@ import Testing
     }
   }
 
+  @Test func aPlainRowOfTooManyMembersIsRefused() {
+    // The plain shape, which is read without JSONSerialization: its bound is kept as it reads.
+    let members = Array(repeating: #""a":"x""#, count: MoviePageParser.maximumValues)
+    let body = #"{"hoppin":{"movies":{"movie":[{"# + members.joined(separator: ",") + "}]}}}"
+    #expect(throws: MoviePageParser.Error.tooManyValues(limit: 500_000, containers: 50_000)) {
+      try MoviePageParser.parse(Data(body.utf8))
+    }
+  }
+
   @Test func aShortBodyOfTooManyObjectsIsCountedAndRefused() {
     // 150 KB of empty rows: under the bound in bytes and values, over it in objects.
     let rows = Array(repeating: "[]", count: MoviePageParser.maximumContainers)

@@ -17,40 +17,49 @@ public enum LooseValue {
 
   /// Text for a string or number that is there; nil for empty text, containers and booleans.
   public static func text(_ value: Any) -> String? {
-    if let string = value as? String {
-      let trimmed = trim(string)
-      guard !trimmed.isEmpty else { return nil }
-      // UTF-8 counts are stored; `count` would walk every character.
-      return trimmed.utf8.count == string.utf8.count ? string : String(trimmed)
-    }
+    if let string = value as? String { return text(string) }
     if let number = value as? NSNumber, !isBoolean(number) { return number.stringValue }
     return nil
   }
 
+  /// The text without white space at either end; nil when nothing is left.
+  public static func text(_ string: String) -> String? {
+    let trimmed = trim(string)
+    guard !trimmed.isEmpty else { return nil }
+    // UTF-8 counts are stored; `count` would walk every character.
+    return trimmed.utf8.count == string.utf8.count ? string : String(trimmed)
+  }
+
   /// A finite number from a number or numeric text that is there.
   public static func double(_ value: Any) -> Double? {
-    let result: Double?
     // Text first: servers of this kind mostly send numbers as text, and a failed cast to
     // NSNumber costs more than one to String.
-    if let string = value as? String {
-      result = Double(trim(string))
-    } else if let number = value as? NSNumber, !isBoolean(number) {
-      result = number.doubleValue
-    } else {
-      result = nil
-    }
-    guard let result, result.isFinite else { return nil }
-    return result
+    if let string = value as? String { return double(string) }
+    guard let number = value as? NSNumber, !isBoolean(number), number.doubleValue.isFinite
+    else { return nil }
+    return number.doubleValue
   }
 
   /// A whole number from a number or text that is there.
   public static func integer(_ value: Any) -> Int? {
-    if let string = value as? String {
-      if let integer = Int(trim(string)) { return integer }
-    }
-    guard let double = double(value), double == double.rounded(),
-      abs(double) < 9_007_199_254_740_992
-    else { return nil }
+    if let string = value as? String { return integer(string) }
+    return double(value).flatMap(wholeNumber)
+  }
+
+  /// A finite number from numeric text.
+  public static func double(_ string: String) -> Double? {
+    guard let result = Double(trim(string)), result.isFinite else { return nil }
+    return result
+  }
+
+  /// A whole number from text; `"123"` and `"123.0"` both give 123.
+  public static func integer(_ string: String) -> Int? {
+    Int(trim(string)) ?? double(string).flatMap(wholeNumber)
+  }
+
+  /// The number when it is whole and exact as a Double.
+  private static func wholeNumber(_ double: Double) -> Int? {
+    guard double == double.rounded(), abs(double) < 9_007_199_254_740_992 else { return nil }
     return Int(double)
   }
 

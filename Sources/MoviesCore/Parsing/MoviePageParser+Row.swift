@@ -16,21 +16,23 @@ extension MoviePageParser {
     private var movie = Movie.Fields(title: "")
     private var title: String?
 
-    mutating func add(_ key: String, _ value: Any, genreLists: inout GenreLists) {
+    mutating func add<Value: RowValue>(
+      _ key: String, _ value: Value, genreLists: inout GenreLists
+    ) {
       switch key {
-      case "title": title = LooseValue.text(value)
-      case "movieId": movie.id = LooseValue.text(value)
+      case "title": title = value.text
+      case "movieId": movie.id = value.text
       case "genreNames":
-        movie.genres = MoviePageParser.genres(from: LooseValue.text(value), sharing: &genreLists)
-      case "thumbnailImage": movie.thumbnail = LooseValue.text(value)
-      case "linkUrl": movie.link = LooseValue.text(value)
-      case "ratingAverage": movie.rating = LooseValue.double(value)
-      case "ratingCount": movie.ratingCount = LooseValue.integer(value)
-      case "releaseDate": movie.releaseDate = LooseValue.text(value)
-      case "runningTime": movie.runningTime = LooseValue.integer(value)
-      case "grade": movie.grade = LooseValue.text(value)
+        movie.genres = MoviePageParser.genres(from: value.text, sharing: &genreLists)
+      case "thumbnailImage": movie.thumbnail = value.text
+      case "linkUrl": movie.link = value.text
+      case "ratingAverage": movie.rating = value.double
+      case "ratingCount": movie.ratingCount = value.integer
+      case "releaseDate": movie.releaseDate = value.text
+      case "runningTime": movie.runningTime = value.integer
+      case "grade": movie.grade = value.text
       default:
-        if let text = LooseValue.text(value) { movie.otherFields[key] = text }
+        if let text = value.text { movie.otherFields[key] = text }
       }
     }
 
@@ -43,6 +45,22 @@ extension MoviePageParser {
     }
   }
 
+  /// A member's value as ``LooseValue`` reads it. The plain page's reader has text or null,
+  /// and reads it without the casts that a value from `JSONSerialization` needs.
+  protocol RowValue {
+    var text: String? { get }
+    var double: Double? { get }
+    var integer: Int? { get }
+  }
+
+  /// A value from `JSONSerialization`.
+  struct FoundationValue: RowValue {
+    var value: Any
+    var text: String? { LooseValue.text(value) }
+    var double: Double? { LooseValue.double(value) }
+    var integer: Int? { LooseValue.integer(value) }
+  }
+
   static func genres(from names: String?, sharing lists: inout GenreLists) -> [String] {
     guard let names else { return [] }
     if let known = lists[names] { return known }
@@ -53,4 +71,11 @@ extension MoviePageParser {
     lists[names] = genres
     return genres
   }
+}
+
+/// Text or `null`, as the plain page's reader gives it.
+extension Optional: MoviePageParser.RowValue where Wrapped == String {
+  var text: String? { flatMap { LooseValue.text($0) } }
+  var double: Double? { flatMap { LooseValue.double($0) } }
+  var integer: Int? { flatMap { LooseValue.integer($0) } }
 }

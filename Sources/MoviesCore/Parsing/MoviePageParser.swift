@@ -50,10 +50,6 @@ public enum MoviePageParser {
 
   /// - Parameter page: the page's number, which a skipped row's warning names.
   public static func parse(_ data: Data, page: Int? = nil) throws(Error) -> MoviePage {
-    // Bounded before parsing: JSONSerialization's memory grows with the values, not the bytes.
-    guard withinBounds(data) else {
-      throw .tooManyValues(limit: maximumValues, containers: maximumContainers)
-    }
     let rows: [Row]
     let totalCount: Any?
     var outOfRange: [String] = []
@@ -61,6 +57,11 @@ public enum MoviePageParser {
       // The usual page, read without building Foundation objects first.
       (rows, totalCount) = (plain.rows, plain.totalCount)
     } else {
+      // Bounded before parsing: JSONSerialization's memory grows with the values, not the
+      // bytes. The plain reader keeps within the same bounds as it reads.
+      guard withinBounds(data) else {
+        throw .tooManyValues(limit: maximumValues, containers: maximumContainers)
+      }
       guard let (root, numbers) = JSONDocument.parse(data) else { throw .notJSON }
       guard let hoppin = (root as? [String: Any])?["hoppin"] as? [String: Any] else {
         throw .missingHoppinObject
@@ -69,7 +70,9 @@ public enum MoviePageParser {
       rows = try movieRows(in: hoppin["movies"]).map { row in
         guard let row = row as? [String: Any] else { return .untitled(id: nil) }
         var fields = RowFields()
-        for (key, value) in row { fields.add(key, value, genreLists: &genreLists) }
+        for (key, value) in row {
+          fields.add(key, FoundationValue(value: value), genreLists: &genreLists)
+        }
         return fields.row
       }
       totalCount = hoppin["totalCount"]

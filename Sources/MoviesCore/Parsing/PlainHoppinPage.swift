@@ -35,10 +35,14 @@ struct PlainHoppinPage {
     let bytes: UnsafeRawBufferPointer
     var index = 0
     var genreLists = MoviePageParser.GenreLists()
+    /// Members, objects and arrays read so far: past the parser's bounds the reader gives
+    /// up, and the page is refused as it would be before `JSONSerialization`.
+    var values = 0
+    var containers = 0
 
     mutating func page() -> PlainHoppinPage? {
       var hoppin: PlainHoppinPage?
-      guard take(UInt8(ascii: "{")) else { return nil }
+      guard open(UInt8(ascii: "{")) else { return nil }
       var first = true
       while case .key(let key) = member(&first) {
         if key == "hoppin", hoppin == nil {
@@ -65,6 +69,8 @@ struct PlainHoppinPage {
     /// or at anything else (false). `first`: no member read yet.
     private mutating func member(_ first: inout Bool) -> Step {
       ended = false
+      values += 1
+      guard values <= MoviePageParser.maximumValues else { return .end }
       if first {
         first = false
         if take(UInt8(ascii: "}")) {
@@ -81,7 +87,7 @@ struct PlainHoppinPage {
     }
 
     private mutating func hoppinObject() -> PlainHoppinPage? {
-      guard take(UInt8(ascii: "{")) else { return nil }
+      guard open(UInt8(ascii: "{")) else { return nil }
       var rows: [MoviePageParser.Row]?
       var total: String?
       var first = true
@@ -102,7 +108,7 @@ struct PlainHoppinPage {
     }
 
     private mutating func moviesObject() -> [MoviePageParser.Row]? {
-      guard take(UInt8(ascii: "{")) else { return nil }
+      guard open(UInt8(ascii: "{")) else { return nil }
       var rows: [MoviePageParser.Row]?
       var first = true
       while case .key(let key) = member(&first) {
@@ -117,17 +123,17 @@ struct PlainHoppinPage {
     }
 
     private mutating func movieList() -> [MoviePageParser.Row]? {
-      guard take(UInt8(ascii: "[")) else { return nil }
+      guard open(UInt8(ascii: "[")) else { return nil }
       var rows: [MoviePageParser.Row] = []
       if take(UInt8(ascii: "]")) { return rows }
       repeat {
-        guard take(UInt8(ascii: "{")) else { return nil }
+        guard open(UInt8(ascii: "{")) else { return nil }
         var row = MoviePageParser.RowFields()
         var first = true
         while case .key(let key) = member(&first) {
           guard let value = stringOrNull() else { return nil }
           // Straight into the movie's fields: no dictionary of the row on the way.
-          row.add(key, value.map { $0 as Any } ?? NSNull(), genreLists: &genreLists)
+          row.add(key, value, genreLists: &genreLists)
         }
         guard ended else { return nil }
         rows.append(row.row)
@@ -233,6 +239,12 @@ struct PlainHoppinPage {
         index += 1
       }
       return value
+    }
+
+    /// Takes `{` or `[` as ``take(_:)`` does, within the parser's bound on them.
+    private mutating func open(_ bracket: UInt8) -> Bool {
+      containers += 1
+      return containers <= MoviePageParser.maximumContainers && take(bracket)
     }
 
     /// Skips white space, then takes `byte` if it is next.

@@ -25,6 +25,12 @@ enum Launch {
     case standardInput
   }
 
+  /// Whether lines are typed at the prompt.
+  var isInteractive: Bool {
+    if case .session(_, .prompt) = self { return true }
+    return false
+  }
+
   /// Runs it; the exit status.
   func run() async -> Int32 {
     switch self {

@@ -12,9 +12,18 @@ import MoviesCore
 enum MoviesMain {
   @MainActor static func main() async {
     Allocator.keepGrownMemory()
-    let startup = Startup(
-      arguments: Array(CommandLine.arguments.dropFirst()),
-      environment: ProcessInfo.processInfo.environment)
-    exit(await startup.launch().run())
+    let status: Int32
+    do {
+      let launch = await Startup(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        environment: ProcessInfo.processInfo.environment
+      ).launch()
+      status = await launch.run()
+      // A script's session can hold a whole catalogue after `find`: freeing it row by row
+      // took a tenth of such a run, and the kernel takes the memory back at once. A prompt's
+      // session is freed, so the line editor gives the terminal back as it was.
+      if !launch.isInteractive { withExtendedLifetime(launch) { exit(status) } }
+    }
+    exit(status)
   }
 }
