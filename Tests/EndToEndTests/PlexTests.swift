@@ -103,7 +103,7 @@ import Testing
     let show = try await run(server, ["more 2", "show \(row)"], extra: ["--count", "15"])
     #expect(show.status == 0, "\(show.stderr)")
     #expect(try ours(server).contains { $0.path == "/library/metadata/\(id)" })
-    for label in ["Tagline", "Directors", "Cast", "Critic rating", "Overview", "Running time"] {
+    for label in ["Tagline", "Directors", "Cast", "criticRating", "Overview", "Running time"] {
       #expect(show.stdout.contains(label), "\(label)")
     }
     let progress = show.stdout.split(separator: "\n").first { $0.hasPrefix("  Progress ") }

@@ -135,7 +135,7 @@ import Testing
         "Matthew Edison",
       ])
     #expect(movie.trailer == nil, "asked without extras")
-    #expect(movie.otherFields["Critic rating"] == Format.rating(7.7))
+    #expect(movie.otherFields[PlexParser.criticRatingField] == Format.rating(7.7))
     #expect(movie.overview?.hasSuffix("learns valuable lessons.") == true)
     #expect(movie.playback?.summary == "Played", "the details' own watched state")
     #expect(movie.otherFields[PlexParser.streamField] == listed.otherFields[PlexParser.streamField])

@@ -26,9 +26,11 @@ public enum PlexParser {
     public var title: String
   }
 
-  /// The label under which a film keeps its stream's path (`Media[0].Part[0].key`), which
+  /// The key under which a film keeps its stream's path (`Media[0].Part[0].key`), which
   /// `play N` needs and `show N` lists.
-  public static let streamField = "Stream"
+  public static let streamField = "partKey"
+  /// The key of the critics' rating (Plex's `rating`; the list's rating is the audience's).
+  public static let criticRatingField = "criticRating"
   /// The movie sections of `/library/sections`, in the server's order.
   public static func movieSections(_ data: Data) throws(Error) -> [Section] {
     try directories(data).compactMap { entry in
@@ -109,8 +111,7 @@ public enum PlexParser {
       fields.directors = tagNames(entry["Director"])
       fields.cast = tagNames(entry["Role"])
       fields.trailer = trailerPart(entry)
-      // A label no wider than the details' column, so a slow `show` lines up as one view.
-      fields.otherFields["Critic rating"] = LooseValue.double(entry["rating"]).flatMap {
+      fields.otherFields[criticRatingField] = LooseValue.double(entry["rating"]).flatMap {
         (0...10).contains($0) ? Format.rating($0) : nil
       }
     }
