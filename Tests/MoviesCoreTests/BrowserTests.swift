@@ -7,9 +7,7 @@ import Testing
   private func makeBrowser(_ source: any MovieSource) -> Browser {
     // Without prefetch, so each test sees exactly the requests its loads make; PrefetchTests
     // covers the background fetch.
-    Browser(
-      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused,
-      prefetches: false)
+    Browser(source: source, query: MovieQuery(pageSize: 10), prefetches: false)
   }
 
   @Test func loadsPageOneThenPageTwo() async throws {

@@ -43,10 +43,10 @@ import Testing
       let store = ThumbnailStore(
         downloadFolder: folder.appendingPathComponent("downloads"),
         cacheFolder: folder.appendingPathComponent("cache"))
-      let browser = Browser(
-        source: catalogue, query: MovieQuery(pageSize: pageSize), thumbnails: store)
-      try await body(
-        CommandRunner(browser: browser, genreSource: catalogue, linkOpener: opener), catalogue)
+      let runner = CommandRunner(
+        testing: catalogue, query: MovieQuery(pageSize: pageSize), prefetches: true,
+        thumbnails: store, genreSource: catalogue, linkOpener: opener)
+      try await body(runner, catalogue)
     }
   }
 
@@ -132,7 +132,7 @@ import Testing
 
   @Test func genreNamesWithoutAGenreSourceSayToUseAnID() async throws {
     try await withRunner { runner, _ in
-      let bare = CommandRunner(browser: runner.browser)
+      let bare = CommandRunner(browser: runner.browser, thumbnails: runner.thumbnails)
       let byName = await bare.execute(.genre("Drama"))
       let list = await bare.execute(.genres)
       #expect(throws: CommandRunner.Error.noGenreList) { try byName.outcome.get() }

@@ -8,10 +8,7 @@ import Testing
   private let source = FakeMovieSource(movieCount: 25)
 
   private func makeRunner() -> CommandRunner {
-    let store = ThumbnailStore.unused
-    return CommandRunner(
-      browser: Browser(
-        source: source, query: MovieQuery(pageSize: 10), thumbnails: store, prefetches: false))
+    CommandRunner(testing: source)
   }
 
   private func lines(_ output: String) -> [String] {

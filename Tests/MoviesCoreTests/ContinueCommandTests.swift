@@ -9,10 +9,7 @@ import Testing
   private let layout = TextRenderer.Layout(width: 80, palette: .plain, unicode: false)
 
   private func runner(_ source: FakeMovieSource) -> CommandRunner {
-    CommandRunner(
-      browser: Browser(
-        source: source, query: MovieQuery(order: "titleasc", pageSize: 10), thumbnails: .unused,
-        prefetches: false))
+    CommandRunner(testing: source, query: MovieQuery(order: "titleasc", pageSize: 10))
   }
 
   private static var resuming: SourceCapabilities {

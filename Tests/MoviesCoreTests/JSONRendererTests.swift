@@ -8,9 +8,7 @@ import Testing
   private let source = FakeMovieSource(movieCount: 15)
 
   private func makeRunner() -> CommandRunner {
-    let store = ThumbnailStore.unused
-    return CommandRunner(
-      browser: Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: store))
+    CommandRunner(testing: source, prefetches: true)
   }
 
   private func json(_ command: Command, on runner: CommandRunner) async throws -> [String: Any] {

@@ -65,9 +65,7 @@ import Testing
     sourceID: String = "offline"
   ) -> CommandRunner {
     CommandRunner(
-      browser: Browser(
-        source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false),
-      genreSource: TwoGenres(), library: library, sourceID: sourceID)
+      testing: source, genreSource: TwoGenres(), library: library, sourceID: sourceID)
   }
 
   @Test func watchedRowsAreMarkedAndListedNewestFirst() async {

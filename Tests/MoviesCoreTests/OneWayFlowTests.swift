@@ -11,9 +11,7 @@ import Testing
   private let layout = TextRenderer.Layout(width: 80, palette: .plain)
 
   private func makeRunner(_ source: FakeMovieSource) -> CommandRunner {
-    CommandRunner(
-      browser: Browser(
-        source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false))
+    CommandRunner(testing: source)
   }
 
   @Test func appendingAPageNeverCopiesTheRowsAlreadyLoaded() async throws {

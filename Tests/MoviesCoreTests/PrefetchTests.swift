@@ -13,7 +13,7 @@ import Testing
   private func makeBrowser(_ source: any MovieSource) -> Browser {
     let seconds = Mutex(0)
     return Browser(
-      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused,
+      source: source, query: MovieQuery(pageSize: 10),
       now: {
         ContinuousClock.Instant.now.advanced(
           by: .seconds(
@@ -27,8 +27,7 @@ import Testing
   /// A browser whose clock stands still: every `more` comes at once, as from a script.
   private func makeFastReadBrowser(_ source: any MovieSource) -> Browser {
     let start = ContinuousClock.Instant.now
-    return Browser(
-      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, now: { start })
+    return Browser(source: source, query: MovieQuery(pageSize: 10), now: { start })
   }
 
   @Test func aFastReaderGetsTwoPagesAheadAndNothingPastTheEnd() async throws {

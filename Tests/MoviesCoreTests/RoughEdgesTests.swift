@@ -95,12 +95,9 @@ import Testing
   }
 
   @Test func helpOnACommandGivesItsUsageAndAnExample() async throws {
-    let browser = Browser(
-      source: FakeMovieSource(movieCount: 3), query: MovieQuery(),
-      thumbnails: ThumbnailStore(
-        downloadFolder: URL(fileURLWithPath: "/nonexistent"),
-        cacheFolder: URL(fileURLWithPath: "/nonexistent")))
-    let reply = await CommandRunner(browser: browser).run(
+    let runner = CommandRunner(
+      testing: FakeMovieSource(movieCount: 3), query: MovieQuery(), prefetches: true)
+    let reply = await runner.run(
       .helpOn("thumb"), layout: .init(width: 80, palette: .plain))
     #expect(reply.output.contains("thumb N, thumb N-M, thumb all"))
     #expect(reply.output.contains("'thumb 1-5'"))

@@ -10,10 +10,7 @@ import Testing
 
   private func makeRunner(_ library: any Library, sourceID: String = "offline") -> CommandRunner {
     CommandRunner(
-      browser: Browser(
-        source: FakeMovieSource(movieCount: 45), query: MovieQuery(pageSize: 10),
-        thumbnails: .unused, prefetches: false),
-      library: .open(library), sourceID: sourceID)
+      testing: FakeMovieSource(movieCount: 45), library: .open(library), sourceID: sourceID)
   }
 
   @Test func watchTakesARangeAndSaysWhichWereOnAlready() async throws {

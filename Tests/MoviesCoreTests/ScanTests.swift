@@ -24,11 +24,7 @@ import Testing
   private func browser(_ source: FakeMovieSource, pageSize: Int = 10, prefetches: Bool = false)
     -> Browser
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-tests")
-    return Browser(
-      source: source, query: MovieQuery(pageSize: pageSize),
-      thumbnails: ThumbnailStore(downloadFolder: folder, cacheFolder: folder),
-      prefetches: prefetches)
+    Browser(source: source, query: MovieQuery(pageSize: pageSize), prefetches: prefetches)
   }
 
   private func titles(_ list: MovieList) -> [String] { list.movies.map(\.title) }
@@ -157,10 +153,8 @@ import Testing
   }
 
   @Test func warningsAreCappedWithACountOfTheRest() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-tests")
     let browser = Browser(
-      source: Self.titlelessSource, query: MovieQuery(pageSize: 10),
-      thumbnails: ThumbnailStore(downloadFolder: folder, cacheFolder: folder), prefetches: false)
+      source: Self.titlelessSource, query: MovieQuery(pageSize: 10), prefetches: false)
 
     let scan = await browser.scan(
       for: try MovieSearch("x"), found: { _, _ in }, progress: { _, _ in })

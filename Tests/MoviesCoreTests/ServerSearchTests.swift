@@ -25,8 +25,7 @@ import Testing
 
   @Test func theSearchLeavesTheListAndAsksForItsPagesOnce() async throws {
     let source = makeSource()
-    let browser = Browser(
-      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false)
+    let browser = Browser(source: source, query: MovieQuery(pageSize: 10), prefetches: false)
     _ = try await browser.loadNextPage()
     var query = MovieQuery(pageSize: 10)
     query.searchText = "found"
@@ -55,8 +54,7 @@ import Testing
   /// they arrive in.
   @Test func pagesAfterTheFirstAreAskedForThreeAtOnceAndJoinInOrder() async throws {
     let source = FakeMovieSource(movieCount: 70) { page, _ in page == 1 ? .serve : .waitForOpen }
-    let browser = Browser(
-      source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false)
+    let browser = Browser(source: source, query: MovieQuery(pageSize: 10), prefetches: false)
     var query = MovieQuery(pageSize: 10)
     query.searchText = "movie"
     let search = try MovieSearch("movie")

@@ -21,9 +21,7 @@ import Testing
   /// another source's error.
   private func runnerFailingNextPage() async -> CommandRunner {
     let source = FakeMovieSource(movieCount: 30)
-    let runner = CommandRunner(
-      browser: Browser(
-        source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false))
+    let runner = CommandRunner(testing: source)
     _ = await runner.execute(.more)
     source.failNextPage(with: GarbledAnswer())
     return runner

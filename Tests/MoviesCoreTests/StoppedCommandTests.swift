@@ -25,9 +25,7 @@ import Testing
   }
 
   private func makeRunner(_ source: FakeMovieSource) -> CommandRunner {
-    CommandRunner(
-      browser: Browser(
-        source: source, query: MovieQuery(pageSize: 10), thumbnails: .unused, prefetches: false))
+    CommandRunner(testing: source)
   }
 
   /// `more` would go on with the old list: the advice is the command that failed.

@@ -27,8 +27,7 @@ import Testing
       let store = ThumbnailStore(
         downloadFolder: root.appendingPathComponent("downloads"),
         cacheFolder: root.appendingPathComponent("cache"))
-      let runner = CommandRunner(
-        browser: Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: store))
+      let runner = CommandRunner(testing: source, prefetches: true, thumbnails: store)
       _ = await runner.execute(.more)
       try await body(runner, source, store.downloadFolder)
     }
@@ -80,7 +79,7 @@ import Testing
         downloadFolder: root.appendingPathComponent("downloads"),
         cacheFolder: root.appendingPathComponent("cache"))
       let runner = CommandRunner(
-        browser: Browser(source: source, query: MovieQuery(pageSize: 50), thumbnails: store))
+        testing: source, query: MovieQuery(pageSize: 50), prefetches: true, thumbnails: store)
       func failure(_ result: CommandResult) -> ThumbRows.Error? {
         guard case .failure(let error) = result.outcome else { return nil }
         return error as? ThumbRows.Error
@@ -152,8 +151,7 @@ import Testing
       let store = ThumbnailStore(
         downloadFolder: root.appendingPathComponent("downloads"),
         cacheFolder: root.appendingPathComponent("cache"))
-      let runner = CommandRunner(
-        browser: Browser(source: source, query: MovieQuery(pageSize: 10), thumbnails: store))
+      let runner = CommandRunner(testing: source, prefetches: true, thumbnails: store)
       _ = await runner.execute(.more)
 
       let task = Task { await runner.execute(.thumbs(.all)) }

@@ -1,5 +1,6 @@
-/// The browsing session: one query's loaded list, the source it pages through, and the
-/// thumbnail store.
+/// The browsing session: one query's loaded list and the source it pages through. It owns
+/// the list, its paging and prefetches, and nothing else: the ``CommandRunner`` owns the
+/// ``ThumbnailStore`` the thumbnail commands save through.
 public actor Browser {
   /// Why a browsing command could not be carried out.
   public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
@@ -38,10 +39,8 @@ public actor Browser {
     public var status: ListStatus
   }
 
-  /// Where the pages and thumbnails come from.
+  /// Where the pages come from.
   public nonisolated let source: any MovieSource
-  /// Where `thumb` saves and caches images.
-  public let thumbnails: ThumbnailStore
   /// The loaded rows and the paging state.
   public internal(set) var list: MovieList
   /// The results of the last search the source ran on its server, apart from the list: the
@@ -71,11 +70,10 @@ public actor Browser {
   ///   - genreName: the name of the query's genre, when known, for the prompt.
   public init(
     source: any MovieSource, query: MovieQuery, genreName: String? = nil,
-    thumbnails: ThumbnailStore, prefetches: Bool = true,
+    prefetches: Bool = true,
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
   ) {
     self.source = source
-    self.thumbnails = thumbnails
     self.list = MovieList(query: query, genreName: genreName)
     self.prefetches = prefetches
     self.now = now

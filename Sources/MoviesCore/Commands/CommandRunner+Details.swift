@@ -4,13 +4,13 @@ extension CommandRunner {
   func show(_ known: Movie, row: RowLabel, early: (@Sendable (CommandOutcome) -> Void)?) async
     -> (CommandOutcome, [String])
   {
-    let knownCache = await browser.thumbnails.cacheState(of: known, from: source)
+    let knownCache = await thumbnails.cacheState(of: known, from: source)
     var announce: (@Sendable () -> Void)?
     if let early {
       announce = { early(.movie(known, row: row, thumbnail: knownCache)) }
     }
     let (movie, problems) = await withDetails(known, retrying: "show \(row)", announce: announce)
-    let cached = await browser.thumbnails.cacheState(of: movie, from: source)
+    let cached = await thumbnails.cacheState(of: movie, from: source)
     return (.movie(movie, row: row, thumbnail: cached), problems)
   }
 

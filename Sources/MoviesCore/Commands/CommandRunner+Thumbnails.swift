@@ -1,11 +1,11 @@
 /// `thumb N`, `thumb wN`, `thumb N-M` and `thumb all`: the browser checks the rows, the
-/// thumbnail store saves.
+/// runner's thumbnail store saves.
 extension CommandRunner {
   /// `thumb N`, `thumb wN` and `thumb fN`: one route from a movie to its saved thumbnail,
   /// the file named as `row` names the movie.
   func saveThumbnail(of movie: Movie, row: RowLabel) async throws -> CommandOutcome {
     let saved = try await ListSwitchFailure.retrying("thumb \(row)") {
-      try await browser.thumbnails.save(movie, row: row, from: source)
+      try await thumbnails.save(movie, row: row, from: source)
     }
     return .thumbnailSaved(saved, row: row.number)
   }
@@ -24,11 +24,11 @@ extension CommandRunner {
     }
     if case .all = rows, case .matches = view.rows, let matches = view.matches {
       let numbered = matches.enumerated().map { ($0.offset + 1, $0.element) }
-      let batch = await browser.thumbnails.save(
+      let batch = await thumbnails.save(
         numbered, kind: .match, from: source, progress: progress)
       return (.thumbnailsSaved(batch), [])
     }
-    let batch = await browser.thumbnails.save(
+    let batch = await thumbnails.save(
       try await browser.movies(checking: wanted), from: source, progress: progress)
     var warnings: [String] = []
     if case .range(let asked) = rows, let last = batch.rows.last, last < asked.upperBound {
@@ -50,7 +50,7 @@ extension CommandRunner {
       numbered.filter { $0.entry.source != sourceID }.map {
         ($0.row, WatchlistError.thumbnailElsewhere(entry: $0.row, source: $0.entry.source))
       }
-    return await browser.thumbnails.save(
+    return await thumbnails.save(
       here.map { ($0.row, $0.entry.movie) }, kind: .entry, refused: elsewhere, from: source,
       progress: progress)
   }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Carries out commands on a ``Browser``.
+/// Carries out commands on a ``Browser``, and owns what the commands beyond the list use:
+/// the thumbnail store, the genre list, the watchlist, the player.
 public struct CommandRunner: Sendable {
   /// Why a command other than a browsing one could not be carried out.
   public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
@@ -56,6 +57,9 @@ public struct CommandRunner: Sendable {
 
   /// The list, its paging and its source.
   public let browser: Browser
+  /// Where `thumb` saves and caches images, and where `show N` learns whether a poster is
+  /// cached.
+  public let thumbnails: ThumbnailStore
   /// Where `genres` and `genre NAME` look genres up; nil when the source has none.
   public let genreSource: (any GenreSource)?
   /// What `open N` hands links to; nil prints them instead.
@@ -71,13 +75,16 @@ public struct CommandRunner: Sendable {
   /// The rows in view and the last watchlist listing, which commands act on.
   public let view = ViewState()
 
-  /// A runner over `browser`, with what the commands beyond paging use; each is optional.
+  /// A runner over `browser` saving thumbnails through `thumbnails`, with what the other
+  /// commands beyond paging use; each of those is optional.
   public init(
-    browser: Browser, genreSource: (any GenreSource)? = nil, linkOpener: (any LinkOpener)? = nil,
-    library: LibraryAccess = .off, sourceID: String = "offline",
-    streamSource: (any StreamSource)? = nil, player: (any MediaPlayer)? = nil
+    browser: Browser, thumbnails: ThumbnailStore, genreSource: (any GenreSource)? = nil,
+    linkOpener: (any LinkOpener)? = nil, library: LibraryAccess = .off,
+    sourceID: String = "offline", streamSource: (any StreamSource)? = nil,
+    player: (any MediaPlayer)? = nil
   ) {
     self.browser = browser
+    self.thumbnails = thumbnails
     self.genreSource = genreSource
     self.linkOpener = linkOpener
     self.library = library

@@ -18,10 +18,10 @@ extension Startup {
       throw .downloadFolderInCache(downloads: thumbnails.downloadFolder.path, entries: entries.path)
     }
     let browser = Browser(
-      source: choice.source, query: options.query, genreName: genreName, thumbnails: thumbnails,
+      source: choice.source, query: options.query, genreName: genreName,
       prefetches: !options.noPrefetch)
     let runner = CommandRunner(
-      browser: browser, genreSource: choice.genreSource,
+      browser: browser, thumbnails: thumbnails, genreSource: choice.genreSource,
       linkOpener: DesktopOpener(environment: environment), library: library,
       sourceID: choice.recorded.id, streamSource: choice.streamSource,
       player: MPVPlayer(environment: environment, quiet: options.json))
