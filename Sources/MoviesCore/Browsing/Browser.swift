@@ -69,8 +69,7 @@ public actor Browser {
   ///   - now: the clock that tells a fast reader; tests pass their own.
   ///   - genreName: the name of the query's genre, when known, for the prompt.
   public init(
-    source: any MovieSource, query: MovieQuery, genreName: String? = nil,
-    prefetches: Bool = true,
+    source: any MovieSource, query: MovieQuery, genreName: String? = nil, prefetches: Bool = true,
     now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
   ) {
     self.source = source
