@@ -117,7 +117,7 @@ import Testing
       server, ["watch 7", "watchlist", "play w1"], database: database,
       environment: ["PATH": player.path()])
     #expect(entry.status == 0, "\(entry.stderr)")
-    #expect(entry.stdout.contains("Played entry w1, "), "\(entry.stdout)")
+    #expect(entry.stdout.contains("Stopped entry w1, "), "\(entry.stdout)")
     let mpv = try #require(try player.run())
     #expect(mpv.streamFirstLine.hasPrefix("JELLYFIN-TEST-STREAM \(seventhID)"))
 
@@ -129,7 +129,7 @@ import Testing
       server, ["find \(word)", "play f1"], database: database,
       environment: ["PATH": second.path()])
     #expect(match.status == 0, "\(match.stderr)")
-    #expect(match.stdout.contains("Played match f1, "), "\(match.stdout)")
+    #expect(match.stdout.contains("Stopped match f1, "), "\(match.stdout)")
     let played = try #require(try second.run())
     let streams = try server.requests().filter { $0.path.hasSuffix("/stream") }
     // Each play: the program's first request (``StreamRequest/resolved(through:)``), then mpv's.
