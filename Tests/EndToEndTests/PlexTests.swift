@@ -111,13 +111,11 @@ import Testing
   }
 
   @Test func postersComeThroughTheTranscoderWithTheHeaderCachedOnDisk() async throws {
-    let cache = try TestPaths.makeTemporaryFolder()
-    let downloads = try TestPaths.makeTemporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: cache)
-      try? FileManager.default.removeItem(at: downloads)
-    }
-    let extra = ["--count", "5", "--cache-dir", cache.path, "--download-dir", downloads.path]
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
+    let extra = [
+      "--count", "5", "--cache-dir", folders.cache.path, "--download-dir", folders.downloads.path,
+    ]
     let server = try await PlexTestServer(limit: 20)
     let first = try await run(server, ["thumb 1-5"], extra: extra)
     #expect(first.stdout.contains("Saved "), "\(first.stderr)")
