@@ -34,4 +34,22 @@ import Testing
     let other = twin.changing { $0.rating = 8.4 }
     #expect(other != movie)
   }
+
+  @Test func whatDetailsAddLivesInABoxOfItsOwnThatARowWithoutThemLacks() {
+    // The six fields a source's details add cost a row one word until it has one of them:
+    // 216 bytes of fields, where the six inline took about 340.
+    #expect(MemoryLayout<Movie.Fields>.size <= 256)
+    let detailed = movie.changing {
+      $0.directors = ["Michael Mann"]
+      $0.trailer = "https://www.youtube.com/watch?v=0xbBLJ1WGwQ"
+    }
+    #expect(detailed.directors == ["Michael Mann"] && detailed.cast.isEmpty)
+    #expect(movie.directors.isEmpty && movie.trailer == nil, "the original keeps none")
+    let emptied = detailed.changing {
+      $0.directors = []
+      $0.trailer = nil
+    }
+    #expect(emptied == movie, "no details is no details, however it came about")
+    #expect(emptied.changing { $0.cast = [] } == movie)
+  }
 }

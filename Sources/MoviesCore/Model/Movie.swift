@@ -38,18 +38,30 @@ public struct Movie: Sendable, Hashable {
     public var overview: String?
     /// See ``Movie/playback``.
     public var playback: Playback?
-    /// See ``Movie/tagline``.
-    public var tagline: String?
-    /// See ``Movie/directors``.
-    public var directors: [String] = []
-    /// See ``Movie/cast``.
-    public var cast: [String] = []
-    /// See ``Movie/providers``.
-    public var providers: WatchProviders?
-    /// See ``Movie/imdbID``.
-    public var imdbID: String?
-    /// See ``Movie/trailer``.
-    public var trailer: String?
+    /// What a source's details add, in a box of their own (``Movie/Details``).
+    var details: Details.Box?
+
+    /// Fields with these values; `title` is the only one required.
+    public init(
+      id: String? = nil, title: String, genres: [String] = [], thumbnail: String? = nil,
+      link: String? = nil, rating: Double? = nil, ratingCount: Int? = nil,
+      releaseDate: String? = nil, runningTime: Int? = nil, grade: String? = nil,
+      otherFields: [String: String] = [:], overview: String? = nil, playback: Playback? = nil
+    ) {
+      self.id = id
+      self.title = title
+      self.genres = genres
+      self.thumbnail = thumbnail
+      self.link = link
+      self.rating = rating
+      self.ratingCount = ratingCount
+      self.releaseDate = releaseDate
+      self.runningTime = runningTime
+      self.grade = grade
+      self.otherFields = otherFields
+      self.overview = overview
+      self.playback = playback
+    }
   }
 
   private final class Storage: Sendable {
@@ -85,12 +97,17 @@ public struct Movie: Sendable, Hashable {
     imdbID: String? = nil,
     trailer: String? = nil
   ) {
-    self.init(
-      Fields(
-        id: id, title: title, genres: genres, thumbnail: thumbnail, link: link, rating: rating,
-        ratingCount: ratingCount, releaseDate: releaseDate, runningTime: runningTime, grade: grade,
-        otherFields: otherFields, overview: overview, playback: playback, tagline: tagline,
-        directors: directors, cast: cast, providers: providers, imdbID: imdbID, trailer: trailer))
+    var fields = Fields(
+      id: id, title: title, genres: genres, thumbnail: thumbnail, link: link, rating: rating,
+      ratingCount: ratingCount, releaseDate: releaseDate, runningTime: runningTime, grade: grade,
+      otherFields: otherFields, overview: overview, playback: playback)
+    fields.tagline = tagline
+    fields.directors = directors
+    fields.cast = cast
+    fields.providers = providers
+    fields.imdbID = imdbID
+    fields.trailer = trailer
+    self.init(fields)
   }
 
   /// The server's identifier (`movieId`), when it sends one.
