@@ -18,7 +18,7 @@ import Testing
     let shown = try await session.waitFor("Progress ")
     #expect(shown.contains("#2  "))
     try session.type("play 2\r")
-    let screen = try await session.waitFor("Played row 2, ")
+    let screen = try await session.waitFor("Stopped row 2, ")
     let mpv = try #require(try player.run())
     let commandLine = mpv.arguments.joined(separator: " ")
     #expect(!commandLine.contains(JellyfinTestServer.bobToken))

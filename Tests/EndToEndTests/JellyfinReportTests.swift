@@ -100,7 +100,7 @@ import Testing
     let run = try await Self.play(
       server, "play 1\n", player: player, playing: [:], extra: ["--retries", "0"])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.contains("Played row 1, "))
+    #expect(run.stdout.contains("Stopped row 1, "), "\(run.stdout)")
     let warnings = run.stderr.split(separator: "\n").filter { $0.contains("playback report") }
     #expect(warnings.count == 1, "\(run.stderr)")
     #expect(try Self.reports(server, "/Sessions/Playing/Stopped").count == 1, "it was tried")

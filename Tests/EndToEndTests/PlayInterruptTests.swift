@@ -43,7 +43,7 @@ import Testing
     }
     try #require(underWay, "the stand-in played a while")
     try session.press("C-c")
-    let screen = try await session.waitFor("Played row \(row), ")
+    let screen = try await session.waitFor("Stopped row \(row), ")
     #expect(!screen.contains("mpv stopped"), "\(screen)")
     let mpv = try #require(try player.session())
     #expect(mpv.commands.contains("quit"), "asked to quit over the IPC: \(mpv.commands)")

@@ -30,7 +30,7 @@ import Testing
     try session.recordOutput(to: raw)
     try session.type("play 1\r")
     let screen = try await session.waitUntil("mpv to finish") {
-      $0.contains("Played row 1") || $0.contains("mpv stopped")
+      $0.contains("Played row 1") || $0.contains("Stopped row 1") || $0.contains("mpv stopped")
     }
     let streams = try server.requests().filter { $0.path.hasSuffix("/stream") }
     #expect(streams.count >= 2, "mpv read the stream after the first answer")

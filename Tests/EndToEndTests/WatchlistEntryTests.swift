@@ -71,6 +71,36 @@ import Testing
         == String(minutes))
   }
 
+  /// A server before 10.9 answers `/Items/{id}` 404: `show wN` asks `/Users/{userId}/Items/{id}`
+  /// instead, as `play N` does, and shows what the server has rather than what was kept.
+  @Test func showOfAnEntryOnAServerBefore10_9AsksTheOlderPath() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = folder.appendingPathComponent("movies.sqlite3").path
+    let server = try await JellyfinTestServer(limit: 20, extraArguments: ["--before-10-9"])
+    let watched = try await run(server, ["watch 3"], database: database, extra: ["--json"])
+    #expect(watched.status == 0, "\(watched.stderr)")
+    let movie = try #require(jsonLines(watched).last?["movie"] as? [String: Any])
+    let id = try #require(movie["id"] as? String).lowercased()
+    let overview = try #require(movie["overview"] as? String)
+    try PythonSQLite.run("UPDATE watchlist SET overview = 'Words kept long ago.'", on: database)
+    let before = try server.requests().count
+
+    let shown = try await run(server, ["show w1"], database: database)
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(shown.stderr.isEmpty, "no warning: \(shown.stderr)")
+    #expect(shown.stdout.contains(overview), "\(shown.stdout)")
+    #expect(shown.stdout.contains("Progress"), "the user's progress comes with it")
+    #expect(!shown.stdout.contains("Words kept long ago."))
+    let alice = try await server.userID("alice").lowercased()
+    let asked = try server.requests().dropFirst(before).filter {
+      $0.path.lowercased().hasSuffix("/items/\(id)")
+    }
+    #expect(asked.map { $0.path.lowercased() } == ["/items/\(id)", "/users/\(alice)/items/\(id)"])
+    #expect(asked.map(\.status) == [404, 200])
+    #expect(asked.allSatisfy { $0.token == "api-key" })
+  }
+
   @Test func playTakesAWatchlistEntryAndASearchMatch() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -87,7 +117,7 @@ import Testing
       server, ["watch 7", "watchlist", "play w1"], database: database,
       environment: ["PATH": player.path()])
     #expect(entry.status == 0, "\(entry.stderr)")
-    #expect(entry.stdout.contains("Played entry w1, "), "\(entry.stdout)")
+    #expect(entry.stdout.contains("Stopped entry w1, "), "\(entry.stdout)")
     let mpv = try #require(try player.run())
     #expect(mpv.streamFirstLine.hasPrefix("JELLYFIN-TEST-STREAM \(seventhID)"))
 
@@ -99,7 +129,7 @@ import Testing
       server, ["find \(word)", "play f1"], database: database,
       environment: ["PATH": second.path()])
     #expect(match.status == 0, "\(match.stderr)")
-    #expect(match.stdout.contains("Played match f1, "), "\(match.stdout)")
+    #expect(match.stdout.contains("Stopped match f1, "), "\(match.stdout)")
     let played = try #require(try second.run())
     let streams = try server.requests().filter { $0.path.hasSuffix("/stream") }
     // Each play: the program's first request (``StreamRequest/resolved(through:)``), then mpv's.

@@ -51,5 +51,9 @@ import Testing
     }
     #expect(emptied == movie, "no details is no details, however it came about")
     #expect(emptied.changing { $0.cast = [] } == movie)
+    var fields = Movie.Fields(title: "Heat")
+    fields.directors = []
+    fields.providers = nil
+    #expect(fields.details == nil, "fields set to nothing hold no box")
   }
 }

@@ -61,7 +61,8 @@ public struct StandInPlayer: StandIn {
 
   /// How the stand-in plays: `speed` seconds of film a real second, a film `length` seconds
   /// long; it quits (as a person pressing q) after `quitAfter` seconds of film, or is killed
-  /// after `dieAfter`. Without a speed it quits as soon as it has been asked to observe.
+  /// after `dieAfter`. Without a speed it quits as soon as it has been asked to observe;
+  /// without a length its duration is null, as mpv's before it knows, so the server's stands.
   public static func playing(
     speed: Double, length: Double, quitAfter: Double? = nil, dieAfter: Double? = nil
   ) -> [String: String] {
@@ -72,6 +73,10 @@ public struct StandInPlayer: StandIn {
     environment["MPV_STANDIN_DIE_AFTER"] = dieAfter.map { String($0) }
     return environment
   }
+
+  /// A stand-in that never makes its IPC socket, so it says nothing of where it is (as a
+  /// player without IPC): it plays and exits at once.
+  public static let withoutIPC = ["MPV_STANDIN_NO_IPC": "1"]
 
   /// What the stand-in was told and did over the IPC.
   public struct Session: Sendable {
@@ -137,7 +142,8 @@ public struct StandInPlayer: StandIn {
         with open(path + ".new", "w") as f:
             json.dump(obj, f)
         os.rename(path + ".new", path)
-    ipc = option("input-ipc-server")
+    # MPV_STANDIN_NO_IPC: as an mpv that never makes its socket, and so says nothing.
+    ipc = None if os.environ.get("MPV_STANDIN_NO_IPC") else option("input-ipc-server")
     if ipc is None:
         write(RECORD, out)
         while \(holds ? "True" : "False"):
@@ -163,7 +169,9 @@ public struct StandInPlayer: StandIn {
             conn.sendall((json.dumps(obj) + "\\n").encode())
         except OSError:
             pass
-    values = lambda: {"time-pos": state["position"], "duration": length, "pause": False}
+    # Without a length asked for, mpv's duration is not known (null), so the server's stands.
+    duration = length if env("MPV_STANDIN_LENGTH") else None
+    values = lambda: {"time-pos": state["position"], "duration": duration, "pause": False}
     def take():
         global pending
         try:

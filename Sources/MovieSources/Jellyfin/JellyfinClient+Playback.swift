@@ -11,22 +11,10 @@ extension JellyfinClient: PlaybackReporting {
   /// Itself: a Jellyfin server is told what was played.
   public var playbackReporter: (any PlaybackReporting)? { self }
 
-  /// `/Items/{id}?userId=` (`/Users/{userId}/Items/{id}` before 10.9): the film with the
-  /// user's data as the server has it now.
+  /// The film as the server has it now (``item(_:_:)``), where to start above all.
   public func refreshed(_ movie: Movie) async throws -> Movie {
     guard let id = movie.id else { return movie }
-    let fields = [URLQueryItem(name: "Fields", value: Self.fields)]
-    let data = try await paths.trying(
-      current: url("Items/\(id)", [URLQueryItem(name: "userId", value: userID)] + fields),
-      older: url("Users/\(userID)/Items/\(id)", fields)
-    ) { address in
-      try await http.get(address, .playbackPosition, limits: http.limits(maxBytes: 1 << 20))
-    }
-    do {
-      return try JellyfinItemParser.item(data, server: server)
-    } catch {
-      throw http.unusable(.unreadable(error.explanation), .playbackPosition)
-    }
+    return try await item(id, .playbackPosition)
   }
 
   /// Tells the server where playing of `movie` is: a session's report, or the user's data.

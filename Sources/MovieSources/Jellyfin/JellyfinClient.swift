@@ -44,7 +44,8 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   /// Whether the server answered a 10.9 path with 404, so the older ones are used (see
   /// ``JellyfinPaths``).
   let paths = JellyfinPaths()
-  private let pageLimits: TransferLimits
+  /// A page's caps, one item's too.
+  let pageLimits: TransferLimits
   private let imageLimits: TransferLimits
 
   /// Every request's engine, the stream's first answer's too.
@@ -216,19 +217,6 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
       return try JellyfinItemParser.page(data, server: server)
     } catch {
       throw http.unusable(.unreadable(error.explanation), .similar)
-    }
-  }
-
-  /// The film as the server has it now (`/Items/{id}`): its overview, running time and what
-  /// the user has watched, for `show wN`. Nil for a film without an id.
-  public func current(_ movie: Movie) async throws -> Movie? {
-    guard let id = movie.id else { return nil }
-    let url = Self.address(server, "Items/\(id)", [URLQueryItem(name: "userId", value: userID)])
-    let data = try await http.get(url, .details, limits: pageLimits)
-    do {
-      return try JellyfinItemParser.item(data, server: server)
-    } catch {
-      throw http.unusable(.unreadable(error.explanation), .details)
     }
   }
 

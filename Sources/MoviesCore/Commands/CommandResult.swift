@@ -23,8 +23,9 @@ public enum CommandOutcome: Sendable {
   case found(FindResult)
   /// `open`: the link, and whether it was handed to the desktop (else it is printed, and why).
   case link(String, row: RowLabel, opening: LinkOpening)
-  /// `play N`: the film the player played, from this many seconds in.
-  case played(Movie, row: RowLabel, from: Int)
+  /// `play N`: the film the player played, from this many seconds in, and where the player
+  /// left it (played at 90 % or more); nil when the player did not say (no IPC).
+  case played(Movie, row: RowLabel, from: Int, ended: Playback?)
   /// `trailer N`: the film with its trailer (``Movie/trailer``), and whether a player
   /// played it; else its link is printed (the warning says why).
   case trailer(Movie, row: RowLabel, played: Bool)

@@ -89,6 +89,8 @@ extension CommandRunner {
       throw PlayError.playerFailed(row: row, status: status)
     }
     warnings += reports?.warning.map { [$0] } ?? []
-    return (.played(movie, row: row, from: stream.start), warnings)
+    let end = progress.snapshot
+    let ended = end.heard ? PlaybackReport(.stopped, at: end).playback : nil
+    return (.played(movie, row: row, from: stream.start, ended: ended), warnings)
   }
 }

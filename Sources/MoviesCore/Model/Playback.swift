@@ -25,8 +25,12 @@ public struct Playback: Sendable, Hashable {
   public var summary: String {
     if played { return "Played" }
     guard position > 0 else { return "Not played" }
-    let of = length.map { " of \(Self.clock($0))" } ?? ""
-    return "Stopped at \(Self.clock(position))\(of)"
+    return "Stopped at \(stoppedAt)"
+  }
+
+  /// Where it stopped: "1:12:05 of 2:14:00", or "1:12:05" when the length is not known.
+  public var stoppedAt: String {
+    Self.clock(position) + (length.map { " of \(Self.clock($0))" } ?? "")
   }
 
   /// Seconds as `H:MM:SS`, or `M:SS` under an hour.

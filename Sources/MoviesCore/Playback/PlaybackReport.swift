@@ -39,6 +39,14 @@ public struct PlaybackReport: Sendable, Hashable {
   /// Below 5 %, or without a length: too little to change what the server knows.
   public var isBarelyStarted: Bool { (share ?? 0) < Self.startedShare }
 
+  /// What this leaves of the film: played at 90 % or more, and the position and length in
+  /// whole seconds.
+  public var playback: Playback {
+    Playback(
+      played: isPlayedOut, position: Int(position.rounded()),
+      length: length.map { Int($0.rounded()) })
+  }
+
   /// The position in whole milliseconds.
   public var milliseconds: Int { Int((position * 1000).rounded()) }
 

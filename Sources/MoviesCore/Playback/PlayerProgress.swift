@@ -13,6 +13,9 @@ public final class PlayerProgress: Sendable {
     public var paused = false
     /// The player played the film to its end (not stopped, quit or killed).
     public var reachedEnd = false
+    /// The player said where it is, once at least: false for one that says nothing (no IPC),
+    /// whose position is still where playing started.
+    public var heard = false
 
     /// Where the film is as a report says it: at its end once the player got there.
     public var reportedPosition: Double {
@@ -33,7 +36,10 @@ public final class PlayerProgress: Sendable {
   /// The player is `seconds` into the film (a negative or non-finite value is ignored).
   public func moved(to seconds: Double) {
     guard seconds.isFinite, seconds >= 0 else { return }
-    state.withLock { $0.position = seconds }
+    state.withLock {
+      $0.position = seconds
+      $0.heard = true
+    }
   }
 
   /// The film is `seconds` long, as the player measured it.
@@ -49,6 +55,9 @@ public final class PlayerProgress: Sendable {
 
   /// The player reached the film's end.
   public func reachedEnd() {
-    state.withLock { $0.reachedEnd = true }
+    state.withLock {
+      $0.reachedEnd = true
+      $0.heard = true
+    }
   }
 }

@@ -117,9 +117,10 @@ struct JSONFields {
       return [
         "row": .int(row.number), "link": .string(link), "opened": .bool(opening == .opened),
       ]
-    case .played(let movie, let row, let from):
+    case .played(let movie, let row, let from, let ended):
       return [
         "row": .int(row.number), "movie": movieValue(movie, row: row.number), "from": .int(from),
+        "playback": Self.playback(ended),
       ]
     case .trailer(let movie, let row, let played):
       return [
@@ -239,13 +240,17 @@ struct JSONFields {
       "tagline": .text(movie.tagline), "directors": .strings(movie.directors),
       "cast": .strings(movie.cast), "imdbId": .text(movie.imdbID),
       "trailer": .text(movie.trailer), "providers": providers(movie.providers),
-      "playback": movie.playback.map { playback in
-        .object([
-          "played": .bool(playback.played), "position": .int(playback.position),
-          "length": .int(playback.length),
-        ])
-      } ?? .null,
+      "playback": playback(movie.playback),
     ]
+  }
+
+  /// What was watched: `{"played", "position", "length"}`, seconds; null when not known.
+  private static func playback(_ playback: Playback?) -> JSONValue {
+    guard let playback else { return .null }
+    return .object([
+      "played": .bool(playback.played), "position": .int(playback.position),
+      "length": .int(playback.length),
+    ])
   }
 
   /// Where it streams, rents and sells, as lists of names; null when the source does not say.

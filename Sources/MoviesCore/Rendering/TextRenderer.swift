@@ -130,13 +130,8 @@ public struct TextRenderer: Sendable {
       case .refusedScheme:
         return "Not opened: only http and https links are opened. The link: \(shown)\n"
       }
-    case .played(let movie, let row, let from):
-      let start = from > 0 ? " from \(Playback.clock(from))" : ""
-      return "Played \(row.spoken()), \(Self.quoted(movie.title))\(start).\n"
-    case .trailer(let movie, let row, let played):
-      if played { return "Played the trailer of \(row.spoken()), \(Self.quoted(movie.title)).\n" }
-      // A script reads the link alone on its line.
-      return (movie.trailer ?? movie.link).map { TerminalText.escape($0) + "\n" } ?? ""
+    case .played, .trailer:
+      return Self.renderPlaying(outcome)
     case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
       return renderLibrary(outcome)
     case .watchedRange(let change):

@@ -82,6 +82,18 @@ final class MPVConnection: Sendable {
         if errno == EINTR { continue }
         return
       }
+      // What mpv said before it exited is read before the end is heard: its last position.
+      if ready[0].revents != 0 {
+        let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return }  // mpv closed the socket, or it failed
+        pending += buffer[..<count]
+        while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          read(line: pending[..<end])
+          pending.removeSubrange(...end)
+        }
+        if pending.count > Self.longestLine { pending.removeAll() }
+      }
       if ready[1].revents != 0 {
         switch takeWish() {
         case .end: return
@@ -89,16 +101,6 @@ final class MPVConnection: Sendable {
         case nil: break
         }
       }
-      guard ready[0].revents != 0 else { continue }
-      let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return }  // mpv closed the socket, or it failed
-      pending += buffer[..<count]
-      while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        read(line: pending[..<end])
-        pending.removeSubrange(...end)
-      }
-      if pending.count > Self.longestLine { pending.removeAll() }
     }
   }
 
