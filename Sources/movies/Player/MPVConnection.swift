@@ -29,6 +29,9 @@ final class MPVConnection: Sendable {
   /// Read by the thread, written by ``quit()`` and ``end()``; closed when the last reference
   /// goes, after the thread (which holds one) is done, so no write reaches a reused number.
   private let wake: (read: Int32, write: Int32)
+  /// Whether the thread has stopped, and who waits for it to (``end()``).
+  private let stopped = Mutex<(done: Bool, waiter: CheckedContinuation<Void, Never>?)>(
+    (false, nil))
 
   /// Starts the thread, which connects to the socket at `path` once mpv has made it and then
   /// calls `connected` (the socket's name is no longer needed).
@@ -39,7 +42,14 @@ final class MPVConnection: Sendable {
     self.progress = progress
     self.connected = connected
     wake = try ChildProcess.pipe()
-    let thread = Thread { [self] in run() }
+    let thread = Thread { [self] in
+      run()
+      let waiter = stopped.withLock { state in
+        state.done = true
+        return state.waiter.take()
+      }
+      waiter?.resume()
+    }
     thread.name = "movies-mpv-ipc"
     thread.start()
   }
@@ -52,8 +62,18 @@ final class MPVConnection: Sendable {
   /// Asks mpv to quit (Ctrl-C during `play`), as soon as the socket is connected.
   func quit() { send(.quit) }
 
-  /// mpv has exited: the thread stops, connected or not.
-  func end() { send(.end) }
+  /// mpv has exited: the thread reads what mpv said last and stops, connected or not; this
+  /// returns once it has, so the progress holds all of it.
+  func end() async {
+    send(.end)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let done = stopped.withLock { state in
+        if !state.done { state.waiter = continuation }
+        return state.done
+      }
+      if done { continuation.resume() }
+    }
+  }
 
   private func send(_ wish: Wish) {
     var byte = wish.rawValue
@@ -82,26 +102,40 @@ final class MPVConnection: Sendable {
         if errno == EINTR { continue }
         return
       }
-      // What mpv said before it exited is read before the end is heard: its last position.
-      if ready[0].revents != 0 {
-        let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return }  // mpv closed the socket, or it failed
-        pending += buffer[..<count]
-        while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-          read(line: pending[..<end])
-          pending.removeSubrange(...end)
-        }
-        if pending.count > Self.longestLine { pending.removeAll() }
+      if ready[0].revents != 0, !receive(from: socket, into: &pending, buffer: &buffer) {
+        return  // mpv closed the socket, or it failed
       }
       if ready[1].revents != 0 {
         switch takeWish() {
-        case .end: return
+        case .end:
+          // mpv has exited, so all it said, its last position too, waits in the socket.
+          while receive(from: socket, into: &pending, buffer: &buffer, flags: Int32(MSG_DONTWAIT)) {
+          }
+          return
         case .quit: write(["command": ["quit"]], to: socket)
         case nil: break
         }
       }
     }
+  }
+
+  /// Reads what the socket has and hands each whole line to ``read(line:)``; false at its
+  /// end, on a failure, or (with `MSG_DONTWAIT`) when nothing more is there.
+  private func receive(
+    from socket: Int32, into pending: inout [UInt8], buffer: inout [UInt8], flags: Int32 = 0
+  ) -> Bool {
+    var count: Int
+    repeat {
+      count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, flags) }
+    } while count < 0 && errno == EINTR
+    guard count > 0 else { return false }
+    pending += buffer[..<count]
+    while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+      read(line: pending[..<end])
+      pending.removeSubrange(...end)
+    }
+    if pending.count > Self.longestLine { pending.removeAll() }
+    return true
   }
 
   /// Connects once mpv has made the socket, trying again a little later each time; nil

@@ -52,7 +52,7 @@ struct MPVPlayer: MediaPlayer {
     } onCancel: {
       connection?.quit()
     }
-    connection?.end()
+    await connection?.end()
     withExtendedLifetime(file) {}
     return status
   }
