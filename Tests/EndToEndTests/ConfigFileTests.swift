@@ -10,15 +10,11 @@ import Testing
   private func run(
     config lines: String, _ arguments: [String], environment: [String: String] = [:]
   ) async throws -> (MoviesRun, file: String) {
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("movies/config")
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try lines.write(to: file, atomically: true, encoding: .utf8)
+    let home = try ConfigHome(lines)
+    defer { home.remove() }
     let run = try await MoviesRun.run(
-      arguments, environment: environment.merging(["XDG_CONFIG_HOME": folder.path]) { $1 })
-    return (run, file.path)
+      arguments, environment: environment.merging(home.environment) { $1 })
+    return (run, home.file.path)
   }
 
   @Test func aBadGenreNamesTheFileTheLineAndTheKey() async throws {

@@ -14,11 +14,8 @@ import Testing
   }
 
   @Test func theConfigReaderTakesEveryDeclaredKeyAndOnlyThose() async throws {
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("movies/config")
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let home = try ConfigHome("")
+    defer { home.remove() }
     let values = [
       "api": "http://127.0.0.1:9/hoppin/movies", "count": "3", "order": "rating",
       "genre": "Drama", "preview": "off", "pager": "cat", "download-dir": "shots",
@@ -36,15 +33,14 @@ import Testing
     let samples = values.merging(others) { first, _ in first }
     #expect(Set(samples.keys) == Set(Setting.configKeys), "a value for each key")
     for (key, value) in samples {
-      try "\(key) = \(value)\n".write(to: file, atomically: true, encoding: .utf8)
-      let one = try ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path])
+      try home.write("\(key) = \(value)\n")
+      let one = try ConfigFile.load(environment: home.environment)
       #expect(throws: Never.self, "\(key)") {
         try Options.parse([], environment: [:], config: one)
       }
     }
-    try values.map { "\($0.key) = \($0.value)" }.joined(separator: "\n")
-      .write(to: file, atomically: true, encoding: .utf8)
-    let config = try #require(try ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path]))
+    try home.write(values.map { "\($0.key) = \($0.value)" }.joined(separator: "\n"))
+    let config = try #require(try ConfigFile.load(environment: home.environment))
     guard case .browse(let options) = try Options.parse([], environment: [:], config: config)
     else {
       Issue.record("the config file did not give options to browse with")
@@ -64,9 +60,9 @@ import Testing
     #expect(options.configSecrets["tmdb-api-key"] != nil)
     #expect(options.configSecrets["tmdb-access-token"] != nil)
 
-    try "colour = never\n".write(to: file, atomically: true, encoding: .utf8)
+    try home.write("colour = never\n")
     #expect(throws: Options.UsageError.self) {
-      try ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path])
+      try ConfigFile.load(environment: home.environment)
     }
     let help = try await MoviesRun.run(["--help"]).stdout.split(whereSeparator: \.isWhitespace)
       .joined(separator: " ")

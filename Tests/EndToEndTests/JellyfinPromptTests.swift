@@ -9,10 +9,7 @@ import Testing
     let server = try await JellyfinTestServer(limit: 40)
     let player = try StandInPlayer()
     defer { player.remove() }
-    let session = try TmuxSession(
-      arguments: ["--source", "jellyfin", "--api", server.baseURL.absoluteString, "--no-prefetch"],
-      environment: ["JELLYFIN_TOKEN": JellyfinTestServer.bobToken, "PATH": player.path()],
-      width: 120, height: 40)
+    let session = try server.promptAsBob(player: player)
     defer { session.stop() }
     let banner = try await session.waitFor("movies added 10/40>")
     let host = try #require(server.baseURL.host).appending(":\(server.baseURL.port ?? 0)")

@@ -16,16 +16,20 @@ import Testing
     try #require(ServerFilm.firstUnstarted(in: try await server.films(token: token)))
   }
 
+  /// A server of twenty films, the first of bob's never started, and a stand-in mpv.
+  static func scene() async throws -> PlayScene<JellyfinTestServer> {
+    let server = try await JellyfinTestServer(limit: 20)
+    let (row, film) = try await freshFilm(server)
+    return (server, row, film, try StandInPlayer())
+  }
+
   static func play(
     _ server: JellyfinTestServer, _ lines: String, player: StandInPlayer,
     playing: [String: String], token: String = JellyfinTestServer.bobToken, extra: [String] = []
   ) async throws -> MoviesRun {
-    var environment = playing
-    environment["JELLYFIN_TOKEN"] = token
-    environment["PATH"] = player.path()
-    return try await MoviesRun.run(
+    try await player.play(
       ["--source", "jellyfin", "--api", server.baseURL.absoluteString, "--no-prefetch"] + extra,
-      input: lines, environment: environment, timeout: .seconds(100))
+      lines, playing: playing, environment: ["JELLYFIN_TOKEN": token])
   }
 
   /// The POSTs to `path`, in order, with their `PositionTicks` in seconds.
@@ -38,9 +42,7 @@ import Testing
   }
 
   @Test func aUsersTokenReportsStartProgressAndStopAndTheNextPlayStartsThere() async throws {
-    let server = try await JellyfinTestServer(limit: 20)
-    let (row, film) = try await Self.freshFilm(server)
-    let player = try StandInPlayer()
+    let (server, row, film, player) = try await Self.scene()
     defer { player.remove() }
     let stint = (film.length * 0.3).rounded()
     // Thirteen seconds a play: long enough for a progress report, ten seconds in.
@@ -78,9 +80,7 @@ import Testing
   }
 
   @Test func playedToTheEndTheFilmIsPlayed() async throws {
-    let server = try await JellyfinTestServer(limit: 20)
-    let (row, film) = try await Self.freshFilm(server)
-    let player = try StandInPlayer()
+    let (server, row, film, player) = try await Self.scene()
     defer { player.remove() }
     let run = try await Self.play(
       server, "play \(row)\n", player: player,
@@ -108,9 +108,7 @@ import Testing
   }
 
   @Test func anMpvThatDiesHasItsLastPositionReported() async throws {
-    let server = try await JellyfinTestServer(limit: 20)
-    let (row, film) = try await Self.freshFilm(server)
-    let player = try StandInPlayer()
+    let (server, row, film, player) = try await Self.scene()
     defer { player.remove() }
     let stint = film.length * 0.3
     let run = try await Self.play(

@@ -106,13 +106,11 @@ import Testing
   }
 
   @Test func postersComeOnlyOnThumbKeyedOnTheirTag() async throws {
-    let cache = try TestPaths.makeTemporaryFolder()
-    let downloads = try TestPaths.makeTemporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: cache)
-      try? FileManager.default.removeItem(at: downloads)
-    }
-    let extra = ["--count", "5", "--cache-dir", cache.path, "--download-dir", downloads.path]
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
+    let extra = [
+      "--count", "5", "--cache-dir", folders.cache.path, "--download-dir", folders.downloads.path,
+    ]
     let server = try await JellyfinTestServer(limit: 20)
     let first = try await run(server, ["show 1", "thumb 1-5"], extra: extra)
     #expect(first.stdout.contains("Saved "), "\(first.stderr)")

@@ -6,25 +6,33 @@ import Testing
 /// that user's data instead of reporting a session: the position when it stops part-way, the
 /// film played at 90 % or more, and nothing below 5 %.
 @Suite(.timeLimit(.minutes(3))) struct JellyfinUserDataReportTests {
-  /// Alice's id, and a film of hers never started with its row.
-  static func aliceAndAFreshFilm(_ server: JellyfinTestServer) async throws -> (
-    alice: String, row: Int, film: ServerFilm
+  /// A server of twenty films started with `extraArguments`, alice's id, a film of hers never
+  /// started with its row, and a stand-in mpv.
+  static func scene(_ extraArguments: [String] = []) async throws -> (
+    server: JellyfinTestServer, alice: String, row: Int, film: ServerFilm, player: StandInPlayer
   ) {
+    let server = try await JellyfinTestServer(limit: 20, extraArguments: extraArguments)
     let alice = try await server.userID("alice")
     let (row, film) = try #require(
       ServerFilm.firstUnstarted(in: try await server.films(userID: alice)))
-    return (alice, row, film)
+    return (server, alice, row, film, try StandInPlayer())
+  }
+
+  /// `lines` on `server` with its API key as alice, `player` playing as `playing` says.
+  static func playAsAlice(
+    _ server: JellyfinTestServer, _ lines: String, player: StandInPlayer,
+    playing: [String: String]
+  ) async throws -> MoviesRun {
+    try await JellyfinReportTests.play(
+      server, lines, player: player, playing: playing, token: JellyfinTestServer.apiKey,
+      extra: ["--jellyfin-user", "alice"])
   }
 
   @Test func theUsersDataIsWrittenPlayedMarkedAndABarelyStartedPlayChangesNothing() async throws {
-    let server = try await JellyfinTestServer(limit: 20)
-    let (alice, row, film) = try await Self.aliceAndAFreshFilm(server)
-    let player = try StandInPlayer()
+    let (server, alice, row, film, player) = try await Self.scene()
     defer { player.remove() }
     func play(_ playing: [String: String]) async throws -> MoviesRun {
-      try await JellyfinReportTests.play(
-        server, "play \(row)\n", player: player, playing: playing,
-        token: JellyfinTestServer.apiKey, extra: ["--jellyfin-user", "alice"])
+      try await Self.playAsAlice(server, "play \(row)\n", player: player, playing: playing)
     }
     func writes() throws -> [JellyfinTestServer.Request] {
       try server.requests().filter { $0.method == "POST" }
@@ -61,15 +69,12 @@ import Testing
   /// A server before 10.9 answers the current paths 404: the film is asked for and its data
   /// written at the older ones under `/Users/{userId}/`, and after the first 404 only there.
   @Test func aServerBefore10_9IsAskedAndWrittenAtTheOlderPaths() async throws {
-    let server = try await JellyfinTestServer(limit: 20, extraArguments: ["--before-10-9"])
-    let (alice, row, film) = try await Self.aliceAndAFreshFilm(server)
-    let player = try StandInPlayer()
+    let (server, alice, row, film, player) = try await Self.scene(["--before-10-9"])
     defer { player.remove() }
     let stint = (film.length * 0.4).rounded()
-    let run = try await JellyfinReportTests.play(
+    let run = try await Self.playAsAlice(
       server, "play \(row)\n", player: player,
-      playing: StandInPlayer.playing(speed: film.length, length: film.length, quitAfter: stint),
-      token: JellyfinTestServer.apiKey, extra: ["--jellyfin-user", "alice"])
+      playing: StandInPlayer.playing(speed: film.length, length: film.length, quitAfter: stint))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.isEmpty, "no warning: \(run.stderr)")
     let asked = try server.requests().filter { $0.path.hasSuffix("/Items/\(film.id)") }

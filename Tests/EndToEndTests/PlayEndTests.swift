@@ -24,9 +24,7 @@ import Testing
   }
 
   @Test func playSaysWhereThePlayerLeftTheFilmInTextAndJSON() async throws {
-    let server = try await JellyfinTestServer(limit: 20)
-    let (row, film) = try await JellyfinReportTests.freshFilm(server)
-    let player = try StandInPlayer()
+    let (server, row, film, player) = try await JellyfinReportTests.scene()
     defer { player.remove() }
     func play(from start: Double, to share: Double, json: Bool = false) async throws -> MoviesRun {
       let stint = (film.length * share).rounded() - start
@@ -72,9 +70,7 @@ import Testing
   }
 
   @Test func aPlayerThatSaysNothingGetsThePlainSentence() async throws {
-    let server = try await JellyfinTestServer(limit: 20)
-    let (row, film) = try await JellyfinReportTests.freshFilm(server)
-    let player = try StandInPlayer()
+    let (server, row, film, player) = try await JellyfinReportTests.scene()
     defer { player.remove() }
     let text = try await JellyfinReportTests.play(
       server, "play \(row)\n", player: player, playing: StandInPlayer.withoutIPC)

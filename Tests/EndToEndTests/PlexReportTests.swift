@@ -9,11 +9,9 @@ import Testing
   static func play(
     _ server: PlexTestServer, _ lines: String, player: StandInPlayer, playing: [String: String]
   ) async throws -> MoviesRun {
-    var environment = playing.merging(PlexTestServer.environment) { $1 }
-    environment["PATH"] = player.path()
-    return try await MoviesRun.run(
-      server.arguments(["--no-prefetch"]), input: lines, environment: environment,
-      timeout: .seconds(100))
+    try await player.play(
+      server.arguments(["--no-prefetch"]), lines, playing: playing,
+      environment: PlexTestServer.environment)
   }
 
   static func timelines(_ server: PlexTestServer) throws -> [PlexTestServer.Request] {
@@ -24,10 +22,15 @@ import Testing
     try #require(ServerFilm.firstUnstarted(in: try await server.films()))
   }
 
-  @Test func theTimelineCarriesMillisecondsAndTheNextPlayStartsThere() async throws {
+  /// A server of twenty films, the first never started, and a stand-in mpv.
+  static func scene() async throws -> PlayScene<PlexTestServer> {
     let server = try await PlexTestServer(limit: 20)
-    let (row, film) = try await Self.freshFilm(server)
-    let player = try StandInPlayer()
+    let (row, film) = try await freshFilm(server)
+    return (server, row, film, try StandInPlayer())
+  }
+
+  @Test func theTimelineCarriesMillisecondsAndTheNextPlayStartsThere() async throws {
+    let (server, row, film, player) = try await Self.scene()
     defer { player.remove() }
     let stint = (film.length * 0.3).rounded()
     let run = try await Self.play(
@@ -56,9 +59,7 @@ import Testing
   }
 
   @Test func playedToTheEndItIsScrobbled() async throws {
-    let server = try await PlexTestServer(limit: 20)
-    let (row, film) = try await Self.freshFilm(server)
-    let player = try StandInPlayer()
+    let (server, row, film, player) = try await Self.scene()
     defer { player.remove() }
     let run = try await Self.play(
       server, "play \(row)\n", player: player,

@@ -111,13 +111,11 @@ import Testing
   }
 
   @Test func postersComeThroughTheTranscoderWithTheHeaderCachedOnDisk() async throws {
-    let cache = try TestPaths.makeTemporaryFolder()
-    let downloads = try TestPaths.makeTemporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: cache)
-      try? FileManager.default.removeItem(at: downloads)
-    }
-    let extra = ["--count", "5", "--cache-dir", cache.path, "--download-dir", downloads.path]
+    let folders = try ThumbnailFolders()
+    defer { folders.remove() }
+    let extra = [
+      "--count", "5", "--cache-dir", folders.cache.path, "--download-dir", folders.downloads.path,
+    ]
     let server = try await PlexTestServer(limit: 20)
     let first = try await run(server, ["thumb 1-5"], extra: extra)
     #expect(first.stdout.contains("Saved "), "\(first.stderr)")
@@ -187,16 +185,11 @@ import Testing
     async throws
   {
     let server = try await PlexTestServer(limit: 5)
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let config = folder.appendingPathComponent("movies/config")
-    try FileManager.default.createDirectory(
-      at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try "plex-token = \(PlexTestServer.token)\nplex-library = Films 4K\n".write(
-      to: config, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
+    let home = try ConfigHome(
+      "plex-token = \(PlexTestServer.token)\nplex-library = Films 4K\n", mode: 0o644)
+    defer { home.remove() }
     let run = try await run(
-      server, ["more"], environment: ["XDG_CONFIG_HOME": folder.path, "PLEX_TOKEN": ""])
+      server, ["more"], environment: home.environment.merging(["PLEX_TOKEN": ""]) { $1 })
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("holds plex-token and others can read it"), "\(run.stderr)")
     #expect(try lists(server).last?.path == "/library/sections/3/all", "the config's library")

@@ -113,13 +113,10 @@ import Testing
   }
 
   @Test func theConfigFileGivesDefaultsThatFlagsOverride() async throws {
-    let config = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: config) }
-    let file = config.appendingPathComponent("movies/config")
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data("# defaults\ncount = 3\norder = rating   # best first\n".utf8).write(to: file)
-    let environment = ["XDG_CONFIG_HOME": config.path]
+    let home = try ConfigHome("# defaults\ncount = 3\norder = rating   # best first\n")
+    defer { home.remove() }
+    let file = home.file
+    let environment = home.environment
 
     let defaults = try await MoviesRun.run(["--json", "-c", "list"], environment: environment)
     #expect(defaults.status == 0, "\(defaults.stderr)")
@@ -129,11 +126,11 @@ import Testing
       ["--count", "4", "--json", "-c", "list"], environment: environment)
     #expect(flagged.stdout.contains(#""count":4"#))
 
-    try Data("count = 3\ncolour = blue\n".utf8).write(to: file)
+    try home.write("count = 3\ncolour = blue\n")
     let bad = try await MoviesRun.run(["-c", "list"], environment: environment)
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("\(file.path), line 2: unknown setting 'colour'"))
-    try Data("count = lots\n".utf8).write(to: file)
+    try home.write("count = lots\n")
     let badValue = try await MoviesRun.run(["-c", "list"], environment: environment)
     #expect(badValue.status == 2)
     #expect(badValue.stderr.contains("\(file.path), line 1: count needs a whole number"))
@@ -181,14 +178,9 @@ import Testing
 /// Config files as other editors and tools write them, and ones no one should parse.
 @Suite(.timeLimit(.minutes(2))) struct ConfigFileFormTests {
   private func run(withConfig bytes: Data) async throws -> MoviesRun {
-    let config = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: config) }
-    let file = config.appendingPathComponent("movies/config")
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try bytes.write(to: file)
-    return try await MoviesRun.run(
-      ["--json", "-c", "list"], environment: ["XDG_CONFIG_HOME": config.path])
+    let home = try ConfigHome(bytes: bytes)
+    defer { home.remove() }
+    return try await MoviesRun.run(["--json", "-c", "list"], environment: home.environment)
   }
 
   @Test func crlfLinesAndAByteOrderMarkAreRead() async throws {

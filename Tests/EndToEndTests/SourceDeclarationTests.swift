@@ -35,22 +35,15 @@ import Testing
   }
 
   @Test func aConfigFileOthersCanReadWarnsForEverySourcesSecret() async throws {
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let config = folder.appendingPathComponent("movies/config")
-    try FileManager.default.createDirectory(
-      at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try "jellyfin-token = abcdef0123\n".write(to: config, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
-    let run = try await MoviesRun.run(
-      ["-c", "more"], environment: ["XDG_CONFIG_HOME": folder.path])
+    let home = try ConfigHome("jellyfin-token = abcdef0123\n", mode: 0o644)
+    defer { home.remove() }
+    let run = try await MoviesRun.run(["-c", "more"], environment: home.environment)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("holds jellyfin-token and others can read it"))
     #expect(run.stderr.contains("chmod 600"))
     #expect(!run.stderr.contains("abcdef0123"))
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.path)
-    let private600 = try await MoviesRun.run(
-      ["-c", "more"], environment: ["XDG_CONFIG_HOME": folder.path])
+    try home.setMode(0o600)
+    let private600 = try await MoviesRun.run(["-c", "more"], environment: home.environment)
     #expect(!private600.stderr.contains("others can read it"))
   }
 

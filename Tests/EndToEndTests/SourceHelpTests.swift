@@ -9,13 +9,9 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct SourceHelpTests {
   /// Runs `movies` with a config file holding `lines`, in its own XDG_CONFIG_HOME.
   private func run(config lines: String, _ arguments: [String]) async throws -> MoviesRun {
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("movies/config")
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try lines.write(to: file, atomically: true, encoding: .utf8)
-    return try await MoviesRun.run(arguments, environment: ["XDG_CONFIG_HOME": folder.path])
+    let home = try ConfigHome(lines)
+    defer { home.remove() }
+    return try await MoviesRun.run(arguments, environment: home.environment)
   }
 
   /// The lines of `order`'s entry in `help`: its line and those continuing it.

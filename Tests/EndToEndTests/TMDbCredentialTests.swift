@@ -94,23 +94,17 @@ import Testing
 
   @Test func aConfigFileWithAKeyOthersCanReadIsWarnedAbout() async throws {
     let server = try await TMDbTestServer(limit: 30)
-    let folder = try TestPaths.makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let config = folder.appendingPathComponent("movies/config")
-    try FileManager.default.createDirectory(
-      at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(
-      "source = tmdb\napi = \(server.apiURL.absoluteString)\ntmdb-api-key = \(TMDbTestServer.apiKey)\n"
-        .utf8
-    ).write(to: config)
-    let environment = ["XDG_CONFIG_HOME": folder.path, "XDG_CACHE_HOME": folder.path]
-    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
+    let home = try ConfigHome(
+      "source = tmdb\napi = \(server.apiURL.absoluteString)\ntmdb-api-key = \(TMDbTestServer.apiKey)\n",
+      mode: 0o644)
+    defer { home.remove() }
+    let environment = home.environment.merging(["XDG_CACHE_HOME": home.folder.path]) { $1 }
     let open = try await MoviesRun.run(["-c", "more"], environment: environment)
     #expect(open.status == 0, "\(open.stderr)")
     #expect(open.stderr.contains("holds tmdb-api-key and others can read it"))
     #expect(open.stderr.contains("chmod 600"))
     #expect(!open.stderr.contains(TMDbTestServer.apiKey))
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.path)
+    try home.setMode(0o600)
     let closed = try await MoviesRun.run(["-c", "more"], environment: environment)
     #expect(closed.status == 0, "\(closed.stderr)")
     #expect(closed.stderr.isEmpty)

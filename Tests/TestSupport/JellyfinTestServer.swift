@@ -129,3 +129,14 @@ extension JellyfinTestServer {
       environment: environment)
   }
 }
+
+extension JellyfinTestServer {
+  /// A person at `movies`' prompt in tmux (120 by 40) on this server as bob, without prefetch,
+  /// with `player` first on `PATH`.
+  public func promptAsBob(player: StandInPlayer) throws -> TmuxSession {
+    try TmuxSession(
+      arguments: ["--source", "jellyfin", "--api", baseURL.absoluteString, "--no-prefetch"],
+      environment: ["JELLYFIN_TOKEN": Self.bobToken, "PATH": player.path()],
+      width: 120, height: 40)
+  }
+}
