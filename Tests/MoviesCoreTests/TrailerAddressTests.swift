@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MoviesCore
@@ -9,18 +10,18 @@ import Testing
     "--script=evil.lua",
   ])
   func anAddressThatIsNotOnTheWebIsRefused(address: String) {
-    #expect(CommandRunner.webVideo(address) == nil)
+    #expect(URL.webAddress(address) == nil)
   }
 
   @Test func youTubesPagesNeedYTDLPAndOtherVideosDoNot() throws {
     for address in [
       "https://www.youtube.com/watch?v=abc", "https://youtu.be/abc", "http://m.youtube.com/x",
     ] {
-      let url = try #require(CommandRunner.webVideo(address))
+      let url = try #require(URL.webAddress(address))
       #expect(CommandRunner.needsYTDLP(url), "\(address)")
     }
     for address in ["https://media.example/trailer.mp4", "https://notyoutube.com/watch?v=abc"] {
-      let url = try #require(CommandRunner.webVideo(address))
+      let url = try #require(URL.webAddress(address))
       #expect(!CommandRunner.needsYTDLP(url), "\(address)")
     }
   }

@@ -79,7 +79,7 @@ extension JellyfinClient: PlaybackReporting {
   }
 
   private func url(_ path: String, _ query: [URLQueryItem] = []) -> URL {
-    query.isEmpty ? Self.address(server, path) : Self.address(server, path, query)
+    Self.address(server, path, query)
   }
 
 }

@@ -77,7 +77,6 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.noThumbnailMessage = "Jellyfin has no poster for this film."
     capabilities.searchPageSize = 200
     capabilities.plays = true
-    capabilities.reportsPlayback = true
     capabilities.findsSimilar = true
     capabilities.resumesWatching = true
     return capabilities
@@ -183,10 +182,7 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
       items.append(URLQueryItem(name: "SearchTerm", value: query.searchText))
     }
     items += ServerFilterItems.jellyfin(query, maxListedYears: Self.maxListedYears)
-    var components = URLComponents(
-      url: Self.address(server, "Items"), resolvingAgainstBaseURL: true)
-    components?.queryItems = items
-    return components?.url ?? server
+    return Self.address(server, "Items", items)
   }
 
   /// Fetches one page (1-based) of the query.
@@ -277,10 +273,10 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     directory(server).appendingPathComponent(path)
   }
 
-  /// `path` under the server, with `query`.
+  /// `path` under the server, with `query` (none: no `?`).
   static func address(_ server: URL, _ path: String, _ query: [URLQueryItem]) -> URL {
     var components = URLComponents(url: address(server, path), resolvingAgainstBaseURL: true)
-    components?.queryItems = query
+    components?.queryItems = query.isEmpty ? nil : query
     return components?.url ?? server
   }
 }

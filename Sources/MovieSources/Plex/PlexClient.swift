@@ -119,7 +119,6 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.findsSimilar = true
     capabilities.noThumbnailMessage = "Plex has no poster for this film."
     capabilities.plays = true
-    capabilities.reportsPlayback = true
     capabilities.resumesWatching = true
     // A search's results in pages of a few hundred, as Jellyfin's, not of the list's ten.
     capabilities.searchPageSize = 200

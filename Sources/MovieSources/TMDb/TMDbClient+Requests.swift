@@ -26,7 +26,7 @@ extension TMDbClient {
         data = saved
       } else {
         data = try await http.get(address("configuration", []), .configuration, limits: apiLimits)
-        save(configuration: data)
+        Self.save(data, to: settings.configurationFile)
       }
       guard let images = try? TMDbParser.images(data) else {
         throw Error.unreadable(.configuration)
@@ -46,22 +46,14 @@ extension TMDbClient {
   }
 
   private func savedConfiguration() -> Data? {
-    // A few KB; not a FIFO or a link under its name, which would block or lead elsewhere.
-    guard let file = settings.configurationFile,
-      let saved = RegularFile.read(file.path, upTo: Self.configurationByteLimit, links: .refuse),
-      saved.size <= Self.configurationByteLimit,
-      Date().timeIntervalSince(saved.modified) < Self.configurationLifetime,
-      (try? TMDbParser.images(saved.data)) != nil
+    // A few KB, and readable as the configuration.
+    guard
+      let data = Self.savedData(
+        at: settings.configurationFile, upTo: Self.configurationByteLimit,
+        lifetime: Self.configurationLifetime),
+      (try? TMDbParser.images(data)) != nil
     else { return nil }
-    return saved.data
-  }
-
-  /// Saving is a convenience: a folder that cannot be written only costs a request next run.
-  private func save(configuration data: Data) {
-    guard let file = settings.configurationFile else { return }
-    try? FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? data.write(to: file, options: .atomic)
+    return data
   }
 
   /// `/movie/{id}` with its credits, videos and where it streams, in one request
@@ -73,7 +65,7 @@ extension TMDbClient {
         name: "append_to_response", value: "credits,videos,watch/providers")
       let data = try await http.get(address("movie/\(id)", [appended]), .details, limits: apiLimits)
       do {
-        return try TMDbParser.details(data, adding: movie, region: settings.region ?? "US")
+        return try TMDbParser.details(data, adding: movie, region: settings.serviceRegion)
       } catch {
         throw Error.unreadable(.details)
       }

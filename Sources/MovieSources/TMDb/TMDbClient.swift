@@ -22,6 +22,8 @@ public struct TMDbClient: DeclaredSource, GenreSource {
     public var language: String?
     /// The country whose release dates and watch providers count (`US`).
     public var region: String?
+    /// The region whose services `on:` names and whose streaming counts: `--region`, else US.
+    public var serviceRegion: String { region ?? "US" }
     /// The widest poster wanted, in pixels: the preview needs no more. Asked at each page,
     /// so a terminal made wider gets larger posters for the rows loaded after.
     public var posterWidth: @Sendable () -> Int = { 342 }
@@ -214,7 +216,7 @@ public struct TMDbClient: DeclaredSource, GenreSource {
     } else {
       let sortBy = Self.sorts.first { $0.order == query.order }?.sortBy ?? "popularity.desc"
       items.append(URLQueryItem(name: "sort_by", value: sortBy))
-      items += TMDbFilters.items(for: query, sortBy: sortBy, region: serviceRegion)
+      items += TMDbFilters.items(for: query, sortBy: sortBy, region: settings.serviceRegion)
     }
     if let region = settings.region { items.append(URLQueryItem(name: "region", value: region)) }
     items.append(URLQueryItem(name: "page", value: String(page)))

@@ -45,9 +45,8 @@ enum TMDbFilters {
     if let latest { items.append(URLQueryItem(name: "primary_release_date.lte", value: latest)) }
     if let ratings = query.ratings {
       // Bounds to a tenth, outward: the rows are checked against the exact ones.
-      if ratings.lowerBound > 0 {
-        let low = (ratings.lowerBound * 10).rounded(.down) / 10
-        items.append(URLQueryItem(name: "vote_average.gte", value: String(format: "%.1f", low)))
+      if let low = ServerFilterItems.ratingFloor(query) {
+        items.append(URLQueryItem(name: "vote_average.gte", value: low))
       }
       if ratings.upperBound < 10 {
         let high = (ratings.upperBound * 10).rounded(.up) / 10

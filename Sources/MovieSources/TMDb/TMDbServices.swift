@@ -41,7 +41,7 @@ struct TMDbServices: Sendable, Hashable {
   private func suggestion(for wanted: String) -> String? {
     let scored = services.map { service -> (String, Int) in
       let key = Self.key(service.name)
-      return (key, Self.distance(Array(wanted), Array(key.prefix(wanted.count))))
+      return (key, CommandUsage.editDistance(wanted, String(key.prefix(wanted.count))))
     }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, wanted.count / 3)
     else { return nil }
@@ -51,18 +51,5 @@ struct TMDbServices: Sendable, Hashable {
   /// The name folded, letters and digits only: what `on:` compares.
   static func key(_ name: String) -> String {
     String(MovieSearch.foldedString(name).lowercased().filter { $0.isLetter || $0.isNumber })
-  }
-
-  /// The Levenshtein distance between two short texts.
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }

@@ -6,9 +6,9 @@ extension CommandRunner {
   /// could run something. Anything else is printed, escaped, for the user to judge.
   func open(_ movie: Movie, row: RowLabel) async throws -> CommandOutcome {
     guard let link = movie.link, !link.isEmpty else { throw Error.noLink(row: row) }
-    guard let url = URL(string: link), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https"
-    else { return .link(link, row: row, opening: .refusedScheme) }
+    guard let url = URL.webAddress(link) else {
+      return .link(link, row: row, opening: .refusedScheme)
+    }
     guard let linkOpener else { return .link(link, row: row, opening: .noOpener) }
     guard await linkOpener.open(url) else {
       throw Error.openFailed(row: row, link: TerminalText.escape(link))

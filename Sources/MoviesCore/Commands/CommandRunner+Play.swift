@@ -59,12 +59,7 @@ extension CommandRunner {
       }
     }
     guard let stream = streamSource.stream(for: movie) else { throw PlayError.noStream(row: row) }
-    let resolved: StreamRequest
-    do {
-      resolved = try await stream.resolved(through: streamSource.engine)
-    } catch let refusal as StreamRequest.Refusal {
-      throw PlayError.refused(row: row, refusal)
-    }
+    let resolved = try await Self.resolved(stream, through: streamSource.engine, row: row)
     let progress = PlayerProgress(
       start: stream.start, length: movie.playback?.length ?? movie.runningTime.map { $0 * 60 })
     let reports = reporter.map { PlaybackReports(to: $0, of: movie, progress: progress) }
@@ -83,14 +78,29 @@ extension CommandRunner {
     ticker?.cancel()
     await started?.value
     await reports?.sendStopped()
-    let status = try played.get()
-    // Ctrl-C asked the player to quit: its status is the quitting's, not a failure.
-    guard status == 0 || Task.isCancelled else {
-      throw PlayError.playerFailed(row: row, status: status)
-    }
+    try Self.check(played: try played.get(), row: row)
     warnings += reports?.warning.map { [$0] } ?? []
     let end = progress.snapshot
     let ended = end.heard ? PlaybackReport(.stopped, at: end).playback : nil
     return (.played(movie, row: row, from: stream.start, ended: ended), warnings)
+  }
+
+  /// The stream with its server's redirect followed; a refused one is said as `row`'s.
+  static func resolved(
+    _ stream: StreamRequest, through engine: HTTPEngine, row: RowLabel
+  ) async throws -> StreamRequest {
+    do {
+      return try await stream.resolved(through: engine)
+    } catch let refusal as StreamRequest.Refusal {
+      throw PlayError.refused(row: row, refusal)
+    }
+  }
+
+  /// Throws unless the player ended well. Ctrl-C asked it to quit: its status is then the
+  /// quitting's, not a failure.
+  static func check(played status: Int32, row: RowLabel) throws {
+    guard status == 0 || Task.isCancelled else {
+      throw PlayError.playerFailed(row: row, status: status)
+    }
   }
 }

@@ -23,12 +23,8 @@ extension CommandRunner {
     }
     let stream: StreamRequest
     if let streamSource, let onServer = streamSource.trailerStream(for: movie) {
-      do {
-        stream = try await onServer.resolved(through: streamSource.engine)
-      } catch let refusal as StreamRequest.Refusal {
-        throw PlayError.refused(row: row, refusal)
-      }
-    } else if let url = Self.webVideo(trailer) {
+      stream = try await Self.resolved(onServer, through: streamSource.engine, row: row)
+    } else if let url = URL.webAddress(trailer) {
       guard player.playsWebVideo || !Self.needsYTDLP(url) else {
         return unplayed(
           "mpv plays YouTube trailers through yt-dlp, which is not installed "
@@ -42,17 +38,10 @@ extension CommandRunner {
       )
     }
     // A trailer is not the film: where it stops is reported to no one.
-    let status = try await player.play(stream, progress: PlayerProgress(start: 0, length: nil))
-    guard status == 0 else { throw PlayError.playerFailed(row: row, status: status) }
+    try Self.check(
+      played: try await player.play(stream, progress: PlayerProgress(start: 0, length: nil)),
+      row: row)
     return (.trailer(movie, row: row, played: true), problems)
-  }
-
-  /// An http or https address with a host: anything else could be a file or a program.
-  static func webVideo(_ address: String) -> URL? {
-    guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host?.isEmpty == false
-    else { return nil }
-    return url
   }
 
   /// YouTube's pages are not videos: mpv needs yt-dlp to find the stream behind them.

@@ -22,10 +22,7 @@ extension CommandSpec {
     .onRow(
       .show, summary: "show every field of row N, of watchlist entry wN or of match fN",
       // A source's details can take seconds, under the fields the row already has.
-      loading: { command, _ in
-        guard case .act(.show, let label) = command else { return nil }
-        return "Loading the details of \(label.kind == .row ? "row " : "")\(label)…"
-      }),
+      loads: "the details of"),
     CommandSpec(
       name: "thumb", synopsis: "thumb N-M",
       usage: "thumb N, thumb N-M, thumb all, thumb wN, thumb fN",
@@ -33,10 +30,7 @@ extension CommandSpec {
         + "table, watchlist or matches last shown) into the download folder",
       examples: ["thumb 3", "thumb 1-5", "thumb all"], takes: "one row number or range",
       hint: "N (a row number)", completes: .rowsOrEntries,
-      loading: { command, _ in
-        guard case .act(.thumb, let label) = command else { return nil }
-        return "Loading the thumbnail of \(label.kind == .row ? "row " : "")\(label)…"
-      },
+      loading: loadingRow(.thumb, "the thumbnail of"),
       parse: { arguments throws(Command.ParseError) in try Command.thumb(arguments) }),
     CommandSpec(
       name: "genre", synopsis: "genre G", usage: "genre NAME|ID|all",
@@ -93,17 +87,11 @@ extension CommandSpec {
     .onRow(
       .trailer,
       summary: "play row N's trailer in mpv (YouTube through yt-dlp), or print its link",
-      loading: { command, _ in
-        guard case .act(.trailer, let label) = command else { return nil }
-        return "Loading the trailer of \(label.kind == .row ? "row " : "")\(label)…"
-      }),
+      loads: "the trailer of"),
     .onRow(
       .similar,
       summary: "list films like row N, as matches f1, f2, …, where the source knows them",
-      loading: { command, _ in
-        guard case .act(.similar, let label) = command else { return nil }
-        return "Loading films like \(label.kind == .row ? "row " : "")\(label)…"
-      }),
+      loads: "films like"),
     .onRow(
       .watch, summary: "put row N's movie, or rows N to M's, on the watchlist, kept across runs",
       ranges: .watch),
@@ -166,7 +154,7 @@ extension CommandSpec {
   /// search, and with `ranges` on several of them (`watch 2-5`).
   static func onRow(
     _ action: Command.RowAction, summary: String, ranges: Command.RangeAction? = nil,
-    loading: (@Sendable (Command, LoadingContext) -> String?)? = nil
+    loads what: String? = nil
   ) -> CommandSpec {
     let name = action.rawValue
     return CommandSpec(
@@ -176,9 +164,21 @@ extension CommandSpec {
       examples: ["\(name) 3"] + (ranges == nil ? [] : ["\(name) 2-5"]) + ["\(name) w1"],
       takes: "one row number" + (ranges == nil ? "" : ", row range")
         + ", watchlist entry or search match",
-      hint: "N (a row number)", completes: .rowsOrEntries, loading: loading,
+      hint: "N (a row number)", completes: .rowsOrEntries,
+      loading: what.map { loadingRow(action, $0) },
       parse: { arguments throws(Command.ParseError) in
         try arguments.rowCommand(action, ranges: ranges)
       })
+  }
+
+  /// The line under a row command's wait, for `what` it loads: "Loading the trailer of
+  /// row 3…", "Loading films like w2…".
+  static func loadingRow(
+    _ action: Command.RowAction, _ what: String
+  ) -> @Sendable (Command, LoadingContext) -> String? {
+    { command, _ in
+      guard case .act(let acted, let label) = command, acted == action else { return nil }
+      return "Loading \(what) \(label.kind == .row ? "row " : "")\(label)…"
+    }
   }
 }

@@ -31,12 +31,10 @@ public enum CommandUsage {
   }
 
   /// Edits (insert, delete, replace, swap two neighbours) from one word to the other.
-  static func editDistance(_ first: String, _ second: String) -> Int {
+  public static func editDistance(_ first: String, _ second: String) -> Int {
     let a = Array(first)
     let b = Array(second)
     guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    // Words longer than a command name are not near one; the table stays small.
-    guard abs(a.count - b.count) <= 2 else { return abs(a.count - b.count) }
     var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
     for i in 0...a.count { table[i][0] = i }
     for j in 0...b.count { table[0][j] = j }

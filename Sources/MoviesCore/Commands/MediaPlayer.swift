@@ -21,8 +21,8 @@ public protocol StreamSource: Sendable {
   /// The engine the stream's first answer is asked through, before a player gets its address
   /// (see ``StreamRequest/resolved(through:)``).
   var engine: HTTPEngine { get }
-  /// Who is told what was played (``SourceCapabilities/reportsPlayback``); nil for a source
-  /// that is told nothing (the default).
+  /// Who is told what was played: where `play N` stopped, and that a film was played out;
+  /// it also says where to start, just before. Nil for a source told nothing (the default).
   var playbackReporter: (any PlaybackReporting)? { get }
   /// The film's trailer as a stream on the server (a media server's trailer extra); nil when its
   /// trailer, if any, is a web video.

@@ -11,9 +11,9 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
   case played
   /// `on:NAME` on a source that does not know where films stream.
   case services
-  /// A filter (`runtime:`, `on:`) beside title words, on a source whose title search takes
-  /// no filter and whose rows do not carry it.
-  case filterWithWords(String)
+  /// A filter (`runtime:`, `on:`) beside title words, on a source (`server`, named as a
+  /// sentence's subject) whose title search takes no filter and whose rows do not carry it.
+  case filterWithWords(String, server: String)
   /// An `on:` name that begins no service's name; `suggestion` is the closest one.
   case unknownService(String, region: String, suggestion: String?)
 
@@ -37,8 +37,9 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
         + "only on a media server's library, such as Jellyfin's."
     case .services:
       "This source does not know where films stream, so on:NAME works on TMDb only."
-    case .filterWithWords(let filter):
-      "TMDb's title search takes no \(filter) filter: leave out the title words, or the filter."
+    case .filterWithWords(let filter, let server):
+      "\(server)'s title search takes no \(filter) filter: leave out the title words, or the "
+        + "filter."
     case .unknownService(let name, let region, let suggestion):
       "No streaming service in \(region) begins with '\(CommandUsage.excerpt(name))'"
         + (suggestion.map { "; did you mean on:\($0)?" } ?? ".")

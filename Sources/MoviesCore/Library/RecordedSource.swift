@@ -53,9 +53,6 @@ public struct RecordedSource: Sendable, Hashable {
   /// An http or https address; a user name and password in it (which a file written before
   /// they were removed may hold) are dropped, so they go no further.
   private static func webAddress(_ text: String) -> URL? {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host != nil
-    else { return nil }
-    return url.withoutUserInfo
+    URL.webAddress(text)?.withoutUserInfo
   }
 }

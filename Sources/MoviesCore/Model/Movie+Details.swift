@@ -10,6 +10,11 @@ extension Movie {
     var imdbID: String?
     var trailer: String?
 
+    /// None at all is no box, so fields compare equal however they came to have no details.
+    static func boxed(_ details: Details) -> Box? {
+      details == Details() ? nil : Box(details)
+    }
+
     /// Immutable, so a copy of the fields shares it; a change makes a new one.
     final class Box: Sendable, Hashable {
       let details: Details
@@ -53,10 +58,9 @@ extension Movie.Fields {
     set { changeDetails { $0.trailer = newValue } }
   }
 
-  /// None at all is no box, so fields compare equal however they came to have no details.
   private mutating func changeDetails(_ change: (inout Movie.Details) -> Void) {
     var changed = details?.details ?? Movie.Details()
     change(&changed)
-    details = changed == Movie.Details() ? nil : Movie.Details.Box(changed)
+    details = Movie.Details.boxed(changed)
   }
 }

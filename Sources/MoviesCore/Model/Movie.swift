@@ -101,12 +101,11 @@ public struct Movie: Sendable, Hashable {
       id: id, title: title, genres: genres, thumbnail: thumbnail, link: link, rating: rating,
       ratingCount: ratingCount, releaseDate: releaseDate, runningTime: runningTime, grade: grade,
       otherFields: otherFields, overview: overview, playback: playback)
-    fields.tagline = tagline
-    fields.directors = directors
-    fields.cast = cast
-    fields.providers = providers
-    fields.imdbID = imdbID
-    fields.trailer = trailer
+    // One box for the six, made only when one of them is there: this runs for every row.
+    let details = Details(
+      tagline: tagline, directors: directors, cast: cast, providers: providers, imdbID: imdbID,
+      trailer: trailer)
+    fields.details = Details.boxed(details)
     self.init(fields)
   }
 

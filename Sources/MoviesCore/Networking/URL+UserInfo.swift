@@ -12,4 +12,13 @@ extension URL {
     components.password = nil
     return components.url ?? self
   }
+
+  /// The http or https address with a host in `text`; nil for anything else, which could
+  /// be a file or a program.
+  public static func webAddress(_ text: String) -> URL? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else { return nil }
+    return url
+  }
 }

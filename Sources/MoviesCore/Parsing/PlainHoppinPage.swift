@@ -198,7 +198,7 @@ struct PlainHoppinPage {
           case UInt8(ascii: "t"): text.append(0x09)
           case UInt8(ascii: "u"):
             guard let scalar = unicodeEscape() else { return nil }
-            text.append(contentsOf: String(Character(scalar)).utf8)
+            text.append(contentsOf: scalar.utf8)
           default: return nil
           }
         default:

@@ -1,4 +1,4 @@
-/// A source that is told what was played of its films (``SourceCapabilities/reportsPlayback``):
+/// A source that is told what was played of its films (``StreamSource/playbackReporter``):
 /// a media server's playing sessions, its user data or its timeline. `play N` asks it
 /// where to start just before playing, and reports to it while the film plays and at its end.
 public protocol PlaybackReporting: Sendable {

@@ -23,9 +23,6 @@ public struct SourceCapabilities: Sendable, Hashable {
   /// The source hands films to a player (``StreamSource``): `play N` works, and its rows
   /// say what was played, so `find played:no` does.
   public var plays = false
-  /// The source is told what was played (``StreamSource/playbackReporter``): where `play N`
-  /// stopped, and that a film was played out. It also says where to start, just before.
-  public var reportsPlayback = false
   /// The source knows where the user stopped and lists those films, most recent first, for
   /// a query that is ``MovieQuery/continuing``: `continue` works.
   public var resumesWatching = false

@@ -71,7 +71,7 @@ enum TMDbSource {
     settings.configurationFile = context.cacheFolder?.appendingPathComponent(
       "tmdb/configuration-\(safe).json")
     // By region: `on:` names the services of the region it searches.
-    let region = (settings.region ?? "US").filter { $0.isLetter }
+    let region = settings.serviceRegion.filter { $0.isLetter }
     settings.servicesFile = context.cacheFolder?.appendingPathComponent(
       "tmdb/watch-providers-\(safe)-\(region).json")
     let client = TMDbClient(settings: settings, engine: try context.engine(), retry: context.retry)
