@@ -35,7 +35,7 @@ public final class TMDbTestServer {
   private let folder: URL
   private let process: Process
 
-  /// Starts the server over the first `limit` films (all 9,416 of `TestPaths.imdbCSV` by
+  /// Starts the server over the first `limit` films (all 10,791 of `TestPaths.imdbCSV` by
   /// default).
   /// - Parameter extraArguments: further options, such as `--rate-limit 5`.
   public init(limit: Int? = nil, extraArguments: [String] = []) async throws {
