@@ -19,18 +19,15 @@ Used by the end-to-end tests and to try `movies --api` without the real service.
 
 import argparse
 import json
-import socket
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import hoppin_faults
-from local_server import serve
+from local_server import REPO_ROOT, LocalHandler, LocalServer, add_listening_arguments, \
+    check_limit, serve
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CATALOGUE = REPO_ROOT / "sample-data"
 DEFAULT_CONTENT_TYPE = "application/json; charset=utf-8"
 JSON_TYPE = "application/json; charset=utf-8"
@@ -176,10 +173,9 @@ def int_param(query, name, default, low, high):
 
 # ---------------------------------------------------------------- HTTP
 
-class HoppinHandler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
+class HoppinHandler(LocalHandler):
     server_version = "hoppin-test-server/1"
+    name = "hoppin-server"
 
     # route path -> method name; /posters/<name> is matched by prefix
     ROUTES = {
@@ -285,82 +281,21 @@ class HoppinHandler(BaseHTTPRequestHandler):
             return
         self.send_body(200, ctype, body)
 
-    # -- plumbing
 
-    def base_url(self):
-        host, port = self.server.server_address[:2]
-        if host in ("0.0.0.0", "::", ""):
-            # Wildcard bind: use the address the client reached us on.
-            return "http://" + (self.headers.get("Host") or f"127.0.0.1:{port}")
-        if ":" in host:
-            host = f"[{host}]"
-        return f"http://{host}:{port}"
+class HoppinServer(LocalServer):
+    handler = HoppinHandler
 
-    def send_body(self, status, content_type, body, extra_headers=None):
-        # Logged before anything is sent, so a client that has the answer finds its line in
-        # the log; logging after the write raced with tests that read the log at once.
-        self.log_fault(status, len(body))
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in (extra_headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_fault(self, status, nbytes):
-        """Logs this request, before its answer is sent; faults that never send a whole body
-        call it themselves."""
-        self.server.log_request_json(self.command, self.req_path, self.req_query, status, nbytes)
-
-    def log_request(self, code="-", size="-"):
-        pass  # no stderr access log; see --log
-
-    def log_message(self, format, *args):
-        # Only errors reach here (log_request is silenced): keep them visible.
-        sys.stderr.write("hoppin-server: %s\n" % (format % args))
-
-
-class HoppinServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def __init__(self, address, options, catalogue):
-        host = address[0]
-        if ":" in host:
-            self.address_family = socket.AF_INET6
-        super().__init__(address, HoppinHandler)
-        self.options = options
+    def __init__(self, options, catalogue):
+        super().__init__(options)
         self.catalogue = catalogue
         self.faults = hoppin_faults.Faults(options)
-        self._log_lock = threading.Lock()
-        self._log = open(options.log, "a", encoding="utf-8") if options.log else None
-
-    def log_request_json(self, method, path, query, status, nbytes):
-        if self._log is None:
-            return
-        line = json.dumps(
-            {"method": method, "path": path, "query": query, "status": status, "bytes": nbytes,
-             "time": round(time.time(), 4)},
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
-        with self._log_lock:
-            self._log.write(line + "\n")
-            self._log.flush()
-
-    def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], OSError):
-            return  # the client went away; not our problem
-        super().handle_error(request, client_address)
 
 
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(description="A small Hoppin-compatible HTTP test server.")
     ap.add_argument("--catalogue", default=str(DEFAULT_CATALOGUE),
                     help="folder with catalogue.json, genres.json and posters/ (default: the repo's sample-data)")
-    ap.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    ap.add_argument("--port", type=int, default=0, help="port to listen on; 0 picks a free one (default 0)")
-    ap.add_argument("--log", metavar="FILE", help="append one JSON line per request to FILE")
+    add_listening_arguments(ap)
     ap.add_argument("--limit", type=int, metavar="N", help="serve only the first N movies of the catalogue")
     ap.add_argument("--content-type", default=DEFAULT_CONTENT_TYPE,
                     help=f"Content-Type of page responses (default {DEFAULT_CONTENT_TYPE!r})")
@@ -369,16 +304,13 @@ def parse_args(argv=None):
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
                     help="serve the catalogue N times over, with new movie IDs (default 1)")
     hoppin_faults.add_arguments(ap)
-    args = ap.parse_args(argv)
-    if args.limit is not None and args.limit < 0:
-        ap.error("--limit must be >= 0")
-    return args
+    return check_limit(ap, ap.parse_args(argv))
 
 
 def main(argv=None):
     options = parse_args(argv)
     catalogue = Catalogue(options.catalogue, options.limit, options.repeat)
-    server = HoppinServer((options.host, options.port), options, catalogue)
+    server = HoppinServer(options, catalogue)
     wildcard = server.server_address[0] in ("0.0.0.0", "::", "")
     # The cache is warmed before the first request, for the address clients will use.
     serve(server, None if wildcard else catalogue.serialized)

@@ -107,7 +107,7 @@ def respond(handler, faults, body, content_type):
         handler.send_body(faults.status, "application/json",
                           b'{"error":"injected fault"}', extra)
     elif kind == "hang":
-        handler.log_fault(0, 0)
+        handler.log_answer(0, 0)
         time.sleep(faults.delay(3600))
         handler.close_connection = True
     elif kind == "slow-headers":
@@ -118,12 +118,12 @@ def respond(handler, faults, body, content_type):
     elif kind == "endless":
         endless(handler, content_type)
     elif kind == "short-body":
-        handler.log_fault(200, len(body))
+        handler.log_answer(200, len(body))
         send_head(handler, 200, content_type, len(body) + 1000)
         handler.wfile.write(body)
         handler.close_connection = True
     elif kind == "reset":
-        handler.log_fault(200, len(body) // 2)
+        handler.log_answer(200, len(body) // 2)
         send_head(handler, 200, content_type, len(body))
         handler.wfile.write(body[: len(body) // 2])
         handler.wfile.flush()
@@ -160,7 +160,7 @@ def send_head(handler, status, content_type, length=None):
 def trickle(handler, body, content_type, interval):
     """The whole length announced, then a byte at a time: never idle, never done in time."""
     send_head(handler, 200, content_type, len(body))
-    handler.log_fault(200, len(body))
+    handler.log_answer(200, len(body))
     try:
         for i in range(len(body)):
             handler.wfile.write(body[i:i + 1])
@@ -174,7 +174,7 @@ def trickle(handler, body, content_type, interval):
 def endless(handler, content_type):
     """A body with no length that never ends, until the client hangs up."""
     send_head(handler, 200, content_type)
-    handler.log_fault(200, -1)
+    handler.log_answer(200, -1)
     start = PNG_SIGNATURE if content_type.startswith("image/") else b'{"hoppin":{"movies":{"movie":['
     chunk = b'{"title":"again and again"},' * 2048
     try:
@@ -228,7 +228,7 @@ def zstd_bomb():
 
 def send_encoded(handler, content_type, encoding, body):
     """Sends an encoded body, logged first: a client that stops reading makes the write fail."""
-    handler.log_fault(200, len(body))
+    handler.log_answer(200, len(body))
     handler.send_response(200)
     handler.send_header("Content-Type", content_type)
     handler.send_header("Content-Encoding", encoding)
@@ -243,7 +243,7 @@ def send_encoded(handler, content_type, encoding, body):
 
 def header_flood(handler, interval):
     """A status line, then header after header, slowly, never reaching the body."""
-    handler.log_fault(200, 0)
+    handler.log_answer(200, 0)
     try:
         handler.wfile.write(b"HTTP/1.1 200 OK\r\n")
         for i in range(HEADER_FLOOD_LINES):

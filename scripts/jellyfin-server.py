@@ -35,22 +35,17 @@ token itself replaced by whether it was valid).
 
 import argparse
 import json
-import os
 import re
-import socket
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import jellyfin_images
 import jellyfin_playstate
 from jellyfin_library import SERVER_ID, SORT_KEYS, Library, User, sort_items
-from local_server import serve
+from local_server import LocalHandler, LocalServer, add_csv_arguments, add_listening_arguments, \
+    check_limit, serve
 
-DEFAULT_CSV = Path(__file__).resolve().parent.parent.parent / "shared/data/imdb-movies.csv"
 JSON_TYPE = "application/json; charset=utf-8"
 AUTH_PARAM = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
 ITEM_PATH = re.compile(r"^/Items/([0-9a-fA-F]{32})$")
@@ -115,10 +110,9 @@ class Query:
         return raw.lower() == "true"
 
 
-class JellyfinHandler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
+class JellyfinHandler(LocalHandler):
     server_version = "jellyfin-test-server/12"
+    name = "jellyfin-server"
 
     def do_GET(self):
         parts = urlsplit(self.path)
@@ -380,41 +374,35 @@ class JellyfinHandler(BaseHTTPRequestHandler):
         self.send_body(status, ctype, body)
 
     def send_body(self, status, content_type, body, extra_headers=None):
-        # Logged before the answer is sent, so a client that has it finds its line in the log.
-        self.server.log(self, status, len(body))
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
         if status == 401:
-            self.send_header("WWW-Authenticate", 'MediaBrowser realm="Jellyfin"')
-        for name, value in (extra_headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
+            extra_headers = {"WWW-Authenticate": 'MediaBrowser realm="Jellyfin"',
+                             **(extra_headers or {})}
+        super().send_body(status, content_type, body, extra_headers)
 
-    def log_request(self, code="-", size="-"):
-        pass  # no stderr access log; see --log
+    def logged_query(self):
+        return dict(self.query.pairs)
 
-    def log_message(self, format, *args):
-        sys.stderr.write("jellyfin-server: %s\n" % (format % args))
+    def log_entry(self, status, nbytes):
+        auth = self.auth
+        return {
+            **super().log_entry(status, nbytes), "body": self.body,
+            "auth": None if auth is None else {k: v for k, v in auth.items() if k != "Token"},
+            "token": self.token_state if auth is None or "Token" not in auth
+            else self.server.token_kind(auth["Token"]),
+        }
 
 
-class JellyfinServer(ThreadingHTTPServer):
-    daemon_threads = True
+class JellyfinServer(LocalServer):
+    handler = JellyfinHandler
 
-    def __init__(self, address, options, library):
-        if ":" in address[0]:
-            self.address_family = socket.AF_INET6
-        super().__init__(address, JellyfinHandler)
-        self.options = options
+    def __init__(self, options, library):
+        super().__init__(options)
         self.library = library
         self.users = [User("alice", "alice-token", True, 0), User("bob", "bob-token", False, 2)]
         self.users += [User(f"user-{n:05d}", f"user-{n}-token", False, n)
                        for n in range(options.extra_users)]
         self.users_by_token = {u.token: u for u in self.users}
         self.users_by_id = {u.id: u for u in self.users}
-        self._log_lock = threading.Lock()
-        self._log = open(options.log, "a", encoding="utf-8") if options.log else None
         self._sort_lock = threading.Lock()
         self._sorted = {}
         self._unavailable = {False: options.unavailable, True: options.item_unavailable}
@@ -428,23 +416,6 @@ class JellyfinServer(ThreadingHTTPServer):
             self._unavailable[one_item] -= 1
             return True
 
-    def log(self, handler, status, nbytes):
-        if self._log is None:
-            return
-        auth = handler.auth
-        entry = {
-            "method": handler.command, "path": handler.req_path,
-            "query": dict(handler.query.pairs), "status": status, "bytes": nbytes,
-            "body": handler.body,
-            "auth": None if auth is None else {k: v for k, v in auth.items() if k != "Token"},
-            "token": handler.token_state if auth is None or "Token" not in auth
-            else self.token_kind(auth["Token"]),
-            "time": round(time.time(), 4),
-        }
-        with self._log_lock:
-            self._log.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
-            self._log.flush()
-
     def sorted_library(self, key):
         with self._sort_lock:
             if key not in self._sorted:
@@ -456,20 +427,10 @@ class JellyfinServer(ThreadingHTTPServer):
             return "api-key"
         return "user" if token in self.users_by_token else "invalid"
 
-    def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], OSError):
-            return  # the client went away
-        super().handle_error(request, client_address)
-
-
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(description="A local Jellyfin serving the IMDb CSV as movies.")
-    ap.add_argument("--csv", default=os.environ.get("MOVIES_IMDB_CSV", str(DEFAULT_CSV)),
-                    help="the IMDb movies CSV (default ../shared/data/imdb-movies.csv)")
-    ap.add_argument("--limit", type=int, metavar="N", help="serve only the first N movies")
-    ap.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    ap.add_argument("--port", type=int, default=0, help="port; 0 picks a free one (default 0)")
-    ap.add_argument("--log", metavar="FILE", help="append one JSON line per request to FILE")
+    add_csv_arguments(ap)
+    add_listening_arguments(ap)
     ap.add_argument("--api-key", default="test-api-key", help="the API key (default test-api-key)")
     ap.add_argument("--tag-salt", default="v1",
                     help="changes every poster and its image tag (default v1)")
@@ -495,16 +456,13 @@ def parse_args(argv=None):
                     "before Jellyfin 10.9")
     ap.add_argument("--refuse-reports", action="store_true",
                     help="answer every /Sessions/Playing report 500")
-    args = ap.parse_args(argv)
-    if args.limit is not None and args.limit < 0:
-        ap.error("--limit must be >= 0")
-    return args
+    return check_limit(ap, ap.parse_args(argv))
 
 
 def main(argv=None):
     options = parse_args(argv)
     library = Library(options.csv, options.limit, options.tag_salt)
-    serve(JellyfinServer((options.host, options.port), options, library))
+    serve(JellyfinServer(options, library))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import re
 from datetime import datetime, timedelta, timezone
 
 import jellyfin_people
+from local_server import number
 
 SERVER_ID = "f0e1d2c3b4a5968778695a4b3c2d1e0f"
 SERVER_NAME = "movies-test-jellyfin"
@@ -26,15 +27,6 @@ ARTICLE = re.compile(r"^(the|a|an)\s+", re.IGNORECASE)
 def guid(text):
     """A Jellyfin item id: a GUID written as 32 lower-case hex digits."""
     return hashlib.md5(text.encode("utf-8")).hexdigest()
-
-
-def number(raw, kind):
-    if raw in ("", "NA"):
-        return None
-    try:
-        return kind(raw)
-    except ValueError:
-        return None
 
 
 class Item:

@@ -38,23 +38,18 @@ first; `lying-total` claims a totalSize 1000 larger than the truth.
 
 import argparse
 import json
-import os
 import re
-import socket
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import jellyfin_images
 import plex_playstate
 import plex_xml
-from local_server import serve
+from local_server import LocalHandler, LocalServer, add_csv_arguments, add_listening_arguments, \
+    check_limit, serve
 from plex_library import MACHINE_IDENTIFIER, SERVER_VERSION, SORT_KEYS, Library, sort_films
 
-DEFAULT_CSV = Path(__file__).resolve().parent.parent.parent / "shared/data/imdb-movies.csv"
 UNAUTHORIZED = b"<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>"
 SECTION_PATH = re.compile(r"^/library/sections/(\d+)/(all|genre|onDeck)$")
 METADATA_PATH = re.compile(r"^/library/metadata/(\d+)(/similar)?$")
@@ -85,10 +80,10 @@ def integer(raw, name):
         raise Answer(400, f"Bad {name}")
 
 
-class PlexHandler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
+class PlexHandler(LocalHandler):
     server_version = "PlexMediaServer/" + SERVER_VERSION
+    name = "plex-server"
+    common_headers = {"X-Plex-Protocol": "1.0"}
 
     def do_GET(self):
         parts = urlsplit(self.path)
@@ -291,36 +286,25 @@ class PlexHandler(BaseHTTPRequestHandler):
             return self.send_body(200, "application/json", body)
         self.send_body(200, "text/xml;charset=utf-8", plex_xml.document(container))
 
-    def send_body(self, status, content_type, body, extra_headers=None):
-        # Logged before the answer is sent, so a client that has it finds its line in the log.
-        self.server.log(self, status, len(body))
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("X-Plex-Protocol", "1.0")
-        for name, value in (extra_headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
+    def logged_query(self):
+        return {k: v for k, v in self.pairs if k != "X-Plex-Token"}
 
-    def log_request(self, code="-", size="-"):
-        pass  # no stderr access log; see --log
-
-    def log_message(self, format, *args):
-        sys.stderr.write("plex-server: %s\n" % (format % args))
+    def log_entry(self, status, nbytes):
+        return {
+            **super().log_entry(status, nbytes), "tokenVia": self.token_via,
+            "tokenValid": self.token_ok,
+            "headers": {h: self.headers[h] for h in LOGGED_HEADERS if h in self.headers},
+        }
 
 
-class PlexServer(ThreadingHTTPServer):
-    daemon_threads = True
+class PlexServer(LocalServer):
+    handler = PlexHandler
 
-    def __init__(self, address, options, library):
-        if ":" in address[0]:
-            self.address_family = socket.AF_INET6
-        super().__init__(address, PlexHandler)
-        self.options, self.library = options, library
+    def __init__(self, options, library):
+        super().__init__(options)
+        self.library = library
         self.genre_ids = {g["title"]: int(g["key"]) for s in library.sections for g in s.genres()}
         self._lock = threading.Lock()
-        self._log = open(options.log, "a", encoding="utf-8") if options.log else None
         self._faults_left = options.fault_times
 
     def take_fault(self):
@@ -332,34 +316,10 @@ class PlexServer(ThreadingHTTPServer):
                 self._faults_left -= 1
             return self.options.fault
 
-    def log(self, handler, status, nbytes):
-        if self._log is None:
-            return
-        entry = {
-            "method": handler.command, "path": handler.req_path, "status": status,
-            "bytes": nbytes, "tokenVia": handler.token_via, "tokenValid": handler.token_ok,
-            "query": {k: v for k, v in handler.pairs if k != "X-Plex-Token"},
-            "headers": {h: handler.headers[h] for h in LOGGED_HEADERS if h in handler.headers},
-            "time": round(time.time(), 4),
-        }
-        with self._lock:
-            self._log.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
-            self._log.flush()
-
-    def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], OSError):
-            return  # the client went away
-        super().handle_error(request, client_address)
-
-
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(description="A local Plex serving the IMDb CSV as movies.")
-    ap.add_argument("--csv", default=os.environ.get("MOVIES_IMDB_CSV", str(DEFAULT_CSV)),
-                    help="the IMDb movies CSV (default ../shared/data/imdb-movies.csv)")
-    ap.add_argument("--limit", type=int, metavar="N", help="serve only the first N movies")
-    ap.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    ap.add_argument("--port", type=int, default=0, help="port; 0 picks a free one (default 0)")
-    ap.add_argument("--log", metavar="FILE", help="append one JSON line per request to FILE")
+    add_csv_arguments(ap)
+    add_listening_arguments(ap)
     ap.add_argument("--token", default="test-plex-token", help="the token (default test-plex-token)")
     ap.add_argument("--tag-salt", default="v1", help="changes every poster and its thumb path")
     ap.add_argument("--fault", choices=["unavailable", "slow", "lying-total"],
@@ -367,16 +327,13 @@ def parse_args(argv=None):
     ap.add_argument("--fault-times", type=int, metavar="N", help="only the first N list requests")
     ap.add_argument("--fault-seconds", type=float, default=2.0, metavar="S",
                     help="the delay of --fault slow (default 2)")
-    args = ap.parse_args(argv)
-    if args.limit is not None and args.limit < 0:
-        ap.error("--limit must be >= 0")
-    return args
+    return check_limit(ap, ap.parse_args(argv))
 
 
 def main(argv=None):
     options = parse_args(argv)
     library = Library(options.csv, options.limit, options.tag_salt)
-    serve(PlexServer((options.host, options.port), options, library))
+    serve(PlexServer(options, library))
 
 
 if __name__ == "__main__":

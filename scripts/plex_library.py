@@ -12,6 +12,8 @@ import hashlib
 import itertools
 import re
 
+from local_server import number
+
 MACHINE_IDENTIFIER = "5f1b2c3d4e5f60718293a4b5c6d7e8f901234567"
 SERVER_VERSION = "1.41.3.9314-a0bfb8370"
 GENRE_COLUMNS = ("Action", "Animation", "Comedy", "Drama", "Documentary", "Romance", "Short")
@@ -28,15 +30,6 @@ DIRECTORS = ("Ilse Brandt", "Jonas Mere", "Kemi Adeyemi", "Luis Ortega")
 
 def _hash(text):
     return int(hashlib.md5(text.encode("utf-8")).hexdigest()[:8], 16)
-
-
-def number(raw, kind):
-    if raw in ("", "NA"):
-        return None
-    try:
-        return kind(raw)
-    except ValueError:
-        return None
 
 
 class Film:

@@ -8,8 +8,6 @@ it over HTTP against what Jellyfin's OpenAPI document promises.
 
 import csv
 import json
-import subprocess
-import sys
 import tempfile
 import time
 import unittest
@@ -19,9 +17,10 @@ from pathlib import Path
 
 import jellyfin_library
 
+from local_server import start_for_test
+
 HERE = Path(__file__).resolve().parent
-SERVER = HERE / "jellyfin-server.py"
-CSV = HERE.parent.parent / "shared/data/imdb-movies.csv"
+CSV = HERE.parent / "Tests" / "Data" / "imdb-movies.csv"
 LIMIT = 60
 API_KEY = "test-api-key"
 
@@ -32,19 +31,10 @@ def header(token, client="movies"):
 
 
 def start_server(cleanups, *args):
-    """Starts a server; `cleanups` is a test case or class's addCleanup/addClassCleanup."""
-    proc = subprocess.Popen([sys.executable, str(SERVER), "--csv", str(CSV), "--port", "0",
-                             "--limit", str(LIMIT), *args], stdout=subprocess.PIPE, text=True)
-    cleanups(proc.stdout.close)
-    cleanups(proc.wait)
-    cleanups(proc.kill)
-    line = proc.stdout.readline().strip()
-    if not line.startswith("listening on http://"):
-        raise RuntimeError(f"server did not start: {line!r}")
-    return line[len("listening on "):]
+    """Starts a server over the first LIMIT films; stopped by `cleanups`."""
+    return start_for_test("jellyfin-server.py", cleanups, "--csv", str(CSV), "--limit", str(LIMIT), *args)
 
 
-@unittest.skipUnless(CSV.exists(), "needs ../shared/data/imdb-movies.csv")
 class JellyfinServerTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

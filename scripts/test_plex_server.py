@@ -9,8 +9,6 @@ container headers, sorts and filters, metadata, posters and the request log.
 
 import csv
 import json
-import subprocess
-import sys
 import tempfile
 import unittest
 import urllib.error
@@ -18,24 +16,17 @@ import urllib.request
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from local_server import start_for_test
+
 HERE = Path(__file__).resolve().parent
-SERVER = HERE / "plex-server.py"
-CSV = HERE.parent.parent / "shared/data/imdb-movies.csv"
+CSV = HERE.parent / "Tests" / "Data" / "imdb-movies.csv"
 LIMIT = 60
 TOKEN = "test-plex-token"
 
 
 def start_server(cleanups, *args):
-    """Starts a server; `cleanups` is a test case or class's addCleanup/addClassCleanup."""
-    proc = subprocess.Popen([sys.executable, str(SERVER), "--csv", str(CSV), "--port", "0",
-                             "--limit", str(LIMIT), *args], stdout=subprocess.PIPE, text=True)
-    cleanups(proc.stdout.close)
-    cleanups(proc.wait)
-    cleanups(proc.kill)
-    line = proc.stdout.readline().strip()
-    if not line.startswith("listening on http://"):
-        raise RuntimeError(f"server did not start: {line!r}")
-    return line[len("listening on "):]
+    """Starts a server over the first LIMIT films; stopped by `cleanups`."""
+    return start_for_test("plex-server.py", cleanups, "--csv", str(CSV), "--limit", str(LIMIT), *args)
 
 
 def fetch(base, path, token=TOKEN, headers=None, accept="application/json"):
@@ -53,7 +44,6 @@ def fetch(base, path, token=TOKEN, headers=None, accept="application/json"):
             return e.code, e.headers, e.read()
 
 
-@unittest.skipUnless(CSV.exists(), "needs ../shared/data/imdb-movies.csv")
 class PlexServerTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -229,7 +219,6 @@ class PlexServerTest(unittest.TestCase):
                 self.assertIn(fetch(self.base, bad)[0], (400, 404))
 
 
-@unittest.skipUnless(CSV.exists(), "needs ../shared/data/imdb-movies.csv")
 class PlexFaultTest(unittest.TestCase):
     def test_unavailable_answers_503_with_retry_after_then_recovers(self):
         base = start_server(self.addCleanup, "--fault", "unavailable", "--fault-times", "1")

@@ -26,7 +26,6 @@ Every /3 request needs `api_key=KEY` or `Authorization: Bearer TOKEN`, else 401 
 Pages are 20 rows; page 0 or past 500 is 400 (status 22) whatever total_pages says. More
 than --rate-limit requests (default 40) within one second answer 429 (status 25) with
 Retry-After. The log (--log) has one JSON line per request, with the Authorization header.
-Without the CSV (a fresh CI machine) it serves sample-data/catalogue.json instead.
 """
 
 import argparse
@@ -34,22 +33,17 @@ import collections
 import csv
 import json
 import math
-import socket
 import struct
-import sys
 import threading
 import time
 import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import tmdb_details
-from local_server import serve
+from local_server import LocalHandler, LocalServer, add_csv_arguments, add_listening_arguments, \
+    number, serve
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_CSV = REPO_ROOT.parent / "shared" / "data" / "imdb-movies.csv"
-FALLBACK_CATALOGUE = REPO_ROOT / "sample-data" / "catalogue.json"
 JSON_TYPE = "application/json;charset=utf-8"
 PAGE_SIZE = 20
 MAX_PAGE = 500
@@ -77,13 +71,6 @@ OVER_LIMIT = (429, 25, "Your request count (#) is over the allowed limit of (40)
 
 # ---------------------------------------------------------------- data
 
-def number(text, kind=float):
-    try:
-        return kind(text)
-    except (TypeError, ValueError):
-        return None
-
-
 def movie_from_csv(row):
     """One CSV row in TMDb's terms; dates, popularity and posters are derived from the row."""
     ident = int(row[""])
@@ -97,27 +84,9 @@ def movie_from_csv(row):
     }
 
 
-def movie_from_catalogue(entry):
-    names = {"1": "Action", "2": "Animation", "3": "Comedy", "4": "Drama", "5": "Documentary",
-             "6": "Romance"}
-    genres = [CSV_GENRES[names[g]] for g in str(entry.get("genreIds", "")).split(",")
-              if g in names]
-    return {
-        "id": int(entry["movieId"]), "title": entry["title"],
-        "year": number(str(entry.get("releaseDate", ""))[:4], int) or 1900,
-        "votes": number(entry.get("ratingCount"), int) or 0,
-        "rating": number(entry.get("ratingAverage")) or 0.0,
-        "runtime": number(entry.get("runningTime"), int), "budget": 0, "genre_ids": genres,
-    }
-
-
 def load_movies(csv_path, limit, repeat):
-    if csv_path.is_file():
-        with open(csv_path, newline="", encoding="ascii") as f:
-            movies = [movie_from_csv(row) for row in csv.DictReader(f)]
-    else:
-        doc = json.loads(FALLBACK_CATALOGUE.read_text(encoding="utf-8"))
-        movies = [movie_from_catalogue(m) for m in doc["hoppin"]["movies"]["movie"]]
+    with open(csv_path, newline="", encoding="ascii") as f:
+        movies = [movie_from_csv(row) for row in csv.DictReader(f)]
     if limit is not None:
         movies = movies[:limit]
     top = max((m["id"] for m in movies), default=0)
@@ -311,10 +280,9 @@ def poster(ident, size):
 
 # ---------------------------------------------------------------- HTTP
 
-class TMDbHandler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True
+class TMDbHandler(LocalHandler):
     server_version = "tmdb-test-server/1"
+    name = "tmdb-server"
 
     def do_GET(self):
         options = self.server.options
@@ -419,10 +387,6 @@ class TMDbHandler(BaseHTTPRequestHandler):
 
     # -- plumbing
 
-    def base_url(self):
-        host, port = self.server.server_address[:2]
-        return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
-
     def send_json(self, document):
         self.send_body(200, JSON_TYPE, json.dumps(document, separators=(",", ":")).encode())
 
@@ -431,22 +395,9 @@ class TMDbHandler(BaseHTTPRequestHandler):
         body = {"status_code": code, "status_message": message, "success": False}
         self.send_body(status, JSON_TYPE, json.dumps(body).encode(), headers)
 
-    def send_body(self, status, content_type, body, headers=None):
-        # Logged before the answer, so a client that has it finds its line in the log.
-        self.server.log_request_json(self, status, len(body))
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_request(self, code="-", size="-"):
-        pass  # no stderr access log; see --log
-
-    def log_message(self, format, *args):
-        sys.stderr.write("tmdb-server: %s\n" % (format % args))
+    def log_entry(self, status, nbytes):
+        return {**super().log_entry(status, nbytes),
+                "authorization": self.headers.get("Authorization")}
 
 
 class Catalogue:
@@ -474,18 +425,14 @@ class Catalogue:
         return found
 
 
-class TMDbServer(ThreadingHTTPServer):
-    daemon_threads = True
+class TMDbServer(LocalServer):
+    handler = TMDbHandler
 
-    def __init__(self, address, options, catalogue):
-        if ":" in address[0]:
-            self.address_family = socket.AF_INET6
-        super().__init__(address, TMDbHandler)
-        self.options = options
+    def __init__(self, options, catalogue):
+        super().__init__(options)
         self.catalogue = catalogue
         self._recent = collections.deque()
         self._lock = threading.Lock()
-        self._log = open(options.log, "a", encoding="utf-8") if options.log else None
 
     def admit(self):
         """False for a request past the limit within the last second (counted when refused
@@ -497,30 +444,11 @@ class TMDbServer(ThreadingHTTPServer):
             self._recent.append(now)
             return len(self._recent) <= self.options.rate_limit
 
-    def log_request_json(self, handler, status, nbytes):
-        if self._log is None:
-            return
-        line = json.dumps({
-            "method": handler.command, "path": handler.req_path, "query": handler.req_query,
-            "authorization": handler.headers.get("Authorization"), "status": status,
-            "bytes": nbytes, "time": round(time.time(), 4)}, separators=(",", ":"))
-        with self._lock:
-            self._log.write(line + "\n")
-            self._log.flush()
-
-    def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], OSError):
-            return  # the client went away
-        super().handle_error(request, client_address)
-
 
 def parse_args(argv=None):
     ap = argparse.ArgumentParser(description="A local TMDb API v3 for tests.")
-    ap.add_argument("--csv", default=str(DEFAULT_CSV), help="the IMDb movies CSV")
-    ap.add_argument("--host", default="127.0.0.1")
-    ap.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
-    ap.add_argument("--log", metavar="FILE", help="append one JSON line per request to FILE")
-    ap.add_argument("--limit", type=int, metavar="N", help="serve only the first N films")
+    add_csv_arguments(ap)
+    add_listening_arguments(ap)
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
                     help="serve the films N times over, with new ids (default 1)")
     ap.add_argument("--api-key", default="test-api-key", help="the v3 key it accepts")
@@ -544,7 +472,7 @@ def main(argv=None):
     options = parse_args(argv)
     catalogue = Catalogue(load_movies(Path(options.csv), options.limit, max(1, options.repeat)))
     catalogue.matching("/discover/movie", {})  # the default list, before the first request
-    serve(TMDbServer((options.host, options.port), options, catalogue))
+    serve(TMDbServer(options, catalogue))
 
 
 if __name__ == "__main__":

@@ -11,9 +11,8 @@ public final class JellyfinTestServer {
   public static let apiKey = "test-api-key"
   /// A user's own access token (bob, not an administrator).
   public static let bobToken = "bob-token"
-  /// The IMDb CSV the library is made of, beside the repository.
-  public static let csv = TestPaths.packageRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/data/imdb-movies.csv")
+  /// The IMDb CSV the library is made of.
+  public static let csv = TestPaths.imdbCSV
 
   /// One request, as the server logged it.
   public struct Request: Sendable, Equatable {

@@ -11,8 +11,8 @@ public final class PlexTestServer {
   public static let token = "test-plex-token"
   /// The server's `machineIdentifier` (from `/identity`).
   public static let machineIdentifier = "5f1b2c3d4e5f60718293a4b5c6d7e8f901234567"
-  /// The IMDb CSV the library is made of, beside the repository.
-  public static let csv = JellyfinTestServer.csv
+  /// The IMDb CSV the library is made of.
+  public static let csv = TestPaths.imdbCSV
 
   /// One request, as the server logged it.
   public struct Request: Sendable, Equatable {

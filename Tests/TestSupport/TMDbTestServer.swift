@@ -35,7 +35,8 @@ public final class TMDbTestServer {
   private let folder: URL
   private let process: Process
 
-  /// Starts the server over the first `limit` films (all 58,788 of the CSV by default).
+  /// Starts the server over the first `limit` films (all 10,791 of `TestPaths.imdbCSV` by
+  /// default).
   /// - Parameter extraArguments: further options, such as `--rate-limit 5`.
   public init(limit: Int? = nil, extraArguments: [String] = []) async throws {
     folder = try TestPaths.makeTemporaryFolder()

@@ -15,6 +15,9 @@ public enum TestPaths {
   /// The bundled offline catalogue.
   public static let sampleData = packageRoot.appendingPathComponent("sample-data")
 
+  /// The part of the IMDb CSV the local TMDb, Jellyfin and Plex serve (`Tests/Data/README.md`).
+  public static let imdbCSV = packageRoot.appendingPathComponent("Tests/Data/imdb-movies.csv")
+
   /// The built `movies` binary: `MOVIES_BIN`, else beside the test bundle in the build folder.
   public static var moviesExecutable: URL {
     if let path = ProcessInfo.processInfo.environment["MOVIES_BIN"] {

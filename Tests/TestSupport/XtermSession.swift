@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -41,6 +42,7 @@ public final class XtermSession {
     command: [String], environment extra: [String: String], folder: URL, columns: Int = 100,
     rows: Int = 30
   ) async throws -> XtermSession {
+    RealProgram.xServer.require()
     do {
       return try await XtermSession(
         command: command, environment: extra, folder: folder, columns: columns, rows: rows)

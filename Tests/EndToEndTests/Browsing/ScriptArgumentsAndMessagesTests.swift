@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 11's rough edges that show in script mode: `-c` prints only what its commands
+/// What script mode checks and says (issue 11): `-c` prints only what its commands
 /// produce, default paths follow `$HOME`, genres and orders are checked, ranges clamp, the
 /// config file, honest wording for offline posters, failed openers and HTML answers.
-@Suite(.timeLimit(.minutes(2))) struct RoughEdgesScriptTests {
+@Suite(.timeLimit(.minutes(2))) struct ScriptArgumentsAndMessagesTests {
   @Test func dashCPrintsOnlyWhatItsCommandsProduce() async throws {
     let ordered = try await MoviesRun.run(["--json", "-c", "order rating"])
     #expect(ordered.status == 0, "\(ordered.stderr)")

@@ -5,9 +5,8 @@ import Testing
 /// `find` searches the whole list: offline at once, over HTTP by loading the rest in large
 /// pages that join the list; Ctrl-C stops it and keeps what was loaded.
 @Suite(.timeLimit(.minutes(3))) struct FindTests {
-  /// The IMDb CSV the catalogues are made from, beside the repository.
-  private static let csv = TestPaths.packageRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/data/imdb-movies.csv")
+  /// The IMDb CSV the catalogues are made from.
+  private static let csv = TestPaths.imdbCSV
 
   @Test func offlineFindGodfatherFromAFreshStartGivesARowThatShowOpens() async throws {
     let run = try await MoviesRun.run([], input: "find godfather\n")
@@ -37,15 +36,15 @@ import Testing
     #expect(run.status == 1)
   }
 
-  /// Every 12th movie of the CSV, made into a catalogue by the repo's own script and served
-  /// over HTTP; `find` at an odd page size must list exactly the CSV's titles with the words.
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: csv.path)))
-  func aScanOverHTTPListsEveryTitleOfTheCSVWithTheWords() async throws {
+  /// Every other movie of the test CSV (5,396, about as many as every 12th of the whole IMDb CSV),
+  /// made into a catalogue by the repo's own script and served over HTTP; `find` at an odd page
+  /// size must list exactly the CSV's titles with the words.
+  @Test func aScanOverHTTPListsEveryTitleOfTheCSVWithTheWords() async throws {
     let folder = try TestPaths.makeTemporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let lines = try String(contentsOf: Self.csv, encoding: .utf8).split(separator: "\n")
     let sample =
-      [lines[0]] + lines.dropFirst().enumerated().filter { $0.offset % 12 == 0 }.map(\.element)
+      [lines[0]] + lines.dropFirst().enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
     let smallCSV = folder.appendingPathComponent("small.csv")
     try (sample.joined(separator: "\n") + "\n").write(
       to: smallCSV, atomically: true, encoding: .utf8)

@@ -4,10 +4,10 @@ import Testing
 @testable import MovieSources
 @testable import MoviesCore
 
-/// The first-ten-minutes rough edges of issue 11 that live in the core: advice that is true,
-/// order aliases, typo suggestions, `help CMD`, `more N`, short echoes, unknown genres, the
-/// prompt's context, private history and honest poster wording.
-@Suite(.timeLimit(.minutes(1))) struct RoughEdgesTests {
+/// What the core advises and accepts (issue 11): advice that is true, order aliases, typo
+/// suggestions, `help CMD`, `more N`, short echoes, unknown genres, the prompt's context,
+/// private history and honest poster wording.
+@Suite(.timeLimit(.minutes(1))) struct CommandAdviceTests {
   @Test(arguments: [
     (
       "show 1 2",
@@ -159,7 +159,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct RoughEdgesCompletionTests {
+@Suite(.timeLimit(.minutes(1))) struct AliasCompletionTests {
   @Test func tabOffersOrderAliasesAndCommandNamesAfterHelp() {
     let table = CompletionTable()
     #expect(table.complete("order ra").matches == ["rating", "ratingdesc", "ratingasc"])

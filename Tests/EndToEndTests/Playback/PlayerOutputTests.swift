@@ -5,9 +5,9 @@ import Testing
 /// mpv prints a stream's tags (its title, its tracks' names) as they come, escape sequences
 /// and all; `play` has it print only its errors. The real mpv, in tmux, plays a stream whose
 /// title tag would set the clipboard (OSC 52) and the window title, and clear the screen.
-@Suite(.timeLimit(.minutes(2))) struct PlayerOutputTests {
+@Suite(.tags(.mpv), .timeLimit(.minutes(2))) struct PlayerOutputTests {
   @Test func aStreamsTagsDoNotReachTheTerminal() async throws {
-    try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/mpv"), "install-deps")
+    guard RealProgram.mpv.require() != nil else { return }
     let hostile = "\u{1B}]52;c;Q0xJUEJPQVJE\u{07}\u{1B}]2;TITLE-SET\u{07}\u{1B}[2JTAG-END"
     let server = try await JellyfinTestServer(
       limit: 5, extraArguments: ["--stream-title", hostile])

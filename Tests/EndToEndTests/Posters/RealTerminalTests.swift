@@ -7,7 +7,7 @@ import Testing
 /// drawn poster has the test poster's shape (within 10 %) and its bands, and the prompt is
 /// under it. Inside tmux too, with passthrough on (pixels) and off (symbols). The screenshots
 /// are kept under `.build/real-terminal/` for a person to look at.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct RealTerminalTests {
+@Suite(.serialized, .tags(.xServer), .timeLimit(.minutes(3))) struct RealTerminalTests {
   /// Where the screenshots are kept.
   static let artefacts = TestPaths.packageRoot.appendingPathComponent(
     ".build/real-terminal", isDirectory: true)

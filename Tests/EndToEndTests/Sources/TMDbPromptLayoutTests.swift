@@ -5,7 +5,7 @@ import Testing
 /// A person at the prompt on TMDb, in tmux: Tab's list of genres keeps each name on one line,
 /// Ctrl-R searches the history under a prompt that says so, a wider terminal gets larger
 /// posters, and `pick` fetches the highlighted row's poster and lines its rows up.
-@Suite(.timeLimit(.minutes(2))) struct ThirdPassPromptTests {
+@Suite(.timeLimit(.minutes(2))) struct TMDbPromptLayoutTests {
   /// `movies` on the server in tmux `width` columns wide, at its first prompt.
   private func started(_ server: TMDbTestServer, _ arguments: [String], width: Int)
     async throws -> TmuxSession

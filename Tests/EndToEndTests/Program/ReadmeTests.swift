@@ -26,14 +26,14 @@ import Testing
   }
 
   /// Every `--flag` it names is one the program takes, but for `scripts/install --prefix`,
-  /// the local server's `--port` and the `--flag=value` form.
+  /// `scripts/test --quick`, the local server's `--port` and the `--flag=value` form.
   @Test func everyFlagItNamesExists() throws {
     let readme = try Self.text("README.md")
     let named = Set(
       readme.matches(of: /(?:^|[^\w-])(--[a-z][a-z-]*[a-z])/).map { String($0.output.1) })
     #expect(named.contains("--source") && named.contains("--json"))
     let known = Set(
-      Setting.all.flatMap(\.flags) + ["--flag", "--prefix", "--port"])
+      Setting.all.flatMap(\.flags) + ["--flag", "--prefix", "--quick", "--port"])
     #expect(named.subtracting(known).isEmpty, "not flags: \(named.subtracting(known).sorted())")
   }
 

@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 11's rough edges at the prompt, in tmux: the hint leaks no attribute, Ctrl-C leaves
-/// no blank line, the pager keeps the table and falls back, the prompt names the query, and
-/// posters that are not drawn say why.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct RoughEdgesTerminalTests {
+/// Hints and messages at the prompt, in tmux (issue 11): the hint leaks no attribute,
+/// Ctrl-C leaves no blank line, the pager keeps the table and falls back, the prompt names the
+/// query, and posters that are not drawn say why.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct PromptHintsAndMessagesTests {
   @Test func theArgumentHintLeavesWhatFollowsUndimmed() async throws {
     let session = try TmuxSession(arguments: [])
     defer { session.stop() }

@@ -6,15 +6,13 @@ import Testing
 /// program from a temporary file with no request, Enter prints the row as `show N` does.
 /// Without fzf, or without a terminal, it says how to get it.
 @Suite(.timeLimit(.minutes(2))) struct PickTests {
-  private static let hasFzf = ["/usr/bin/fzf", "/usr/local/bin/fzf", "/bin/fzf"].contains {
-    FileManager.default.isExecutableFile(atPath: $0)
+  @Test(.tags(.fzf)) func fzfIsInstalledForTheseTests() {
+    RealProgram.fzf.require()
   }
 
-  @Test func fzfIsInstalledForTheseTests() {
-    #expect(Self.hasFzf, "install fzf (scripts/install-deps does) to test 'pick'")
-  }
-
-  @Test(.enabled(if: hasFzf)) func pickPreviewsARowWithItsPosterAndEnterShowsIt() async throws {
+  @Test(.tags(.fzf), .enabled(if: RealProgram.fzf.isInstalled))
+  func pickPreviewsARowWithItsPosterAndEnterShowsIt() async throws {
+    RealProgram.fzf.require()
     let server = try await HoppinTestServer()
     defer { server.stop() }
     let page = try await server.titles(page: 1)

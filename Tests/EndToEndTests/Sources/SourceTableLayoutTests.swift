@@ -5,7 +5,7 @@ import Testing
 /// The release binary on TMDb and Jellyfin, as a script: a table at 60 columns keeps the
 /// titles, `genres` shows the ids people type whole and leaves out the ones nobody types, and
 /// a query without films prints no header.
-@Suite(.timeLimit(.minutes(2))) struct ThirdPassScriptTests {
+@Suite(.timeLimit(.minutes(2))) struct SourceTableLayoutTests {
   private func tmdb(
     _ server: TMDbTestServer, _ arguments: [String], input: String, columns: Int = 100
   )

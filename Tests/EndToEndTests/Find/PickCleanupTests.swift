@@ -12,16 +12,16 @@ import Testing
 /// user's, its program's PID gone.
 @Suite(.timeLimit(.minutes(3))) struct PickCleanupTests {
   /// A stand-in `fzf` that records its PID and its parent's (the program's) and waits, as
-  /// fzf waits for a key; its `--version` shows no images. With `realFzf`, it runs fzf
-  /// itself after recording them.
-  private func standInFzf(realFzf: Bool = false) throws -> StandInProgram {
+  /// fzf waits for a key; its `--version` shows no images. With `realFzf` (its path), it runs
+  /// fzf itself after recording them.
+  private func standInFzf(realFzf: String? = nil) throws -> StandInProgram {
     try StandInProgram(name: "fzf") { record in
       """
       #!/bin/sh
       [ "$1" = --version ] && { echo 0.38.0; exit 0; }
       echo "{\\"fzf\\": $$, \\"program\\": $PPID}" > '\(record).new'
       mv '\(record).new' '\(record)'
-      exec \(realFzf ? "/usr/bin/fzf \"$@\"" : "sleep 300")
+      exec \(realFzf.map { "'\($0)' \"$@\"" } ?? "sleep 300")
       """
     }
   }
@@ -141,9 +141,9 @@ import Testing
     #expect(pickFolders(in: temporary).contains { $0.hasPrefix("movies-pick-\(program)-") })
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf")))
+  @Test(.tags(.fzf), .enabled(if: RealProgram.fzf.isInstalled))
   func afterPickCtrlCAndSignalsAtThePromptAreAsBefore() async throws {
-    let standIn = try standInFzf(realFzf: true)
+    let standIn = try standInFzf(realFzf: RealProgram.fzf.require())
     let temporary = try TestPaths.makeTemporaryFolder()
     defer {
       standIn.remove()
