@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The commit `movies --version` names: scripts/build-release sets MOVIES_COMMIT from git, and a
+// plain `swift build` has none. Passed as a define, nothing in the tree is written, and a new
+// commit recompiles one C file. Only letters, digits and '-' reach the C string.
+let commit = (Context.environment["MOVIES_COMMIT"] ?? "").filter {
+  $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")
+}
+
 let package = Package(
   name: "movies",
   platforms: [.macOS(.v15)],
@@ -23,8 +30,11 @@ let package = Package(
       name: "movies",
       dependencies: [
         "MoviesCore", "MovieSources", "MoviesStore", "CEditLine", "CChafa", "CPNG", "CJPEG",
-        "CMalloc",
+        "CMalloc", "CBuildInfo",
       ]),
+
+    // What the build knows and the source cannot (the commit), for `--version`.
+    .target(name: "CBuildInfo", cSettings: [.define("MOVIES_COMMIT", to: "\"\(commit)\"")]),
 
     // System C libraries, one module each.
     .systemLibrary(
