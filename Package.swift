@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The commit `movies --version` names: scripts/build-release sets MOVIES_COMMIT from git, and a
+// plain `swift build` has none. Passed as a define, nothing in the tree is written, and a new
+// commit recompiles one C file. Only letters, digits and '-' reach the C string.
+let commit = (Context.environment["MOVIES_COMMIT"] ?? "").filter {
+  $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")
+}
+
 let package = Package(
   name: "movies",
   platforms: [.macOS(.v15)],
@@ -9,7 +16,7 @@ let package = Package(
   ],
   targets: [
     // The core: model, sources, paging, thumbnails and rendering to strings. No terminal I/O.
-    .target(name: "MoviesCore", dependencies: ["CCurl"]),
+    .target(name: "MoviesCore", dependencies: ["CCurlLoader"]),
 
     // The sources, a folder each (offline, Hoppin, TMDb, Jellyfin, Plex), over the one HTTP
     // client in Shared. They know the core; the core knows only the MovieSource protocol.
@@ -23,10 +30,16 @@ let package = Package(
       name: "movies",
       dependencies: [
         "MoviesCore", "MovieSources", "MoviesStore", "CEditLine", "CChafa", "CPNG", "CJPEG",
-        "CMalloc",
+        "CMalloc", "CBuildInfo",
       ]),
 
-    // System C libraries, one module each.
+    // What the build knows and the source cannot (the commit), for `--version`.
+    .target(name: "CBuildInfo", cSettings: [.define("MOVIES_COMMIT", to: "\"\(commit)\"")]),
+
+    // libcurl, opened on the first transfer: its libraries cost a third of start-up.
+    .target(name: "CCurlLoader"),
+
+    // System C libraries, one module each. (CCurl links libcurl; bench/CurlFloor.swift uses it.)
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",

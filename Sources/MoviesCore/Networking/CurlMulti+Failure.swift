@@ -1,4 +1,4 @@
-internal import CCurl
+internal import CCurlLoader
 import Foundation
 
 /// What libcurl's statuses mean: the one place a `CURLcode` or `CURLMcode` becomes a
@@ -36,7 +36,7 @@ extension CurlMulti {
   }
 
   private static func describe(_ code: CURLcode) -> String {
-    String(cString: curl_easy_strerror(code))
+    String(cString: movies_curl_easy_strerror(code))
   }
 
   /// The one place libcurl statuses become errors; `call` says what was being done.
@@ -49,6 +49,6 @@ extension CurlMulti {
   }
 
   static func failure(_ code: CURLMcode, _ call: String) -> TransferFailure {
-    .failed("libcurl failed \(call): \(String(cString: curl_multi_strerror(code)))")
+    .failed("libcurl failed \(call): \(String(cString: movies_curl_multi_strerror(code)))")
   }
 }

@@ -1,4 +1,4 @@
-internal import CCurl
+internal import CCurlLoader
 import Foundation
 
 /// How a transfer's easy handle is set up: its address, protocols, limits, headers, body and
@@ -43,8 +43,8 @@ extension CurlMulti {
     guard !headers.isEmpty else { return }
     var list: UnsafeMutablePointer<curl_slist>?
     for header in headers {
-      guard let longer = curl_slist_append(list, header) else {
-        if let list { curl_slist_free_all(list) }
+      guard let longer = movies_curl_slist_append(list, header) else {
+        if let list { movies_curl_slist_free_all(list) }
         throw .failed("libcurl could not add a request header")
       }
       list = longer

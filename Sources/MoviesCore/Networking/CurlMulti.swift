@@ -1,4 +1,4 @@
-internal import CCurl
+internal import CCurlLoader
 import Foundation
 
 /// One request handed to the engine's thread.
@@ -32,12 +32,12 @@ final class CurlMulti {
   /// transfer is removed, so each is freed in `detach`.
   var headerLists: [UnsafeMutableRawPointer: UnsafeMutablePointer<curl_slist>] = [:]
 
-  /// libcurl's global set-up, done once per process before the first handle.
-  private static let globalSetUp: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
   init() throws(TransferFailure) {
-    try Self.check(Self.globalSetUp, "to start")
-    guard let handle = curl_multi_init() else { throw .failed("libcurl could not start") }
+    // libcurl is opened and set up here, once per process, not at start-up (CCurlLoader).
+    if let failure = movies_curl_load() {
+      throw .failed("libcurl could not be loaded: \(String(cString: failure))")
+    }
+    guard let handle = movies_curl_multi_init() else { throw .failed("libcurl could not start") }
     self.handle = handle
     try Self.check(
       movies_curl_multi_set_long(
@@ -47,25 +47,25 @@ final class CurlMulti {
 
   deinit {
     cancelAll()
-    curl_multi_cleanup(handle)
+    movies_curl_multi_cleanup(handle)
   }
 
   /// Interrupts `poll` from any thread.
   func wake() {
     // Fails only for a bad handle, and then there is no loop left to wake.
-    _ = curl_multi_wakeup(handle)
+    _ = movies_curl_multi_wakeup(handle)
   }
 
   /// Adds a transfer, or answers the request with the failure that prevented it.
   func start(_ request: CurlRequest) {
-    guard let easy = curl_easy_init() else {
+    guard let easy = movies_curl_easy_init() else {
       request.reply.resume(throwing: TransferFailure.failed("libcurl could not make a handle"))
       return
     }
     let transfer = CurlTransfer(request: request, easy: easy, startedAt: .now)
     do {
       try configure(transfer)
-      try Self.check(curl_multi_add_handle(handle, easy), "adding a transfer")
+      try Self.check(movies_curl_multi_add_handle(handle, easy), "adding a transfer")
       transfers[request.id] = transfer
     } catch {
       detach(transfer)
@@ -89,12 +89,12 @@ final class CurlMulti {
   /// and those past their deadline.
   func perform() {
     var running: Int32 = 0
-    let status = curl_multi_perform(handle, &running)
+    let status = movies_curl_multi_perform(handle, &running)
     guard status == CURLM_OK else {
       return fail(everything: Self.failure(status, "moving transfers"))
     }
     var left: Int32 = 0
-    while let message = curl_multi_info_read(handle, &left) {
+    while let message = movies_curl_multi_info_read(handle, &left) {
       guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
         let transfer = transfers.values.first(where: { $0.easy == easy })
       else { continue }
@@ -112,7 +112,7 @@ final class CurlMulti {
     let now = ContinuousClock.now
     let nearest = transfers.values.map(\.deadline).min().map { $0 - now } ?? .seconds(1)
     let wait = Int32(max(0, min(1000, (nearest / .milliseconds(1)).rounded(.up))))
-    let status = curl_multi_poll(handle, nil, 0, wait, nil)
+    let status = movies_curl_multi_poll(handle, nil, 0, wait, nil)
     if status != CURLM_OK { fail(everything: Self.failure(status, "waiting for transfers")) }
   }
 
@@ -158,8 +158,10 @@ final class CurlMulti {
 
   private func detach(_ transfer: CurlTransfer) {
     // Removing a handle that is not in the multi handle is harmless; both calls free it.
-    _ = curl_multi_remove_handle(handle, transfer.easy)
-    curl_easy_cleanup(transfer.easy)
-    if let list = headerLists.removeValue(forKey: transfer.easy) { curl_slist_free_all(list) }
+    _ = movies_curl_multi_remove_handle(handle, transfer.easy)
+    movies_curl_easy_cleanup(transfer.easy)
+    if let list = headerLists.removeValue(forKey: transfer.easy) {
+      movies_curl_slist_free_all(list)
+    }
   }
 }

@@ -19,6 +19,8 @@ struct Options {
     var message: String
   }
 
+  /// The version, declared here once: `--version`, the banner, the man page and the clients'
+  /// names take it from here, and scripts/package from `--version`.
   static let version = "0.1.0"
 
   var api: URL?

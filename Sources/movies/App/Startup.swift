@@ -27,7 +27,7 @@ struct Startup {
       switch try Options.parse(arguments, environment: environment, config: config) {
       case .help:
         return .print(Options.helpText(width: min(Terminal.width(environment: environment), 80)))
-      case .version: return .print("movies \(Options.version)\n")
+      case .version: return .print(BuildInfo.versionLine + "\n")
       case .generate(let document): return .print(document.text)
       case .pickPreview(let file, let row):
         return .pickPreview(file: file, row: row, environment: environment)
