@@ -373,7 +373,17 @@ class JellyfinHandler(BaseHTTPRequestHandler):
             return
         if self.server.options.stream_file is not None:
             with open(self.server.options.stream_file, "rb") as f:
-                self.send_body(200, "video/x-matroska", f.read())
+                body = f.read()
+            # As Jellyfin does: a Range gets 206 and its part.
+            wanted = re.match(r"bytes=(\d+)-(\d*)$", self.headers.get("Range") or "")
+            if wanted and int(wanted.group(1)) < len(body):
+                first = int(wanted.group(1))
+                last = min(int(wanted.group(2) or len(body) - 1), len(body) - 1)
+                self.send_body(206, "video/x-matroska", body[first:last + 1], {
+                    "Content-Range": f"bytes {first}-{last}/{len(body)}",
+                    "Accept-Ranges": "bytes"})
+                return
+            self.send_body(200, "video/x-matroska", body, {"Accept-Ranges": "bytes"})
             return
         title = self.server.options.stream_title
         if title is not None:

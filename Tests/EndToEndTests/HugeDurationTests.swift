@@ -49,6 +49,8 @@ import Testing
     #expect(
       run.stdout.components(separatedBy: "row \(row)").count == 3, "both plays ended: \(run.stdout)"
     )
+    let streams = try server.requests().filter { $0.path.hasSuffix("/stream") }
+    #expect(streams.contains { $0.status == 206 }, "mpv's Range went through the relay")
     let stops = try JellyfinReportTests.reports(server, "/Sessions/Playing/Stopped")
     #expect(stops.count == 2, "each play told the server it stopped")
     #expect(stops.allSatisfy { $0.item == film.id && $0.seconds >= 0 && $0.seconds <= film.length })

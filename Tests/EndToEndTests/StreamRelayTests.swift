@@ -88,4 +88,25 @@ import Testing
       #expect(relay.host == "127.0.0.1" && relay.port != server.baseURL.port)
     }
   }
+
+  @Test func aServerThatAnswersRangesIsRelayedAFewMegabytesAtATimeWhole() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // More than two of the relay's 4 MB asks, its first line the stand-in records.
+    let file = folder.appendingPathComponent("film.bin")
+    var bytes = Data("RANGED-STREAM\n".utf8)
+    bytes.append(Data((0..<(9 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+    try bytes.write(to: file)
+    let server = try await JellyfinTestServer(
+      limit: 5, extraArguments: ["--stream-file", file.path])
+    let (run, mpv) = try await play(server, with: .standIn)
+    #expect(run.status == 0, "\(run.stderr)")
+    let record = try #require(mpv)
+    #expect(record.streamStatus == 206, "mpv asked from byte 0, as it does")
+    #expect(record.streamFirstLine == "RANGED-STREAM")
+    #expect(record.streamBytes == bytes.count, "every byte, across the relay's asks")
+    let parts = try server.requests().filter { $0.path.hasSuffix("/stream") && $0.status == 206 }
+    #expect(parts.count == 3, "9 MB in 4 MB asks: \(parts.count)")
+    #expect(parts.allSatisfy { $0.token == "api-key" })
+  }
 }

@@ -42,6 +42,8 @@ public struct StandInPlayer: StandIn {
     public var socketNamed: Bool?
     /// Its open descriptors as it started, each with what it is (`/proc/self/fd/N`'s link).
     public var descriptors: [Int32: String]
+    /// How many bytes of the stream it read.
+    public var streamBytes: Int
   }
 
   /// The record, once the stand-in has written it; nil before.
@@ -61,7 +63,7 @@ public struct StandInPlayer: StandIn {
       socketNamed: object["socket_named"] as? Bool,
       descriptors: (object["fds"] as? [String: String] ?? [:]).reduce(into: [:]) {
         if let number = Int32($1.key) { $0[number] = $1.value }
-      })
+      }, streamBytes: object["bytes"] as? Int ?? -1)
   }
 
   /// How the stand-in plays: `speed` seconds of film a real second, a film `length` seconds
@@ -152,7 +154,7 @@ public struct StandInPlayer: StandIn {
            "status": status, "first_line": body.split(b"\\n")[0].decode("ascii", "replace"),
            "include_links": os.stat(include).st_nlink if include else -1,
            "env": dict(os.environ), "pid": os.getpid(), "ppid": os.getppid(),
-           "fds": descriptors}
+           "fds": descriptors, "bytes": len(body)}
     def write(path, obj):
         with open(path + ".new", "w") as f:
             json.dump(obj, f)

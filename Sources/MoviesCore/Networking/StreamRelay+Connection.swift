@@ -132,10 +132,12 @@ extension StreamRelay {
   static func range(in lines: [String]) -> (first: Int, last: Int?) {
     guard
       let line = lines.first(where: { $0.lowercased().hasPrefix("range:") }),
-      let value = line.split(separator: "=", maxSplits: 1).last
+      let value = line.split(separator: ":", maxSplits: 1).last?
+        .trimmingCharacters(in: .whitespaces).lowercased(),
+      value.hasPrefix("bytes=")
     else { return (0, nil) }
     let bounds =
-      value.split(separator: ",").first?.split(
+      value.dropFirst(6).split(separator: ",").first?.split(
         separator: "-", maxSplits: 1, omittingEmptySubsequences: false) ?? []
     guard let first = bounds.first.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
       first >= 0

@@ -6,9 +6,9 @@ import MoviesCore
 /// The stream's headers (the server's credential) never go to mpv: it reads a stream with
 /// headers from a loopback relay (``StreamRelay``) that adds them toward the server's own
 /// origin only. Its command line holds only the address, the title, the start and the IPC
-/// socket's path (in a private folder, ``PrivateFile``), none of them secret. Where mpv is comes back over its JSON IPC (``MPVConnection``). mpv prints only its
-/// errors: its other messages carry the stream's own tags (title, track names) raw, escape
-/// sequences and all.
+/// socket's path (in a private folder, ``PrivateFolder``), none of them secret. Where mpv is
+/// comes back over its JSON IPC (``MPVConnection``). mpv prints only its errors: its other
+/// messages carry the stream's own tags (title, track names) raw, escape sequences and all.
 struct MPVPlayer: MediaPlayer {
   let program: String
   let environment: [String: String]
@@ -40,21 +40,21 @@ struct MPVPlayer: MediaPlayer {
     var played = stream
     if let relay { (played.url, played.headers) = (relay.url, []) }
     let environment = self.environment
-    let file = try await Blocking.fileIO { () throws(PrivateFile.Error) -> PrivateFile in
-      PrivateFile.sweepLeftovers(environment: environment)
-      return try PrivateFile("", environment: environment)
+    let folder = try await Blocking.fileIO { () throws(PrivateFolder.Error) -> PrivateFolder in
+      PrivateFolder.sweepLeftovers(environment: environment)
+      return try PrivateFolder(environment: environment)
     }
-    defer { file.removeFolder() }
+    defer { folder.removeFolder() }
     var status: Int32 = 127  // the shell's "could not run it", when mpv does not start
     guard
       let pid = try? ChildProcess.spawn(
         Self.arguments(
-          program: program, stream: played, relayed: relay != nil, ipc: file.socketPath),
+          program: program, stream: played, relayed: relay != nil, ipc: folder.socketPath),
         stdin: nil, quiet: quiet)
     else { return status }
     // The socket needs its name only until it is connected.
-    let connection = try? MPVConnection(socket: file.socketPath, progress: progress) {
-      file.removeFolder()
+    let connection = try? MPVConnection(socket: folder.socketPath, progress: progress) {
+      folder.removeFolder()
     }
     status = await withTaskCancellationHandler {
       await ChildProcess.exitStatus(of: pid)
@@ -62,7 +62,7 @@ struct MPVPlayer: MediaPlayer {
       connection?.quit()
     }
     await connection?.end()
-    withExtendedLifetime(file) {}
+    withExtendedLifetime(folder) {}
     return status
   }
 
