@@ -10,37 +10,12 @@ import Testing
 /// with the stand-in (which follows redirects with its headers, as mpv's ffmpeg does) and the
 /// real mpv.
 @Suite(.timeLimit(.minutes(3))) struct StreamRelayTests {
-  enum Player: String, CaseIterable {
-    case standIn, realMPV
-  }
+  typealias Player = StreamRedirectTests.Player
 
-  /// `play 1` with `player` against `server`; what the stand-in recorded.
   private func play(_ server: JellyfinTestServer, with player: Player) async throws
     -> (MoviesRun, StandInPlayer.Run?)
   {
-    let standIn = try StandInPlayer()
-    let home = try TestPaths.makeTemporaryFolder()
-    defer {
-      standIn.remove()
-      try? FileManager.default.removeItem(at: home)
-    }
-    var environment = ["JELLYFIN_TOKEN": JellyfinTestServer.apiKey, "HOME": home.path]
-    switch player {
-    case .standIn: environment["PATH"] = standIn.path()
-    case .realMPV:
-      try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/mpv"), "install-deps")
-      environment["PATH"] = "/usr/bin:/bin"
-      environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
-      let config = home.appendingPathComponent(".config/mpv")
-      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-      try Data("ao=null\nvo=null\n".utf8).write(to: config.appendingPathComponent("mpv.conf"))
-    }
-    let run = try await MoviesRun.run(
-      [
-        "--source", "jellyfin", "--api", server.baseURL.absoluteString, "--jellyfin-user", "alice",
-        "--no-prefetch", "-c", "play 1",
-      ], environment: environment, timeout: .seconds(60))
-    return (run, try standIn.run())
+    try await StreamRedirectTests.play(server, with: player)
   }
 
   static let cases: [(String, Player)] = ["range", "after-first"].flatMap { when in

@@ -121,12 +121,7 @@ public struct StandInPlayer: StandIn {
     # (which the program sends when its play is cancelled) ends this mpv early.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # What it inherited, before it opens anything itself.
-    descriptors = {}
-    for fd in os.listdir("/proc/self/fd"):
-        try:
-            descriptors[fd] = os.readlink("/proc/self/fd/" + fd)
-        except OSError:
-            pass
+    \(StandInProgram.descriptorListing)
     RECORD = \(String(reflecting: record))
     argv = sys.argv[1:]
     option = lambda name: next((a[len(name) + 3:] for a in argv if a.startswith("--" + name + "=")), None)

@@ -26,13 +26,7 @@ public struct StandInRecorder: StandIn {
       """
       #!/usr/bin/env python3
       import json, os, sys
-      # Read first: the listing's own descriptor is closed by the time its links are read.
-      descriptors = {}
-      for fd in os.listdir("/proc/self/fd"):
-          try:
-              descriptors[fd] = os.readlink("/proc/self/fd/" + fd)
-          except OSError:
-              pass
+      \(StandInProgram.descriptorListing)
       if len(sys.argv) > 1 and sys.argv[1] == "--version":
           print("0.38.0")
           sys.exit(0)
