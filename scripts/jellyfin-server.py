@@ -352,12 +352,32 @@ class JellyfinHandler(LocalHandler):
         if item is None:
             raise Problem(404, "Item not found.")
         redirect = self.server.options.stream_redirect
-        if redirect is not None and self.query.get("moved") is None:
+        when = self.server.options.stream_redirect_when
+        self.server.streams_asked = getattr(self.server, "streams_asked", 0) + 1
+        # A CDN may send on only a player's own requests: those with a Range (mpv always sends
+        # one), or every one after the first (which a client's probe makes).
+        chosen = (when == "always" or (when == "range" and self.headers.get("Range"))
+                  or (when == "after-first" and self.server.streams_asked > 1))
+        if redirect is not None and self.query.get("moved") is None and chosen:
             # What a reverse proxy or a sign-on gateway in front of the server may answer.
             base = redirect.replace("{port}", str(self.server.server_address[1]))
             location = f"{base}{self.req_path}?static=true&moved=1"
             self.send_body(302, "text/plain; charset=utf-8", b"Found. Redirecting.",
                            {"Location": location})
+            return
+        if self.server.options.stream_file is not None:
+            with open(self.server.options.stream_file, "rb") as f:
+                body = f.read()
+            # As Jellyfin does: a Range gets 206 and its part.
+            wanted = re.match(r"bytes=(\d+)-(\d*)$", self.headers.get("Range") or "")
+            if wanted and int(wanted.group(1)) < len(body):
+                first = int(wanted.group(1))
+                last = min(int(wanted.group(2) or len(body) - 1), len(body) - 1)
+                self.send_body(206, "video/x-matroska", body[first:last + 1], {
+                    "Content-Range": f"bytes {first}-{last}/{len(body)}",
+                    "Accept-Ranges": "bytes"})
+                return
+            self.send_body(200, "video/x-matroska", body, {"Accept-Ranges": "bytes"})
             return
         title = self.server.options.stream_title
         if title is not None:
@@ -449,6 +469,12 @@ def parse_args(argv=None):
     ap.add_argument("--stream-redirect", metavar="BASE",
                     help="answer a stream 302 to BASE + its path + ?static=true&moved=1 "
                     "(empty: the same server; {port} is this server's port)")
+    ap.add_argument("--stream-redirect-when", choices=["always", "range", "after-first"],
+                    default="always",
+                    help="redirect the stream always (the default), only a request with a "
+                    "Range header, or every request after the first")
+    ap.add_argument("--stream-file", metavar="PATH",
+                    help="serve every stream as the bytes of PATH (a Matroska file, say)")
     ap.add_argument("--stream-title", metavar="TEXT",
                     help="serve every stream as a short WAV whose title tag is TEXT")
     ap.add_argument("--before-10-9", action="store_true",
@@ -456,6 +482,8 @@ def parse_args(argv=None):
                     "before Jellyfin 10.9")
     ap.add_argument("--refuse-reports", action="store_true",
                     help="answer every /Sessions/Playing report 500")
+    ap.add_argument("--hang-reports", action="store_true",
+                    help="answer no /Sessions/Playing report for a minute (logged as status 0)")
     return check_limit(ap, ap.parse_args(argv))
 
 

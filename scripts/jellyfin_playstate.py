@@ -18,6 +18,7 @@ the position is kept. Progress keeps the position as it is reported.
 
 import re
 import threading
+import time
 
 from jellyfin_library import TICKS_PER_SECOND
 
@@ -128,6 +129,11 @@ def session_report(handler, problem):
     token_user = handler.authorize()
     if handler.server.options.refuse_reports:
         raise problem(500, "An error occurred while reporting playback.")
+    if handler.server.options.hang_reports:
+        # Logged first, so a test sees the report came; then no answer for a minute.
+        handler.server.log(handler, 0, 0)
+        time.sleep(60)
+        return True
     body = handler.body if isinstance(handler.body, dict) else None
     if body is None or not isinstance(body.get("ItemId"), str):
         raise problem(400, "The request body has no ItemId.")

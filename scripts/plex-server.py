@@ -41,7 +41,7 @@ import json
 import re
 import threading
 import time
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import jellyfin_images
 import plex_playstate
@@ -65,9 +65,10 @@ LOGGED_HEADERS = ("Accept", "X-Plex-Client-Identifier", "X-Plex-Product", "X-Ple
 class Answer(Exception):
     """An answer other than 200: Plex sends these as a bare status with a short HTML page."""
 
-    def __init__(self, status, text=None):
+    def __init__(self, status, text=None, headers=None):
         super().__init__(status)
         self.status = status
+        self.headers = headers or {}
         self.body = UNAUTHORIZED if status == 401 else (
             f"<html><head><title>{text or 'Bad Request'}</title></head><body>"
             f"<h1>{status} {text or 'Bad Request'}</h1></body></html>").encode()
@@ -92,13 +93,36 @@ class PlexHandler(LocalHandler):
         self.query = dict(self.pairs)
         self.token_via, self.token_ok = None, False
         try:
+            self.redirect()
             self.authorize()
             self.route()
         except Answer as a:
-            self.send_body(a.status, "text/html", a.body,
-                           {"Retry-After": "1"} if a.status == 503 else None)
+            headers = dict(a.headers)
+            if a.status == 503:
+                headers["Retry-After"] = "1"
+            self.send_body(a.status, "text/html", a.body, headers)
 
     do_POST = do_PUT = do_GET  # /:/timeline and /:/scrobble take any method on Plex
+
+    def redirect(self):
+        """--redirect-to: what a proxy in front of the server may answer, before any token is
+        looked at: the same path and query at another base, marked moved=1 so a redirect to
+        this same server ends."""
+        options = self.server.options
+        if (options.redirect_to is None or self.query.get("moved") is not None
+                or not re.search(options.redirect_match, self.req_path)):
+            return
+        self.authorize_quietly()
+        query = urlencode([(k, v) for k, v in self.pairs if k != "X-Plex-Token"] + [("moved", "1")])
+        location = options.redirect_to.replace("{port}", str(self.server.server_address[1]))
+        status = 307 if self.command == "POST" else 302
+        raise Answer(status, "Moved", {"Location": f"{location}{self.req_path}?{query}"})
+
+    def authorize_quietly(self):
+        try:
+            self.authorize()
+        except Answer:
+            pass
 
     def authorize(self):
         in_header = self.headers.get("X-Plex-Token")
@@ -324,6 +348,12 @@ def parse_args(argv=None):
     ap.add_argument("--tag-salt", default="v1", help="changes every poster and its thumb path")
     ap.add_argument("--fault", choices=["unavailable", "slow", "lying-total"],
                     help="misbehave on list requests (see above)")
+    ap.add_argument("--redirect-to", metavar="BASE",
+                    help="answer requests whose path --redirect-match finds with a redirect to "
+                    "BASE + the same path and query + moved=1 (302; 307 for a POST); {port} is "
+                    "this server's port")
+    ap.add_argument("--redirect-match", default=".", metavar="REGEX",
+                    help="which paths --redirect-to sends on (default all)")
     ap.add_argument("--fault-times", type=int, metavar="N", help="only the first N list requests")
     ap.add_argument("--fault-seconds", type=float, default=2.0, metavar="S",
                     help="the delay of --fault slow (default 2)")

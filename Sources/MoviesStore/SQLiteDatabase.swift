@@ -226,6 +226,21 @@ final class SQLiteDatabase {
     try check(sqlite3_exec(connection, sql, nil, nil, nil), "exec")
   }
 
+  /// Runs `body` again while it fails busy, up to the busy timeout. For the few statements
+  /// SQLite does not let the busy handler wait on: switching to WAL takes its exclusive lock
+  /// in one try, and fails at once while another process is reading the header.
+  func retryingWhileBusy<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    let deadline = ContinuousClock.now + busyWait.timeout
+    while true {
+      do {
+        return try body()
+      } catch  where error.code == SQLiteError.busy && ContinuousClock.now < deadline {
+        guard !busyWait.wasCancelled else { throw error }
+        usleep(UInt32(BusyWait.interval.components.attoseconds / 1_000_000_000_000))
+      }
+    }
+  }
+
   /// Runs `body` in one write transaction, taken at once (`BEGIN IMMEDIATE`) so two processes
   /// queue on the busy timeout instead of failing to upgrade a read lock. Rolls back on error.
   @discardableResult

@@ -34,7 +34,9 @@ extension SQLiteLibrary {
         }
         return SQLiteLibrary(path: path, database: database, readOnly: true, version: version)
       }
-      try database.query("PRAGMA journal_mode = WAL")
+      try database.retryingWhileBusy { () throws(SQLiteError) in
+        try database.query("PRAGMA journal_mode = WAL")
+      }
       // Marked once; a file already marked and up to date is not written to at all, so
       // opening never waits for another process's lock.
       if try database.applicationID() == 0 {

@@ -40,6 +40,10 @@ public struct StandInPlayer: StandIn {
     /// Whether the IPC socket still had its name once the program had sent its first
     /// command (it should have removed it on connecting); nil without an IPC socket.
     public var socketNamed: Bool?
+    /// Its open descriptors as it started, each with what it is (`/proc/self/fd/N`'s link).
+    public var descriptors: [Int32: String]
+    /// How many bytes of the stream it read.
+    public var streamBytes: Int
   }
 
   /// The record, once the stand-in has written it; nil before.
@@ -56,7 +60,10 @@ public struct StandInPlayer: StandIn {
       parent: Int32(object["ppid"] as? Int ?? 0),
       streamStatus: object["status"] as? Int ?? 0,
       streamFirstLine: object["first_line"] as? String ?? "",
-      socketNamed: object["socket_named"] as? Bool)
+      socketNamed: object["socket_named"] as? Bool,
+      descriptors: (object["fds"] as? [String: String] ?? [:]).reduce(into: [:]) {
+        if let number = Int32($1.key) { $0[number] = $1.value }
+      }, streamBytes: object["bytes"] as? Int ?? -1)
   }
 
   /// How the stand-in plays: `speed` seconds of film a real second, a film `length` seconds
@@ -113,6 +120,8 @@ public struct StandInPlayer: StandIn {
     # Ctrl-C reaches the whole foreground group: ignored here, so only `quit` over the IPC
     # (which the program sends when its play is cancelled) ends this mpv early.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # What it inherited, before it opens anything itself.
+    \(StandInProgram.descriptorListing)
     RECORD = \(String(reflecting: record))
     argv = sys.argv[1:]
     option = lambda name: next((a[len(name) + 3:] for a in argv if a.startswith("--" + name + "=")), None)
@@ -126,6 +135,8 @@ public struct StandInPlayer: StandIn {
         headers[name.strip()] = rest.strip()
     mode = lambda p: oct(stat.S_IMODE(os.stat(p).st_mode)) if p else ""
     url = argv[-1]
+    # mpv's ffmpeg always asks with a Range, from the start.
+    headers.setdefault("Range", "bytes=0-")
     status, body = 0, b""  # a web video (a trailer on YouTube) is not fetched: tests stay local
     try:
         if urllib.parse.urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1"):
@@ -137,7 +148,8 @@ public struct StandInPlayer: StandIn {
            "folder_mode": mode(os.path.dirname(include)), "include_path": include,
            "status": status, "first_line": body.split(b"\\n")[0].decode("ascii", "replace"),
            "include_links": os.stat(include).st_nlink if include else -1,
-           "env": dict(os.environ), "pid": os.getpid(), "ppid": os.getppid()}
+           "env": dict(os.environ), "pid": os.getpid(), "ppid": os.getppid(),
+           "fds": descriptors, "bytes": len(body)}
     def write(path, obj):
         with open(path + ".new", "w") as f:
             json.dump(obj, f)

@@ -28,6 +28,18 @@ public struct StandInProgram {
     folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
   }
 
+  /// Python lines that put the descriptors the program inherited in `descriptors` (each
+  /// with its `/proc/self/fd` link), to run before it opens anything: the listing's own
+  /// descriptor is closed by the time the links are read, so it is not among them.
+  public static let descriptorListing = """
+    descriptors = {}
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            descriptors[fd] = os.readlink("/proc/self/fd/" + fd)
+        except OSError:
+            pass
+    """
+
   /// Removes the folder and the program in it.
   public func remove() {
     try? FileManager.default.removeItem(at: folder)

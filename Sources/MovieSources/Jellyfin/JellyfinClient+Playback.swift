@@ -29,7 +29,7 @@ extension JellyfinClient: PlaybackReporting {
 
   /// Jellyfin's `PlaybackStartInfo`, `PlaybackProgressInfo` or `PlaybackStopInfo`.
   private func reportSession(_ report: PlaybackReport, item id: String) async throws {
-    var info: [String: Any] = ["ItemId": id, "PositionTicks": Self.ticks(report.position)]
+    var info: [String: Any] = ["ItemId": id, "PositionTicks": report.ticks]
     let path: String
     switch report.state {
     case .started:
@@ -62,16 +62,11 @@ extension JellyfinClient: PlaybackReporting {
       ) { address in try await http.post(address, .playbackReport) }
       return
     }
-    let data = try Self.json(["PlaybackPositionTicks": Self.ticks(report.position)])
+    let data = try Self.json(["PlaybackPositionTicks": report.ticks])
     _ = try await paths.trying(
       current: url("UserItems/\(id)/UserData", user),
       older: url("Users/\(userID)/Items/\(id)/UserData")
     ) { address in try await http.post(address, .playbackReport, json: data) }
-  }
-
-  /// Seconds in Jellyfin's ticks, ten million a second.
-  static func ticks(_ seconds: Double) -> Int {
-    Int((seconds * Double(JellyfinItemParser.ticksPerSecond)).rounded())
   }
 
   private static func json(_ object: [String: Any]) throws -> Data {

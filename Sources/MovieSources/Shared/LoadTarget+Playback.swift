@@ -7,6 +7,7 @@ extension LoadTarget {
       .other, name: "the playback report",
       advice: "The film still played; the server may not know where it stopped.")
     target.verb = "send"
+    target.isReport = true
     return target
   }()
 

@@ -25,6 +25,9 @@ public struct LoadTarget: Sendable, Hashable {
   var advice: String?
   /// What was being done with it, for "Could not load the poster": `send` for a report.
   public var verb = "load"
+  /// A report to the server: sent once, given up after ``SourceHTTP/reportDeadline``, and
+  /// never sent on to where a redirect leads (a redirect is a report not delivered).
+  public var isReport = false
   /// The command that loads it for one row, when the kind does not say (TMDb's image
   /// configuration, loaded by `thumb`): the advice names it with its row.
   var rowCommand: String?

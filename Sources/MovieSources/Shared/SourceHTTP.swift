@@ -106,11 +106,21 @@ public struct SourceHTTP: Sendable {
       extraHeaders: json == nil ? [] : ["Content-Type: application/json"], post: json ?? Data())
   }
 
+  /// How long a report may take: a server that does not answer it holds `play` no longer.
+  public static let reportDeadline = Duration.seconds(3)
+
   private func send(
     _ url: URL, _ target: LoadTarget, limits: TransferLimits, authorized: Bool = true,
     extraHeaders: [String] = [], post: Data? = nil
   ) async throws -> Data {
     let sent = authorized ? adding(queryItems, to: url) : url
+    var (limits, retry) = (limits, retry)
+    if target.isReport {
+      // One attempt, within a few seconds, to this server alone: its redirect is the answer.
+      limits.deadline = min(limits.deadline, Self.reportDeadline)
+      limits.maxRedirects = 0
+      retry.retries = 0
+    }
     return try await retry.run { attempt in
       if let pacer { try await pacer.waitForSlot() }
       let response: HTTPEngine.Response

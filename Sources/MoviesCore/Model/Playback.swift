@@ -10,11 +10,11 @@ public struct Playback: Sendable, Hashable {
 
   /// What was watched: `played`, and `position` of `length` seconds. The numbers are a
   /// server's: a negative position is 0, one past the end is the end, a length that is not
-  /// positive is not known.
+  /// positive or is longer than a week (``PlaybackReport/longest``) is not known.
   public init(played: Bool, position: Int = 0, length: Int? = nil) {
-    let length = length.flatMap { $0 > 0 ? $0 : nil }
+    let length = length.flatMap { (1...PlaybackReport.longest).contains($0) ? $0 : nil }
     self.played = played
-    self.position = min(max(0, position), length ?? .max)
+    self.position = min(max(0, position), length ?? PlaybackReport.longest)
     self.length = length
   }
 

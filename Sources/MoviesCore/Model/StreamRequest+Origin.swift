@@ -38,7 +38,7 @@ extension StreamRequest {
     -> StreamRequest
   {
     let limits = TransferLimits(maxBytes: 1 << 16, deadline: engine.timeout, maxRedirects: 0)
-    let origin = Self.origin(of: url)
+    let origin = url.origin
     var address = url
     for _ in 0...limit {
       let answer: HTTPEngine.Response
@@ -53,18 +53,11 @@ extension StreamRequest {
         return stream
       }
       guard let next = answer.redirect else { throw Refusal.unreadableRedirect }
-      guard Self.origin(of: next) == origin else {
-        throw Refusal.elsewhere(origin: TerminalText.escape(Self.origin(of: next)))
+      guard next.origin == origin else {
+        throw Refusal.elsewhere(origin: TerminalText.escape(next.origin))
       }
       address = next
     }
     throw Refusal.tooManyRedirects(limit: limit)
-  }
-
-  /// `scheme://host:port`, lower-cased, with the scheme's default port written out.
-  static func origin(of url: URL) -> String {
-    let scheme = url.scheme?.lowercased() ?? ""
-    let port = url.port ?? (scheme == "https" ? 443 : 80)
-    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
   }
 }

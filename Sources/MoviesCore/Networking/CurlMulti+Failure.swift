@@ -9,7 +9,6 @@ extension CurlMulti {
     if let failure = transfer.failure { return failure }
     switch code {
     case CURLE_OPERATION_TIMEDOUT: return .deadlineExceeded(transfer.limits.deadline)
-    case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(limit: transfer.limits.maxRedirects)
     case CURLE_FILESIZE_EXCEEDED: return .tooLarge(limit: transfer.limits.maxBytes)
     case CURLE_COULDNT_CONNECT: return .connectionRefused
     case CURLE_COULDNT_RESOLVE_HOST: return .hostNotFound
@@ -19,15 +18,6 @@ extension CurlMulti {
       CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_SSL_CONNECT_ERROR:
       return .connectionLost
     case CURLE_BAD_CONTENT_ENCODING: return .undecodable
-    case CURLE_UNSUPPORTED_PROTOCOL:
-      var redirects = 0
-      _ = movies_curl_get_long(transfer.easy, CURLINFO_REDIRECT_COUNT, &redirects)
-      var address: UnsafeMutablePointer<CChar>?
-      _ = movies_curl_get_string(transfer.easy, CURLINFO_EFFECTIVE_URL, &address)
-      if redirects > 0, let address {
-        return .redirectToOtherScheme(String(cString: address))
-      }
-      return .failed(Self.describe(code))
     case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
       CURLE_SSL_CACERT_BADFILE:
       return .insecure(Self.describe(code))

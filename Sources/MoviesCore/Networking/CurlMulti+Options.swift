@@ -12,8 +12,8 @@ extension CurlMulti {
     try set(easy, CURLOPT_URL, "URL", string: transfer.url.absoluteString)
     try set(easy, CURLOPT_PROTOCOLS_STR, "PROTOCOLS_STR", string: "http,https")
     try set(easy, CURLOPT_REDIR_PROTOCOLS_STR, "REDIR_PROTOCOLS_STR", string: "http,https")
-    try set(easy, CURLOPT_FOLLOWLOCATION, "FOLLOWLOCATION", transfer.request.stopsAtAnswer ? 0 : 1)
-    try set(easy, CURLOPT_MAXREDIRS, "MAXREDIRS", limits.maxRedirects)
+    // The engine follows redirects itself, so a credential header stays with its origin.
+    try set(easy, CURLOPT_FOLLOWLOCATION, "FOLLOWLOCATION", 0)
     try set(easy, CURLOPT_TIMEOUT_MS, "TIMEOUT_MS", milliseconds)
     try set(easy, CURLOPT_NOSIGNAL, "NOSIGNAL", 1)
     // Ask for gzip; whatever encoding comes is decoded by libcurl before the cap counts it.
@@ -35,8 +35,8 @@ extension CurlMulti {
       "setting HEADERFUNCTION")
   }
 
-  /// libcurl does not send a custom `Authorization` header on after a redirect to another
-  /// host, so a bearer token stays with the API's host.
+  /// The request's headers: the engine, following redirects itself, passes only those meant
+  /// for the address asked (``HTTPEngine/headers(_:from:to:)``).
   private func setHeaders(_ headers: [String], on easy: UnsafeMutableRawPointer)
     throws(TransferFailure)
   {

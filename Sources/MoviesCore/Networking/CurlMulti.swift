@@ -153,7 +153,8 @@ final class CurlMulti {
       .absoluteURL
     transfer.reply.resume(
       returning: HTTPEngine.Response(
-        body: transfer.body, status: status, retryAfter: transfer.retryAfter, redirect: redirect))
+        body: transfer.body, status: status, retryAfter: transfer.retryAfter, redirect: redirect,
+        contentRange: transfer.contentRange, contentType: transfer.contentType))
   }
 
   private func detach(_ transfer: CurlTransfer) {

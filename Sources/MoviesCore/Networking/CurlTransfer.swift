@@ -7,8 +7,11 @@ final class CurlTransfer {
   let easy: UnsafeMutableRawPointer
   private(set) var body = Data()
   private(set) var retryAfter: String?
-  /// The final response's `Location`, as sent (kept only for a first answer).
+  /// The response's `Location`, as sent: the engine follows it itself.
   private(set) var location: String?
+  /// The response's `Content-Range` and `Content-Type`, for a stream relayed to a player.
+  private(set) var contentRange: String?
+  private(set) var contentType: String?
   /// Why the transfer was aborted from a callback, when it was.
   private(set) var failure: TransferFailure?
   private var headerBytes = 0
@@ -52,11 +55,14 @@ final class CurlTransfer {
       return false
     }
     if line.starts(with: "HTTP/".utf8) {
-      retryAfter = nil
-      location = nil
+      (retryAfter, location, contentRange, contentType) = (nil, nil, nil, nil)
     } else if let value = Self.value(of: "retry-after:", in: line) {
       retryAfter = value
-    } else if request.stopsAtAnswer, let value = Self.value(of: "location:", in: line) {
+    } else if let value = Self.value(of: "content-range:", in: line) {
+      contentRange = value
+    } else if let value = Self.value(of: "content-type:", in: line) {
+      contentType = value
+    } else if let value = Self.value(of: "location:", in: line) {
       location = value
     }
     return true

@@ -18,9 +18,13 @@ public final class HTTPEngine: Sendable {
     public var status: Int
     /// The `Retry-After` header of the final response, when the server sent one.
     public var retryAfter: String?
-    /// Where a redirect leads, absolute, when ``HTTPEngine/firstAnswer(_:limits:headers:)``
-    /// got one it could read; nil otherwise.
+    /// Where a redirect leads, absolute, when the answer had a `Location` that could be
+    /// read; nil otherwise.
     public var redirect: URL? = nil
+    /// The `Content-Range` header, when the server sent one.
+    public var contentRange: String? = nil
+    /// The `Content-Type` header, when the server sent one.
+    public var contentType: String? = nil
   }
 
   /// How long one request may take as a whole, unless a request's limits say otherwise.
@@ -44,15 +48,18 @@ public final class HTTPEngine: Sendable {
     loop.stop()
   }
 
-  /// Loads `url` once. Cancelling the calling task ends the transfer at once and throws
-  /// `CancellationError`; any other failure is a ``TransferFailure``.
+  /// Loads `url` once, following a GET's redirects itself: `headers` (a credential among
+  /// them) go only to `url`'s own scheme, host and port; a POST's redirect is its answer,
+  /// not followed (``following(_:limits:headers:post:)``). Cancelling the calling task ends
+  /// the transfer at once and throws `CancellationError`; any other failure is a
+  /// ``TransferFailure``.
   /// - Parameters:
   ///   - headers: extra request headers, `Name: value` each (none by default).
   ///   - post: a body to POST (empty for a POST without one); nil for a GET (the default).
   public func load(
     _ url: URL, limits: TransferLimits, headers: [String] = [], post: Data? = nil
   ) async throws -> Response {
-    try await send(url, limits: limits, headers: headers, stopsAtAnswer: false, post: post)
+    try await following(url, limits: limits, headers: headers, post: post)
   }
 
   /// Asks `url` once, follows no redirect and reads no body: the status and, for a redirect,
@@ -64,7 +71,7 @@ public final class HTTPEngine: Sendable {
     try await send(url, limits: limits, headers: headers, stopsAtAnswer: true)
   }
 
-  private func send(
+  func send(
     _ url: URL, limits: TransferLimits, headers: [String], stopsAtAnswer: Bool, post: Data? = nil
   ) async throws -> Response {
     let id = ids.add(1, ordering: .relaxed).newValue

@@ -13,7 +13,8 @@ public enum RetryAfter {
     }
     guard let date = httpDate(value) else { return nil }
     let seconds = date.timeIntervalSince(now)
-    return seconds > 0 ? .milliseconds(Int((seconds * 1000).rounded(.up))) : .zero
+    return seconds > 0
+      ? .milliseconds(Int(rounding: (seconds * 1000).rounded(.up), within: 0...Int.max)) : .zero
   }
 
   /// RFC 9110 allows three date forms; servers send the first, old ones the others.

@@ -17,12 +17,22 @@ public struct PlaybackReport: Sendable, Hashable {
   public static let playedShare = 0.9
   /// Below this share the film is barely started and nothing is changed (their usual 5 %).
   public static let startedShare = 0.05
+  /// The longest film believed, in seconds: a week. A player or server that says more (a
+  /// file whose header claims 1e297 seconds) is mistaken or hostile; every number a report
+  /// sends stays within this, so none overflows on its way to an integer.
+  public static let longest = 7 * 24 * 3_600
 
-  /// A report of `state` at `position` of `length` seconds.
+  /// A report of `state` at `position` of `length` seconds. A position is held between 0 and
+  /// ``longest`` (NaN is 0); a length that is not positive or is past ``longest`` is unknown.
   public init(_ state: State, position: Double, length: Double?) {
     self.state = state
-    self.position = max(0, position)
-    self.length = length.flatMap { $0 > 0 ? $0 : nil }
+    self.position = Self.believable(position)
+    self.length = length.flatMap { $0 > 0 && $0 <= Double(Self.longest) ? $0 : nil }
+  }
+
+  /// `seconds` between 0 and ``longest``; NaN is 0.
+  static func believable(_ seconds: Double) -> Double {
+    seconds.isNaN ? 0 : min(max(0, seconds), Double(longest))
   }
 
   /// The report of `state` at where `progress` is.
@@ -43,13 +53,21 @@ public struct PlaybackReport: Sendable, Hashable {
   /// whole seconds.
   public var playback: Playback {
     Playback(
-      played: isPlayedOut, position: Int(position.rounded()),
-      length: length.map { Int($0.rounded()) })
+      played: isPlayedOut, position: Self.whole(position, per: 1),
+      length: length.map { Self.whole($0, per: 1) })
   }
 
   /// The position in whole milliseconds.
-  public var milliseconds: Int { Int((position * 1000).rounded()) }
+  public var milliseconds: Int { Self.whole(position, per: 1_000) }
 
   /// The length in whole milliseconds; 0 when unknown.
-  public var lengthMilliseconds: Int { Int(((length ?? 0) * 1000).rounded()) }
+  public var lengthMilliseconds: Int { Self.whole(length ?? 0, per: 1_000) }
+
+  /// The position in ticks, ten million a second (.NET's, which Jellyfin counts in).
+  public var ticks: Int { Self.whole(position, per: 10_000_000) }
+
+  /// `seconds` in whole units of `1/perSecond` s, within 0 and ``longest`` seconds' worth.
+  private static func whole(_ seconds: Double, per perSecond: Int) -> Int {
+    Int(rounding: seconds * Double(perSecond), within: 0...(longest * perSecond))
+  }
 }

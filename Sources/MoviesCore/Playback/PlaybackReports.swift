@@ -41,10 +41,18 @@ final class PlaybackReports: Sendable {
     }
   }
 
-  /// The stopped report, sent even when the play was cancelled (Ctrl-C): in a task of its own,
-  /// which the cancellation does not reach, awaited here, and bounded by the engine's deadline.
+  /// The stopped report, sent even when the play was cancelled (Ctrl-C quitting the player):
+  /// in a task of its own, which that cancellation does not reach, awaited here, and bounded
+  /// by the source's deadline for a report. A Ctrl-C that comes while it is awaited (a server
+  /// that does not answer) cuts it short.
   func sendStopped() async {
-    await Task { await self.send(.stopped) }.value
+    let stopped = Task { await self.send(.stopped) }
+    guard !Task.isCancelled else { return await stopped.value }
+    await withTaskCancellationHandler {
+      await stopped.value
+    } onCancel: {
+      stopped.cancel()
+    }
   }
 
   /// The one warning for the reports the server did not take; nil when it took them all.

@@ -25,26 +25,42 @@ public final class PlayerProgress: Sendable {
 
   private let state: Mutex<Snapshot>
 
-  /// A film starting `start` seconds in, `length` seconds long as far as the server knows.
+  /// A film starting `start` seconds in, `length` seconds long as far as the server knows
+  /// (each held within ``PlaybackReport/longest``).
   public init(start: Int, length: Int?) {
-    state = Mutex(Snapshot(position: Double(max(0, start)), length: length.map(Double.init)))
+    let length = length.map(Double.init).flatMap { $0 > 0 ? $0 : nil }
+    state = Mutex(
+      Snapshot(
+        position: PlaybackReport.believable(Double(start)),
+        length: length.map(PlaybackReport.believable)))
+  }
+
+  /// `movie` starting `start` seconds in: its length is the server's, else its running time.
+  public convenience init(start: Int, of movie: Movie) {
+    // Minutes as a Double: a server's running time times 60 may overflow an Int.
+    let minutes = movie.runningTime.map { Double($0) * 60 }
+    self.init(start: start, length: nil)
+    if let length = movie.playback?.length.map(Double.init) ?? minutes { measured(length: length) }
   }
 
   /// What the player has said so far.
   public var snapshot: Snapshot { state.withLock { $0 } }
 
-  /// The player is `seconds` into the film (a negative or non-finite value is ignored).
+  /// The player is `seconds` into the film (a negative or non-finite value is ignored; one
+  /// past ``PlaybackReport/longest`` is held there).
   public func moved(to seconds: Double) {
     guard seconds.isFinite, seconds >= 0 else { return }
     state.withLock {
-      $0.position = seconds
+      $0.position = PlaybackReport.believable(seconds)
       $0.heard = true
     }
   }
 
-  /// The film is `seconds` long, as the player measured it.
+  /// The film is `seconds` long, as the player measured it. A length past
+  /// ``PlaybackReport/longest`` (a file's header may claim any) is not believed: the one known
+  /// before stays.
   public func measured(length seconds: Double) {
-    guard seconds.isFinite, seconds > 0 else { return }
+    guard seconds.isFinite, seconds > 0, seconds <= Double(PlaybackReport.longest) else { return }
     state.withLock { $0.length = seconds }
   }
 

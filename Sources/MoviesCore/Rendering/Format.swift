@@ -47,9 +47,11 @@ public enum Format {
 
   /// `0.4 ms`, `12 ms`, `1.3 s`.
   public static func duration(_ duration: Duration) -> String {
-    let microseconds = Int(
-      duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-    )
+    // A server's Retry-After may ask for Int.max seconds: held at 10^12 s (31,000 years), so
+    // the microseconds do not overflow.
+    let seconds = Int(min(max(duration.components.seconds, -1_000_000_000_000), 1_000_000_000_000))
+    let microseconds =
+      seconds * 1_000_000 + Int(duration.components.attoseconds / 1_000_000_000_000)
     // Loopback and cache hits take well under a millisecond; "0 ms" would hide what they took.
     if microseconds == 0 { return "0 ms" }
     if microseconds < 950 { return "0.\(max(1, (microseconds + 50) / 100)) ms" }

@@ -24,7 +24,8 @@ extension Startup {
       browser: browser, thumbnails: thumbnails, genreSource: choice.genreSource,
       linkOpener: DesktopOpener(environment: environment), library: library,
       sourceID: choice.recorded.id, streamSource: choice.streamSource,
-      player: MPVPlayer(environment: environment, quiet: options.json))
+      player: MPVPlayer(
+        environment: environment, quiet: options.json, engine: choice.streamSource?.engine))
     // History only at the prompt: scripts must not fill it.
     let history =
       interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil

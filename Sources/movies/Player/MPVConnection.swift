@@ -18,8 +18,6 @@ final class MPVConnection: Sendable {
     case end = 0x78  // "x": mpv has exited; stop
   }
 
-  /// The properties observed, by the id mpv's events carry.
-  private static let observed = [1: "time-pos", 2: "duration", 3: "pause"]
   /// A line longer than this is not one of the messages read (mpv's are a few hundred bytes).
   private static let longestLine = 1 << 16
 
@@ -87,7 +85,7 @@ final class MPVConnection: Sendable {
     guard let socket = connect(quitting: &quitting) else { return }
     defer { close(socket) }
     connected()
-    for (id, name) in Self.observed.sorted(by: { $0.key < $1.key }) {
+    for (id, name) in PlayerProgress.mpvObserved.sorted(by: { $0.key < $1.key }) {
       write(["command": ["observe_property", id, name], "request_id": id], to: socket)
     }
     if quitting { write(["command": ["quit"]], to: socket) }
@@ -119,7 +117,7 @@ final class MPVConnection: Sendable {
     }
   }
 
-  /// Reads what the socket has and hands each whole line to ``read(line:)``; false at its
+  /// Reads what the socket has and hands each whole line to the progress; false at its
   /// end, on a failure, or (with `MSG_DONTWAIT`) when nothing more is there.
   private func receive(
     from socket: Int32, into pending: inout [UInt8], buffer: inout [UInt8], flags: Int32 = 0
@@ -131,7 +129,7 @@ final class MPVConnection: Sendable {
     guard count > 0 else { return false }
     pending += buffer[..<count]
     while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-      read(line: pending[..<end])
+      progress.read(mpvLine: pending[..<end])
       pending.removeSubrange(...end)
     }
     if pending.count > Self.longestLine { pending.removeAll() }
@@ -172,25 +170,6 @@ final class MPVConnection: Sendable {
   private func takeWish() -> Wish? {
     var byte: UInt8 = 0
     return Glibc.read(wake.read, &byte, 1) == 1 ? Wish(rawValue: byte) : nil
-  }
-
-  /// One line of mpv's: a property's new value, the end of the file, or a reply (ignored).
-  private func read(line: ArraySlice<UInt8>) {
-    guard let object = JSONDocument.parse(Data(line))?.root as? [String: Any],
-      let event = object["event"] as? String
-    else { return }
-    switch event {
-    case "property-change":
-      switch object["name"] as? String {
-      case "time-pos": (object["data"] as? Double).map(progress.moved(to:))
-      case "duration": (object["data"] as? Double).map(progress.measured(length:))
-      case "pause": (object["data"] as? Bool).map(progress.paused)
-      default: break
-      }
-    case "end-file" where object["reason"] as? String == "eof":
-      progress.reachedEnd()
-    default: break
-    }
   }
 
   /// Sends one command, a line of JSON; a failure shows as the socket's end, read next.

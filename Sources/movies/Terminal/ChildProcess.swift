@@ -13,9 +13,10 @@ import MoviesCore
 /// (``secretVariables``): mpv, yt-dlp under it, `xdg-open` and the browser, the pager and fzf
 /// need none, and a child passes its environment on to whatever it starts.
 enum ChildProcess {
-  /// The environment variables that hold a credential, taken out of every child's
-  /// environment: every source's declared secrets, so a new source's are too.
-  static let secretVariables = Set(SourceDefinition.allSecrets.map(\.variable))
+  /// The environment variables taken out of every child's environment: every source's
+  /// declared secrets (so a new source's are too), and `MOVIES_API`, whose address may carry
+  /// a password. No child (mpv, yt-dlp under it, `xdg-open`, the pager, fzf) needs them.
+  static let secretVariables = Set(SourceDefinition.allSecrets.map(\.variable) + ["MOVIES_API"])
   /// The number a child finds a passed descriptor at (`/dev/fd/3`).
   static let passedDescriptor: Int32 = 3
 
@@ -65,6 +66,11 @@ enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO),
         "posix_spawn_file_actions_adddup2")
     }
+    // Nothing else reaches the child, whatever this process left open without close-on-exec
+    // (libcurl's sockets and its wake-up pair): only 0-2, and the passed descriptor.
+    try check(
+      closeFrom(&actions, passedDescriptor + (passing == nil ? 0 : 1)),
+      "posix_spawn_file_actions_addclosefrom_np")
     // With `stdout` given, only the errors go to /dev/null.
     if quiet || stdout != nil {
       for descriptor in stdout == nil ? [STDOUT_FILENO, STDERR_FILENO] : [STDERR_FILENO] {
@@ -100,6 +106,21 @@ enum ChildProcess {
       &pid, argv.first ?? "", &actions, &attributes, cArguments, cEnvironment)
     try check(status, "posix_spawnp \(argv.first ?? "")")
     return pid
+  }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Debian 12 has
+  /// 2.36): Swift's Glibc module leaves it out, so it is looked up by name, once.
+  private typealias CloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  private static let closeFrom: CloseFrom? = dlsym(
+    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
+  ).map { unsafeBitCast($0, to: CloseFrom.self) }
+
+  /// Adds closing every descriptor from `lowest` up to `actions`; ENOSYS without the call.
+  private static func closeFrom(
+    _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32
+  ) -> Int32 {
+    closeFrom.map { $0(actions, lowest) } ?? ENOSYS
   }
 
   /// `NAME=value` entries for a child: `environment`, or this process's own when nil, without

@@ -124,7 +124,7 @@ import Testing
     #expect(mpv.arguments.last?.hasPrefix("https://www.youtube.com/watch?v=") == true)
   }
 
-  @Test func plexPlaysItsTrailerExtraWithTheTokenInThePrivateFile() async throws {
+  @Test func plexPlaysItsTrailerExtraThroughTheRelay() async throws {
     let server = try await PlexTestServer(limit: 30)
     let players = try Players(ytdlp: false)
     defer { players.remove() }

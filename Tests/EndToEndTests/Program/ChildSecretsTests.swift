@@ -57,7 +57,7 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     let mpv = try #require(try player.run())
     expectClean(mpv.environment, "mpv")
-    #expect(mpv.streamStatus == 200, "the token reached mpv through its include file")
+    #expect(mpv.streamStatus == 200, "the relay added the token toward the server")
   }
 
   @Test func xdgOpenGetsNoSecret() async throws {

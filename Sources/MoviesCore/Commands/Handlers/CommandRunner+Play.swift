@@ -60,8 +60,7 @@ extension CommandRunner {
     }
     guard let stream = streamSource.stream(for: movie) else { throw PlayError.noStream(row: row) }
     let resolved = try await Self.resolved(stream, through: streamSource.engine, row: row)
-    let progress = PlayerProgress(
-      start: stream.start, length: movie.playback?.length ?? movie.runningTime.map { $0 * 60 })
+    let progress = PlayerProgress(start: stream.start, of: movie)
     let reports = reporter.map { PlaybackReports(to: $0, of: movie, progress: progress) }
     // Both owned here. The start goes beside the player, so a slow server never holds the
     // film back; it is awaited before the stop, which must come after it. The ticker is

@@ -151,7 +151,14 @@ public struct ThumbnailStore: Sendable {
     }
     sweeper.sweepOnce(folder)
     guard let staged = StagedFile(data, in: folder) else {
-      throw Error.cannotWrite(path: folder.path, reason: "the folder is not writable")
+      // A full disk is not a folder that cannot be written: the remedy differs.
+      let reason =
+        switch errno {
+        case ENOSPC, EDQUOT: "the disk is full (nothing was left there)"
+        case EACCES, EPERM, EROFS: "the folder is not writable"
+        case let number: String(cString: strerror(number))
+        }
+      throw Error.cannotWrite(path: folder.path, reason: reason)
     }
     defer { staged.discard() }
     for attempt in 1...1000 {

@@ -6,29 +6,22 @@ import Synchronization
   import Glibc
 #endif
 
-/// A file only this user can read, held open and already removed from the disk: how a secret
-/// is handed to another program without its command line (which `ps` shows) and without
-/// leaving it behind. The child inherits the descriptor and opens it as `/dev/fd/N`, so
-/// nothing is left to remove when this program is closed, ended or killed outright.
-///
-/// Made in a folder of its own, mode 0700, as a file of mode 0600; the file's name is removed
-/// at once. The folder stays only until the player has made its IPC socket there
-/// (``socketPath``) and it is connected (``removeFolder()``): it never holds the secret.
-final class PrivateFile: Sendable {
-  /// Why the file could not be made.
+/// A folder only this user can enter (mode 0700), made under the temporary folder for mpv's
+/// IPC socket (``socketPath``). It stays only until the socket is connected
+/// (``removeFolder()``), and never holds a secret: the stream's headers stay in the relay.
+final class PrivateFolder: Sendable {
+  /// Why the folder could not be made.
   enum Error: Swift.Error, UserFacingError {
     case failed(call: String, errno: Int32)
 
     var code: ErrorCode { .playFailed }
     var message: String {
       guard case .failed(let call, let number) = self else { return "" }
-      return "Could not write the player's private settings file (\(call): "
+      return "Could not make the player's private folder (\(call): "
         + "\(String(cString: strerror(number)))); nothing was played."
     }
   }
 
-  /// Open for reading and writing, closed on exec: only a child given it by number has it.
-  let descriptor: Int32
   /// Where the player makes its IPC socket: `ipc` in the private folder.
   let socketPath: String
   /// The private folder, until it is removed.
@@ -37,36 +30,13 @@ final class PrivateFile: Sendable {
   /// The socket's name in the folder.
   static let socketName = "ipc"
 
-  /// Writes `text` to a new file in a new private folder under the temporary folder
-  /// (`TMPDIR`, else /tmp), removes the file's name, and keeps it open. Blocks: call it
-  /// through `Blocking.fileIO`.
-  init(_ text: String, environment: [String: String]) throws(Error) {
+  /// Makes a new private folder under the temporary folder (`TMPDIR`, else /tmp). Blocks:
+  /// call it through `Blocking.fileIO`.
+  init(environment: [String: String]) throws(Error) {
     let base = Self.temporaryFolder(environment)
     var template = Array("\(base)/movies-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw .failed(call: "mkdtemp", errno: errno) }
     let folder = String(cString: made)
-    let path = folder + "/settings"
-    let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    let number = errno
-    // Removed before anything is written: from here the text is only in the open file.
-    unlink(path)
-    guard descriptor >= 0 else {
-      rmdir(folder)
-      throw .failed(call: "open", errno: number)
-    }
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else {
-        let number = errno
-        close(descriptor)
-        rmdir(folder)
-        throw .failed(call: "write", errno: number)
-      }
-      bytes = bytes.dropFirst(written)
-    }
-    self.descriptor = descriptor
     self.folder = Mutex(folder)
     socketPath = folder + "/" + Self.socketName
   }
@@ -93,7 +63,6 @@ final class PrivateFile: Sendable {
 
   deinit {
     removeFolder()
-    close(descriptor)
   }
 
   /// Removes what earlier runs left in `base` when they were ended during `play`: a
