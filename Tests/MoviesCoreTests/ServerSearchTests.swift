@@ -77,12 +77,11 @@ import Testing
   /// nothing; the next search that finds any numbers its own.
   @Test func matchesKeepTheirNumbersUntilASearchFindsOthers() {
     let list = ListStatus(query: MovieQuery(pageSize: 10))
-    func found(_ titles: [String]) -> CommandOutcome {
+    func found(_ titles: [String]) -> FindResult {
       let matches = titles.enumerated().map {
         MovieSearch.Match(row: $0.offset + 1, movie: Movie(title: $0.element), kind: .match)
       }
-      return .found(
-        FindResult(text: "x", matches: matches, list: list, elapsed: .zero, results: list))
+      return FindResult(text: "x", matches: matches, list: list, elapsed: .zero, results: list)
     }
     let view = ViewState()
     view.record(found(["A", "B"]), query: list.query)
@@ -90,7 +89,7 @@ import Testing
     view.record(found([]), query: list.query)
     #expect(view.rows == .matches(count: 2), "a search with no match leaves the view")
     #expect(view.matches?.map(\.title) == ["A", "B"])
-    view.record(.pageLoaded(.none, list), query: list.query)
+    view.record(ListOutcome.pageLoaded(.none, list), query: list.query)
     #expect(view.matches?.map(\.title) == ["A", "B"], "a page of the list leaves f1, f2")
     view.record(found(["C"]), query: list.query)
     #expect(view.matches?.map(\.title) == ["C"])

@@ -33,12 +33,13 @@ extension Shell {
       printEarly: interrupts == nil || json
         ? nil
         : { outcome in
-          guard case .movie(let movie, let row, let thumbnail) = outcome else { return }
+          guard let shown = outcome as? MovieShown else { return }
           // The spinner may be drawn already: the fields take its line, and it goes on under
           // them.
           if terminal.showsLiveLines { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
           Terminal.write(
-            earlyPrinter.listFields(of: movie, row: row, thumbnail: thumbnail), to: STDOUT_FILENO)
+            earlyPrinter.listFields(of: shown.movie, row: shown.row, thumbnail: shown.thumbnail),
+            to: STDOUT_FILENO)
         })
     let (update, found, early) = (events.progress, events.found, events.early)
     let result: CommandResult
@@ -64,16 +65,17 @@ extension Shell {
       result = await runner.execute(command, progress: update, found: found)
     }
     if await events.finish() { lineErased = true }
-    var shownEarly: Movie?
-    if case .movie(let movie, _, _) = events.earlyShown { shownEarly = movie }
-    var reply = render(result, of: command, terminal: terminal, after: shownEarly)
+    let shownEarly = (events.earlyShown as? MovieShown)?.movie
+    var reply = render(
+      result, of: command, terminal: terminal, after: shownEarly, rowsPrinted: finder != nil)
     var findIsPaged = false
-    if let finder, case .success(.found(let found)) = result.outcome {
+    if let finder, let found = try? result.outcome.get() as? FindResult,
       let paged = finder.pagedText(found)
-      findIsPaged = paged != nil
-      reply.output = paged ?? textRenderer(terminal).findSummary(found)
+    {
+      findIsPaged = true
+      reply.output = paged
     }
-    if !json, case .success(.thumbnailSaved(let saved, _)) = result.outcome {
+    if !json, let saved = (try? result.outcome.get() as? ThumbnailSaved)?.saved {
       if let preview {
         switch await draw(saved, with: preview, width: width, interrupts: interrupts) {
         case .success(let picture): reply.output += picture ?? ""
