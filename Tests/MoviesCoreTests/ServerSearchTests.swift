@@ -32,7 +32,7 @@ import Testing
     let search = try MovieSearch("found rating:>7")
 
     let scan = await browser.serverSearch(
-      query, filtering: search, found: { _, _ in }, progress: { _, _ in })
+      ServerSearch(query, filtering: search), found: { _, _ in }, progress: { _, _ in })
     #expect(scan.matches.map(\.label.description) == (1...15).map { "f\($0)" })
     #expect(scan.matches.first?.movie.title == "Found Movie 1")
     #expect(scan.results?.loadedCount == 15)
@@ -40,7 +40,7 @@ import Testing
     #expect(source.requests.count == 3, "the list's page 1 and the search's two")
 
     let again = await browser.serverSearch(
-      query, filtering: search, found: { _, _ in }, progress: { _, _ in })
+      ServerSearch(query, filtering: search), found: { _, _ in }, progress: { _, _ in })
     #expect(again.matches == scan.matches)
     #expect(source.requests.count == 3, "the same search again asks for nothing")
 
@@ -61,7 +61,7 @@ import Testing
 
     let scan = Task {
       await browser.serverSearch(
-        query, filtering: search, found: { _, _ in }, progress: { _, _ in })
+        ServerSearch(query, filtering: search), found: { _, _ in }, progress: { _, _ in })
     }
     // Pages 2 to 4 wait, so the batch they are in cannot end before they are let go.
     let fourAsked = try await eventually { source.requests.count >= 4 }

@@ -16,20 +16,11 @@ extension CommandContext {
     search = try await source.resolvingFilters(of: search)
     let clock = ContinuousClock()
     let start = clock.now
-    let serverQuery =
-      source.capabilities.searchesOnServer
-      ? source.searchQuery(for: search, from: await browser.status.query) : nil
-    let scan =
-      if let serverQuery {
-        await browser.serverSearch(
-          serverQuery, filtering: search, found: found, progress: progress)
-      } else {
-        await browser.scan(for: search, found: found, progress: progress)
-      }
+    let scan = await browser.find(search, found: found, progress: progress)
     // A server's page that failed is tried again by `find`, not by `more`: the list's next
     // page is not what failed.
     var failure = scan.failure
-    if serverQuery != nil, let source = failure as? any SourceFailure {
+    if scan.results != nil, let source = failure as? any SourceFailure {
       failure = ListSwitchFailure(failure: source, command: "find \(CommandUsage.excerpt(text))")
     }
     let result = FindResult(
