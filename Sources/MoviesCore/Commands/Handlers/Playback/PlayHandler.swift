@@ -5,7 +5,8 @@ extension CommandContext {
   /// warning: the film has still played.
   func play(_ listed: Movie, row: RowLabel) async throws -> (any CommandOutcome, [String]) {
     guard let streamSource else { throw PlayError.notPlayable }
-    guard streamSource.stream(for: listed) != nil else { throw PlayError.noStream(row: row) }
+    // Asked once, before anything is sent: a film without a stream asks the server nothing.
+    guard var stream = streamSource.stream(for: listed) else { throw PlayError.noStream(row: row) }
     guard let player else { throw PlayError.noPlayer }
     let reporter = streamSource.playbackReporter
     var warnings: [String] = []
@@ -19,7 +20,8 @@ extension CommandContext {
         warnings.append(ErrorDescriber.plain.message(for: error))
       }
     }
-    guard let stream = streamSource.stream(for: movie) else { throw PlayError.noStream(row: row) }
+    // The server said just now where the film stopped: the stream starts there.
+    stream.start = movie.playback?.resumePosition ?? 0
     let resolved = try await Self.resolved(stream, through: streamSource.engine, row: row)
     let progress = PlayerProgress(
       start: stream.start, length: movie.playback?.length ?? movie.runningTime.map { $0 * 60 })
