@@ -50,7 +50,7 @@ import Testing
     }
   }
 
-  private func outcome(_ result: CommandResult) throws -> CommandOutcome {
+  private func outcome(_ result: CommandResult) throws -> any CommandOutcome {
     try result.outcome.get()
   }
 
@@ -61,7 +61,7 @@ import Testing
 
       let result = await runner.execute(.genre("comedie"))
 
-      guard case .restarted(let added, let list) = try outcome(result) else {
+      guard case .restarted(let added, let list)? = try outcome(result) as? ListOutcome else {
         Issue.record("genre did not restart the list: \(result.outcome)")
         return
       }
@@ -76,12 +76,16 @@ import Testing
   @Test func genreByIDAndAllNeedNoGenreList() async throws {
     try await withRunner { runner, _ in
       let drama = try outcome(await runner.execute(.genre("1")))
-      guard case .restarted(_, let list) = drama else { throw Failure.unexpected(drama) }
+      guard case .restarted(_, let list)? = drama as? ListOutcome else {
+        throw Failure.unexpected(drama)
+      }
       #expect(list.query.genreID == "1")
       #expect(list.totalCount == 3)
 
       let all = try outcome(await runner.execute(.genre("ALL")))
-      guard case .restarted(_, let everything) = all else { throw Failure.unexpected(all) }
+      guard case .restarted(_, let everything)? = all as? ListOutcome else {
+        throw Failure.unexpected(all)
+      }
       #expect(everything.query.genreID == "")
       #expect(everything.totalCount == 5)
     }
@@ -90,7 +94,9 @@ import Testing
   @Test func aGenresBeginningRestartsTheListAndATypoIsAskedAbout() async throws {
     try await withRunner { runner, _ in
       let restarted = try outcome(await runner.execute(.genre("dram")))
-      guard case .restarted(_, let list) = restarted else { throw Failure.unexpected(restarted) }
+      guard case .restarted(_, let list)? = restarted as? ListOutcome else {
+        throw Failure.unexpected(restarted)
+      }
       #expect(list.query.genreID == "1")
       let typo = await runner.execute(.genre("drma"))
       #expect(throws: CommandRunner.Error.unclearGenre("drma", .nearMiss("Drama"))) {
@@ -113,7 +119,7 @@ import Testing
       #expect(await runner.browser.list.movies.count == 2, "nothing more was loaded")
       // A beginning of a genre's name still filters, accents and case aside.
       let found = try outcome(await runner.execute(.find("genre:COM")))
-      guard case .found(let matches) = found else { throw Failure.unexpected(found) }
+      guard let matches = found as? FindResult else { throw Failure.unexpected(found) }
       #expect(matches.failure == nil)
     }
   }
@@ -145,7 +151,9 @@ import Testing
       _ = await runner.execute(.more)
       let result = try outcome(await runner.execute(.order("releasedatedesc")))
 
-      guard case .restarted(let added, let list) = result else { throw Failure.unexpected(result) }
+      guard case .restarted(let added, let list)? = result as? ListOutcome else {
+        throw Failure.unexpected(result)
+      }
       #expect(list.query.order == "releasedatedesc")
       #expect(added.movies.map(\.releaseDate) == ["2019", "2018", "2009", "2001", "1995"])
     }
@@ -156,7 +164,8 @@ import Testing
       _ = await runner.execute(.genre("Drama"))
       let result = try outcome(await runner.execute(.genres))
 
-      guard case .genres(let genres, let current) = result else { throw Failure.unexpected(result) }
+      guard let listed = result as? GenresListed else { throw Failure.unexpected(result) }
+      let (genres, current) = (listed.genres, listed.current)
       #expect(genres == [Genre(id: "1", name: "Drama"), Genre(id: "2", name: "Comédie")])
       #expect(current == "1")
       let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
@@ -171,7 +180,7 @@ import Testing
     let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
       CommandResult(
         outcome: .success(
-          .found(FindResult(text: "\u{1B}[2Jgone", matches: [], list: list, elapsed: .zero)))))
+          FindResult(text: "\u{1B}[2Jgone", matches: [], list: list, elapsed: .zero))))
 
     #expect(text.output.hasPrefix("No movie matches '^[[2Jgone' in 0 movies"))
     #expect(!text.output.contains("\u{1B}"))
@@ -180,7 +189,7 @@ import Testing
   @Test func genreNamesFromTheServerReachTheTerminalEscaped() {
     let hostile = [Genre(id: "7\u{1B}[2J", name: "Evil\u{1B}]0;pwned\u{07}\u{9B}")]
     let text = TextRenderer(layout: .init(width: 80, palette: .plain)).render(
-      CommandResult(outcome: .success(.genres(hostile, current: ""))))
+      CommandResult(outcome: .success(GenresListed(genres: hostile, current: ""))))
 
     #expect(text.output.contains("Evil^[]0;pwned^G"))
     let controls = text.output.unicodeScalars.filter {
@@ -202,7 +211,7 @@ import Testing
       _ = await runner.execute(.more)
       let result = try outcome(await runner.execute(.find(text)))
 
-      guard case .found(let found) = result else { throw Failure.unexpected(result) }
+      guard let found = result as? FindResult else { throw Failure.unexpected(result) }
       let matches = found.matches
       #expect(found.list.isComplete && found.list.loadedCount == 5)
       let list = await runner.browser.list
@@ -229,8 +238,9 @@ import Testing
       let web = try outcome(await runner.execute(.act(.open, RowLabel(rowOf("Amélie")))))
       let file = try outcome(await runner.execute(.act(.open, RowLabel(rowOf("기생충")))))
 
-      guard case .link(let link, _, let opened) = web, case .link(_, _, let fileOpened) = file
+      guard let webLink = web as? LinkShown, let fileLink = file as? LinkShown
       else { throw Failure.unexpected(web) }
+      let (link, opened, fileOpened) = (webLink.link, webLink.opening, fileLink.opening)
       #expect(link == "https://movies.example/amelie")
       #expect(opened == .opened)
       #expect(fileOpened == .refusedScheme, "a file: link is printed, never opened")
@@ -255,6 +265,6 @@ import Testing
   }
 
   private enum Failure: Error {
-    case unexpected(CommandOutcome)
+    case unexpected(any CommandOutcome)
   }
 }

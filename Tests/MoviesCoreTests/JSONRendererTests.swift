@@ -23,7 +23,7 @@ import Testing
     let found = FindResult(
       text: "love", matches: [], list: ListStatus(query: MovieQuery()), elapsed: .seconds(1),
       stopped: true)
-    let result = CommandResult(outcome: .success(.found(found)))
+    let result = CommandResult(outcome: .success(found))
     let json = JSONRenderer.render(result, of: .find("love"))
     let text = TextRenderer(layout: TextRenderer.Layout(width: 80, palette: .plain))
       .render(result)
@@ -64,7 +64,7 @@ import Testing
     // The program phrases the remedy; the row's message carries its words.
     let describer = ErrorDescriber { _ in "Pick another folder." }
     let reply = JSONRenderer.render(
-      CommandResult(outcome: .success(.thumbnailsSaved(batch))), of: .thumbs(.range(1...2)),
+      CommandResult(outcome: .success(batch)), of: .thumbs(.range(1...2)),
       describer: describer)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(reply.output.utf8)) as? [String: Any])
@@ -102,7 +102,7 @@ import Testing
         region: "US", stream: ["Max"], buy: ["Apple TV"], link: "https://example.org/watch"),
       imdbID: "tt0113277", trailer: "https://www.youtube.com/watch?v=abc")
     let result = CommandResult(
-      outcome: .success(.movie(movie, row: RowLabel(1), thumbnail: .unavailable)))
+      outcome: .success(MovieShown(movie, row: RowLabel(1), thumbnail: .unavailable)))
     let reply = JSONRenderer.render(result, of: .act(.show, RowLabel(1)))
     let object = try JSONSerialization.jsonObject(with: Data(reply.text.utf8)) as? [String: Any]
     let shown = try #require(object?["movie"] as? [String: Any])

@@ -61,7 +61,7 @@ import Testing
     let movies = (1...2_500).map { Movie(id: "\($0)", title: "Film \($0)") }
     let list = ListStatus(query: MovieQuery(pageSize: 10))
     let result = CommandResult(
-      outcome: .success(.list(AddedRows(range: 1...2_500, movies: movies), list)))
+      outcome: .success(ListOutcome.list(AddedRows(range: 1...2_500, movies: movies), list)))
     let reply = JSONRenderer.render(result, of: .list)
 
     #expect(!reply.output.contains("Film 1"), "the rows are not in the text made at once")

@@ -79,7 +79,8 @@ import Testing
     let client = try await client(server)
     #expect(client.capabilities.searchesOnServer)
     let search = try MovieSearch("gator year:1974")
-    let query = try #require(client.searchQuery(for: search, from: MovieQuery(order: "titleasc")))
+    let query = try #require(
+      client.searchQuery(for: search, from: MovieQuery(order: "titleasc"))?.query)
     let page = try await client.page(1, of: query)
     #expect(page.movies.map(\.title) == ["'Gator Bait"])
     let sent = try #require(try server.itemRequests().last)

@@ -77,10 +77,11 @@ import Testing
     #expect(found.list?.shownCount == 10 && found.list?.loadedCount == 25)
     #expect(await runner.execute(.list).view == .rows(Array(1...10)))
     // What `skip` after a failed `genre 4` replies: the genre's list, with no rows yet.
-    let skipped = RowsInView.after(
-      .pageLoaded(.none, ListStatus(query: MovieQuery(genreID: "4", pageSize: 10))),
-      before: .rows(Array(1...10)), query: MovieQuery(pageSize: 10))
-    #expect(skipped == .rows([]))
+    var skipped = ViewState.State()
+    skipped.rows = .rows(Array(1...10))
+    ListOutcome.pageLoaded(.none, ListStatus(query: MovieQuery(genreID: "4", pageSize: 10)))
+      .record(in: &skipped, query: MovieQuery(pageSize: 10))
+    #expect(skipped.rows == .rows([]))
   }
 
   /// The prompt, completion and spinner come from replies; a shell that read the browser's
@@ -119,7 +120,7 @@ import Testing
   @Test func moreNJoinsTheRowsOfEveryPageItLoaded() async throws {
     let runner = makeRunner(FakeMovieSource(movieCount: 25))
     let result = await runner.execute(.morePages(3))
-    guard case .success(.pageLoaded(let added, let list)) = result.outcome else {
+    guard case .pageLoaded(let added, let list)? = try? result.outcome.get() as? ListOutcome else {
       Issue.record("more 3 did not load pages: \(result.outcome)")
       return
     }

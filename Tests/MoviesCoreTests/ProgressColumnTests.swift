@@ -73,7 +73,7 @@ import Testing
     list.showLoaded()
     let layout = TextRenderer.Layout(width: 80, palette: .plain, unicode: false)
     let text = TextRenderer(layout: layout).render(
-      CommandResult(outcome: .success(.list(AddedRows(1...3, of: list), list.status)))
+      CommandResult(outcome: .success(ListOutcome.list(AddedRows(1...3, of: list), list.status)))
     ).text
     #expect(text.contains("1  x      올드보이"), "\(text)")
     #expect(text.contains("2  > 40%  Oldboy"), "\(text)")
@@ -90,7 +90,7 @@ import Testing
   @Test func jsonRowsCarryPlaybackAndOnWatchlist() throws {
     let movie = Self.movies[1]
     let result = CommandResult(
-      outcome: .success(.movie(movie, row: 2, thumbnail: .notCached)),
+      outcome: .success(MovieShown(movie, row: 2, thumbnail: .notCached)),
       watched: [WatchEntry.key(for: movie)])
     let text = JSONRenderer.render(result, of: .act(.show, 2)).text
     let object = try #require(

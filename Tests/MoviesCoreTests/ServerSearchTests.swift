@@ -32,7 +32,7 @@ import Testing
     let search = try MovieSearch("found rating:>7")
 
     let scan = await browser.serverSearch(
-      query, filtering: search, found: { _, _ in }, progress: { _, _ in })
+      ServerSearch(query, filtering: search), found: { _, _ in }, progress: { _, _ in })
     #expect(scan.matches.map(\.label.description) == (1...15).map { "f\($0)" })
     #expect(scan.matches.first?.movie.title == "Found Movie 1")
     #expect(scan.results?.loadedCount == 15)
@@ -40,7 +40,7 @@ import Testing
     #expect(source.requests.count == 3, "the list's page 1 and the search's two")
 
     let again = await browser.serverSearch(
-      query, filtering: search, found: { _, _ in }, progress: { _, _ in })
+      ServerSearch(query, filtering: search), found: { _, _ in }, progress: { _, _ in })
     #expect(again.matches == scan.matches)
     #expect(source.requests.count == 3, "the same search again asks for nothing")
 
@@ -61,7 +61,7 @@ import Testing
 
     let scan = Task {
       await browser.serverSearch(
-        query, filtering: search, found: { _, _ in }, progress: { _, _ in })
+        ServerSearch(query, filtering: search), found: { _, _ in }, progress: { _, _ in })
     }
     // Pages 2 to 4 wait, so the batch they are in cannot end before they are let go.
     let fourAsked = try await eventually { source.requests.count >= 4 }
@@ -77,12 +77,11 @@ import Testing
   /// nothing; the next search that finds any numbers its own.
   @Test func matchesKeepTheirNumbersUntilASearchFindsOthers() {
     let list = ListStatus(query: MovieQuery(pageSize: 10))
-    func found(_ titles: [String]) -> CommandOutcome {
+    func found(_ titles: [String]) -> FindResult {
       let matches = titles.enumerated().map {
         MovieSearch.Match(row: $0.offset + 1, movie: Movie(title: $0.element), kind: .match)
       }
-      return .found(
-        FindResult(text: "x", matches: matches, list: list, elapsed: .zero, results: list))
+      return FindResult(text: "x", matches: matches, list: list, elapsed: .zero, results: list)
     }
     let view = ViewState()
     view.record(found(["A", "B"]), query: list.query)
@@ -90,7 +89,7 @@ import Testing
     view.record(found([]), query: list.query)
     #expect(view.rows == .matches(count: 2), "a search with no match leaves the view")
     #expect(view.matches?.map(\.title) == ["A", "B"])
-    view.record(.pageLoaded(.none, list), query: list.query)
+    view.record(ListOutcome.pageLoaded(.none, list), query: list.query)
     #expect(view.matches?.map(\.title) == ["A", "B"], "a page of the list leaves f1, f2")
     view.record(found(["C"]), query: list.query)
     #expect(view.matches?.map(\.title) == ["C"])

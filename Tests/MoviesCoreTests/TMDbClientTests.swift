@@ -191,7 +191,7 @@ import Testing
         apiURL: try #require(URL(string: "http://h/3")),
         credential: TMDbCredential(kind: .apiKey, secret: "k", origin: "TMDB_API_KEY")),
       engine: try HTTPEngine())
-    let query = try #require(client.searchQuery(for: search, from: MovieQuery()))
+    let query = try #require(client.searchQuery(for: search, from: MovieQuery())?.query)
     #expect(
       items(query) == [
         "primary_release_date.gte": "1990-01-01", "primary_release_date.lte": "1999-12-31",
@@ -199,7 +199,7 @@ import Testing
       ])
     // With words, /search/movie takes no filter: the rows are checked.
     let words = try #require(
-      client.searchQuery(for: try MovieSearch("alien year:1979-1986"), from: MovieQuery()))
+      client.searchQuery(for: try MovieSearch("alien year:1979-1986"), from: MovieQuery())?.query)
     #expect(words.releaseYears == nil && words.ratings == nil && words.searchText == "alien")
   }
 

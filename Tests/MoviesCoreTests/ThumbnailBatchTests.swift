@@ -37,7 +37,7 @@ import Testing
     try await withRunner { runner, source, downloads in
       let progress = ProgressLog()
       let result = await runner.execute(.thumbs(.range(2...6)), progress: progress.record)
-      guard case .success(.thumbnailsSaved(let batch)) = result.outcome else {
+      guard let batch = try? result.outcome.get() as? ThumbnailBatch else {
         Issue.record("expected a batch, got \(result.outcome)")
         return
       }
@@ -62,7 +62,7 @@ import Testing
       // Rows 11 to 15 load with the search; rows 1, 10, 11 and 12 to 15 match "1".
       _ = await runner.execute(.find("movie 1"))
       let result = await runner.execute(.thumbs(.all))
-      guard case .success(.thumbnailsSaved(let batch)) = result.outcome else {
+      guard let batch = try? result.outcome.get() as? ThumbnailBatch else {
         Issue.record("expected a batch, got \(result.outcome)")
         return
       }
@@ -94,7 +94,7 @@ import Testing
       let named = try? await runner.thumbnailRows(.range(1...200))
       #expect(named?.count == ThumbRows.askAbove + 1)
       let confirmed = await runner.execute(.thumbs(.all), confirmed: true)
-      guard case .success(.thumbnailsSaved(let batch)) = confirmed.outcome else {
+      guard let batch = try? confirmed.outcome.get() as? ThumbnailBatch else {
         Issue.record("expected a batch, got \(confirmed.outcome)")
         return
       }
@@ -130,7 +130,7 @@ import Testing
   @Test func aRangeRunningPastTheLoadedRowsIsCutThereWithAWarning() async throws {
     try await withRunner { runner, _, downloads in
       let result = await runner.execute(.thumbs(.range(8...99)))
-      guard case .success(.thumbnailsSaved(let batch)) = result.outcome else {
+      guard let batch = try? result.outcome.get() as? ThumbnailBatch else {
         Issue.record("expected a batch")
         return
       }

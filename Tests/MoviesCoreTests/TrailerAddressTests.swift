@@ -18,11 +18,11 @@ import Testing
       "https://www.youtube.com/watch?v=abc", "https://youtu.be/abc", "http://m.youtube.com/x",
     ] {
       let url = try #require(URL.webAddress(address))
-      #expect(CommandRunner.needsYTDLP(url), "\(address)")
+      #expect(CommandContext.needsYTDLP(url), "\(address)")
     }
     for address in ["https://media.example/trailer.mp4", "https://notyoutube.com/watch?v=abc"] {
       let url = try #require(URL.webAddress(address))
-      #expect(!CommandRunner.needsYTDLP(url), "\(address)")
+      #expect(!CommandContext.needsYTDLP(url), "\(address)")
     }
   }
 }

@@ -85,11 +85,11 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   /// The title words go to `SearchTerm`, years to `Years`, a rating's floor to
   /// `MinCommunityRating`, a genre to `GenreIds` and `played:` to `IsPlayed`; the rows are
   /// still checked against every filter.
-  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
+  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> ServerSearch? {
     // `Years` lists each year: a range of a lifetime or less goes to the server.
     let listable = search.years.map { $0.count <= Self.maxListedYears } ?? false
     let filters: MovieSearch.ServerFilters = [.rating, .genres, .played]
-    return search.serverQuery(from: query, filters: listable ? filters.union(.yearRange) : filters)
+    return search.serverSearch(from: query, filters: listable ? filters.union(.yearRange) : filters)
   }
 
   /// The most years one `Years` parameter lists.

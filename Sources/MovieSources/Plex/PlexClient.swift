@@ -128,8 +128,8 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   /// The title words go to `title=`, years to `year>>=` and `year<<=`, a rating's floor to
   /// `audienceRating>>=`, a genre to `genre=` and `played:` to `unwatched`; the rows are still
   /// checked against every filter.
-  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    search.serverQuery(from: query, filters: [.yearRange, .rating, .genres, .played])
+  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> ServerSearch? {
+    search.serverSearch(from: query, filters: [.yearRange, .rating, .genres, .played])
   }
 
   /// `Plex at media.local:32400`, for the banner and the spinner.

@@ -121,8 +121,8 @@ public struct TMDbClient: DeclaredSource, GenreSource {
   /// `primary_release_year` (it takes no other filter, so the rows are checked); without
   /// words, `/discover/movie` lists the years, ratings, running times, genres and streaming
   /// services asked for, in one request a page.
-  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? {
-    search.serverQuery(
+  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> ServerSearch? {
+    search.serverSearch(
       from: query,
       filters: search.words.isEmpty ? [.yearRange, .rating, .runtime, .genres, .services] : [])
   }

@@ -1,9 +1,25 @@
 /// `find` on a source that searches on its server: the matches are the server's results,
 /// numbered f1, f2, … apart from the list, which the search leaves as it was.
 extension Browser {
-  /// Loads `query`, the source's own results for the search (see
+  /// `find`: the source's own search where it runs one on its server
+  /// (``MovieSource/searchQuery(for:from:)``), else a scan of the list
+  /// (``scan(for:found:progress:)``). One call, which returns what it found.
+  public func find(
+    _ search: MovieSearch,
+    found: @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void,
+    progress: @Sendable (_ searched: Int, _ total: Int) -> Void
+  ) async -> Scan {
+    if source.capabilities.searchesOnServer,
+      let server = source.searchQuery(for: search, from: list.query)
+    {
+      return await serverSearch(server, found: found, progress: progress)
+    }
+    return await scan(for: search, found: found, progress: progress)
+  }
+
+  /// Loads the query of `search`, the source's own results (see
   /// ``MovieSource/searchQuery(for:from:)``), page by page to their end, reporting the rows
-  /// that pass the filters the server did not apply (genre, rating, a range of years) as each
+  /// that pass the filters the server was not given (``ServerSearch/leftToCheck``) as each
   /// page arrives, numbered from f1. Pages are of the source's
   /// ``SourceCapabilities/searchPageSize`` where it has one, and up to
   /// ``SourceCapabilities/searchPagesAtOnce`` of them are asked for together; they join in order, with the
@@ -12,18 +28,13 @@ extension Browser {
   /// on where it stopped. Ctrl-C or a failed page stops the search and keeps every page
   /// loaded; the list is never touched, so `more` goes on from where it was.
   public func serverSearch(
-    _ query: MovieQuery, filtering search: MovieSearch,
+    _ search: ServerSearch,
     found: @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void,
     progress: @Sendable (_ searched: Int, _ total: Int) -> Void
   ) async -> Scan {
-    var query = query
+    var query = search.query
     if let size = source.capabilities.searchPageSize { query.pageSize = size }
-    var filter = search
-    filter.words = []  // the server matched the titles, perhaps by other titles of the film
-    if query.releaseYears != nil { filter.years = nil }
-    // A list's rows carry no running time on some servers (TMDb's discover): the server's
-    // bounds are exact.
-    if query.runtimes != nil { filter.runtimes = nil }
+    let filter = search.leftToCheck
     var results = searched.flatMap { $0.query == query ? $0 : nil } ?? MovieList(query: query)
     var scan = Scan()
     // Matches are numbered in the order found, f1 first, whatever their place in the results.

@@ -37,6 +37,32 @@ extension MovieSearch {
     guard !words.isEmpty || searching.isServerSearch else { return nil }
     return searching
   }
+
+  /// ``serverQuery(from:filters:)`` with what it leaves for the rows to pass.
+  public func serverSearch(from query: MovieQuery, filters: ServerFilters = []) -> ServerSearch? {
+    serverQuery(from: query, filters: filters).map { ServerSearch($0, filtering: self) }
+  }
+}
+
+/// A search a source runs on its server: the query that lists its results, and what is left
+/// of the search for the client to check on each row (the filters the query does not carry).
+public struct ServerSearch: Sendable {
+  /// The query listing the server's results.
+  public var query: MovieQuery
+  /// The filters the server was not given, which each of its rows must pass.
+  public var leftToCheck: MovieSearch
+
+  /// The search `query` runs for `search`: what the query carries is not checked again.
+  public init(_ query: MovieQuery, filtering search: MovieSearch) {
+    self.query = query
+    var left = search
+    left.words = []  // the server matched the titles, perhaps by other titles of the film
+    if query.releaseYears != nil { left.years = nil }
+    // A list's rows carry no running time on some servers (TMDb's discover): the server's
+    // bounds are exact.
+    if query.runtimes != nil { left.runtimes = nil }
+    leftToCheck = left
+  }
 }
 
 extension MovieSearch {

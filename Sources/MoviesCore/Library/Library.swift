@@ -67,7 +67,9 @@ public struct WatchEntry: Sendable, Hashable {
   /// Where the entry comes from, short enough for a table column: `offline`, or the API's
   /// host and port.
   public var sourceLabel: String {
-    guard source != "offline", let host = URL(string: source)?.host else { return source }
+    guard !RecordedSource.isOffline(source), let host = URL(string: source)?.host else {
+      return source
+    }
     return host + (URL(string: source)?.port.map { ":\($0)" } ?? "")
   }
 
@@ -218,7 +220,7 @@ public enum LibraryError: Swift.Error, Sendable, Equatable, UserFacingError {
     case .noSuchSession(let number, let count):
       "There is no saved session \(number); 'resume list' lists the \(count) kept."
     case .otherSource(let saved):
-      "The saved session browsed \(saved == "offline" ? "the offline catalogue" : saved); "
+      "The saved session browsed \(RecordedSource.spoken(saved)); "
         + "start movies on that source to resume it."
     }
   }

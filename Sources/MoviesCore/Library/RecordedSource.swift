@@ -11,6 +11,17 @@ import Foundation
 public struct RecordedSource: Sendable, Hashable {
   /// The kind a bare address is recorded as.
   public static let hoppin = "hoppin"
+  /// The bundled catalogue, the default source: a kind with no address.
+  public static let offline = RecordedSource(kind: "offline")
+
+  /// A recorded source as a sentence names it: "the offline catalogue", else its text as the
+  /// library keeps it.
+  public static func spoken(_ id: String) -> String {
+    id == offline.id ? "the offline catalogue" : id
+  }
+
+  /// Whether `id` is the offline catalogue's.
+  public static func isOffline(_ id: String) -> Bool { id == offline.id }
 
   /// The source's kind, its `--source` word.
   public var kind: String

@@ -29,8 +29,8 @@ public enum JSONRenderer {
     var rows: Rows?
     if case .success(let outcome) = result.outcome {
       let fields = JSONFields(watched: result.watched, describer: describer)
-      object.merge(fields.of(outcome))
-      rows = fields.rows(of: outcome)
+      object.merge(outcome.jsonFields(fields))
+      rows = outcome.jsonRows(fields)
       // `thumb wN`, `show fN`: the row is the entry's or the match's number; say which.
       if case .act(_, let label) = command, label.kind != .row {
         object[label.kind == .entry ? "entry" : "match"] = .string(label.description)
@@ -71,7 +71,7 @@ public enum JSONRenderer {
   }
 
   /// A list of rows under one key, each made as it is written.
-  struct Rows: Sendable {
+  public struct Rows: Sendable {
     let key: String
     let count: Int
     let value: @Sendable (Int) -> JSONValue

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value of `--json`'s output, before it is written (``JSONWriter``).
-enum JSONValue: Sendable {
+public enum JSONValue: Sendable {
   case null
   case bool(Bool)
   case int(Int)
@@ -22,10 +22,11 @@ enum JSONValue: Sendable {
 /// A JSON object's keys and values, in the order they were given; written with its keys
 /// sorted. Not a dictionary: an object is made for every row, and hashing its keys cost more
 /// than writing it.
-struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
+public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
   fileprivate var fields: [(key: String, value: JSONValue)]
 
-  init(dictionaryLiteral elements: (String, JSONValue)...) {
+  /// An object of these keys and values.
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
     fields = elements.map { (key: $0.0, value: $0.1) }
   }
 

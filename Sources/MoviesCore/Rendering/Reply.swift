@@ -49,8 +49,7 @@ public struct Reply: Sendable {
     list = result.list
     view = result.view
     switch result.outcome {
-    case .success(.quit): quits = true
-    case .success: break
+    case .success(let outcome): quits = outcome.quits
     case .failure(let error): errorCode = describer.code(for: error)
     }
   }

@@ -19,7 +19,7 @@ enum SessionList {
 
   /// The offline catalogue, or the API's address, escaped.
   private static func sourceName(_ source: String) -> String {
-    source == "offline" ? "the offline catalogue" : TerminalText.escape(source)
+    RecordedSource.isOffline(source) ? RecordedSource.spoken(source) : TerminalText.escape(source)
   }
 
   /// `2026-12-01 09:14` in local time: when a session was saved.

@@ -39,6 +39,9 @@ public struct TextRenderer: Sendable {
   /// The movie as `show N` printed it while its details loaded (``listFields(of:row:thumbnail:)``):
   /// the result's details then print only what they add.
   public var detailsShown: Movie?
+  /// True when a command's rows were printed as they came (`find`'s, by the shell): its
+  /// result then renders only what follows them.
+  public var rowsPrinted = false
 
   /// A renderer for `layout`; `watched` holds the keys of the movies to mark as watched.
   public init(layout: Layout, watched: Set<String>? = nil, describer: ErrorDescriber = .plain) {
@@ -59,86 +62,14 @@ public struct TextRenderer: Sendable {
     // renders the outcome.
     var reply = Reply(for: result, describer: describer)
     guard case .success(let outcome) = result.outcome else { return reply }
-    reply.output = render(outcome)
+    reply.output = outcome.text(self)
     if !layout.unicode { reply.output = TerminalText.asciiMarks(in: reply.output) }
-    if case .list(let shown, let status) = outcome { reply.rows = rows(shown, of: status) }
-    if layout.wrapsText, Self.isProse(outcome) {
-      reply.output = TextWrap.wrap(
-        reply.output, toColumns: layout.width, indent: Self.indent(outcome))
+    reply.rows = outcome.textRows(self)
+    if layout.wrapsText, let indent = outcome.proseIndent {
+      reply.output = TextWrap.wrap(reply.output, toColumns: layout.width, indent: indent)
     }
-    if case .thumbnailsSaved(let batch) = outcome, !batch.wasCancelled {
-      reply.warnings += ThumbnailSummary.failureWarnings(batch, describer: describer)
-    }
+    reply.warnings += outcome.textWarnings(self)
     return reply
-  }
-
-  private func render(_ outcome: CommandOutcome) -> String {
-    let palette = layout.palette
-    switch outcome {
-    case .pageLoaded(let added, let list):
-      var output = ""
-      if let rows = added.range {
-        let table = self.table(for: list)
-        // At the prompt the header goes above the first rows only; later pages continue the
-        // same table.
-        if rows.lowerBound == 1 || !layout.atPrompt { output += table.header() + "\n" }
-        output += table.rows(added.movies, firstRow: rows.lowerBound)
-      }
-      return output
-        + StatusLine.render(list, palette: palette, width: statusWidth, hints: layout.atPrompt)
-        + "\n"
-    case .nothingMoreToLoad(let list):
-      return "All \(Format.grouped(list.shownCount)) movies are already loaded; "
-        + "type 'list' to see them again.\n"
-    case .list(let shown, let status):
-      // The rows follow as a stream (``rows(_:of:)``); no rows, no header over the status
-      // line's "No movies match".
-      return shown.movies.isEmpty ? "" : table(for: status).header() + "\n"
-    case .movie(let movie, let row, let thumbnail):
-      let watched = watched?.contains(WatchEntry.key(for: movie)) == true
-      let fields =
-        if let known = detailsShown {
-          MovieDetails.added(
-            movie, over: known, palette: palette, thumbnail: thumbnail, width: statusWidth)
-        } else {
-          MovieDetails.render(
-            movie, row: row, palette: palette, thumbnail: thumbnail, width: statusWidth)
-        }
-      return fields + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
-    case .thumbnailSaved(let saved, _):
-      return ThumbnailSummary.line(for: saved) + "\n"
-    case .thumbnailsSaved(let batch):
-      return ThumbnailSummary.render(batch)
-    case .help(let moreRemains, let orders):
-      return HelpText.commands(moreRemains: moreRemains, orders: orders, width: layout.width)
-    case .commandHelp(let entry, let orders):
-      return HelpText.command(entry, orders: orders, width: layout.width)
-    case .quit:
-      return ""
-    case .restarted(let added, let list):
-      return render(.pageLoaded(added, list))
-    case .genres(let genres, let current):
-      return Self.genreList(genres, current: current)
-    case .found(let found):
-      let rows = foundRows(found.matches, largestRow: found.largestRow, header: true)
-      return rows + findSummary(found)
-    case .link(let link, _, let opening):
-      let shown = TerminalText.escape(link)
-      switch opening {
-      case .opened: return "Opened \(shown)\n"
-      case .noOpener: return "Not opened: xdg-open is not installed. The link: \(shown)\n"
-      case .refusedScheme:
-        return "Not opened: only http and https links are opened. The link: \(shown)\n"
-      }
-    case .played, .trailer:
-      return Self.renderPlaying(outcome)
-    case .watched, .unwatched, .watchlist, .watchlistEntry, .resumed:
-      return renderLibrary(outcome)
-    case .watchedRange(let change):
-      return change.sentence + "\n"
-    case .sessions(let sessions, let current):
-      return SessionList.render(sessions, current: current, palette: palette)
-    }
   }
 
   /// A title in a sentence, in double quotes: a title's own commas ("Gold Rush, The") would
@@ -160,25 +91,6 @@ public struct TextRenderer: Sendable {
         typed ? DisplayWidth.pad(genre.id, toColumns: idWidth, alignRight: true) + "  " : ""
       return id + TerminalText.escape(genre.name) + marker + "\n"
     }.joined()
-  }
-
-  /// Outcomes that print sentences rather than a table or labelled fields, wrapped to the
-  /// width at a terminal (tables fit it already; their status line is wrapped on its own).
-  private static func isProse(_ outcome: CommandOutcome) -> Bool {
-    switch outcome {
-    case .thumbnailSaved, .thumbnailsSaved, .nothingMoreToLoad, .commandHelp, .link, .watched,
-      .unwatched, .played, .trailer:
-      true
-    default: false
-    }
-  }
-
-  /// Help continues its descriptions under themselves.
-  private static func indent(_ outcome: CommandOutcome) -> String {
-    switch outcome {
-    case .commandHelp: "  "
-    default: ""
-    }
   }
 
   var statusWidth: Int? { layout.wrapsText ? layout.width : nil }
@@ -211,7 +123,7 @@ public struct TextRenderer: Sendable {
   }
 
   /// `list`'s rows under the header, and its status line after them.
-  private func rows(_ shown: AddedRows, of status: ListStatus) -> RowStream {
+  func rows(_ shown: AddedRows, of status: ListStatus) -> RowStream {
     RowStream.table(
       table(for: status), movies: shown.movies, firstRow: shown.range?.lowerBound ?? 1,
       trailer: StatusLine.render(
@@ -225,7 +137,16 @@ public struct TextRenderer: Sendable {
       needs: list.columns, marks: marks)
   }
 
-  private var marks: MovieTable.Marks? {
+  var marks: MovieTable.Marks? {
     watched.map { MovieTable.Marks(watched: $0, symbol: layout.unicode ? "★" : "*") }
+  }
+
+  /// A dim line, wrapped at spaces to the width at a terminal (later lines after `indent`),
+  /// each line dimmed on its own.
+  func dimmed(_ text: String, indent: String = "") -> String {
+    let palette = layout.palette
+    guard let width = statusWidth else { return palette.apply(palette.dim, to: text) }
+    return TextWrap.wrap(text, toColumns: width, indent: indent).split(separator: "\n")
+      .map { palette.apply(palette.dim, to: String($0)) }.joined(separator: "\n")
   }
 }

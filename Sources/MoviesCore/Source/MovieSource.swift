@@ -24,8 +24,9 @@ public protocol MovieSource: Sendable {
   /// refused by the capabilities alone.
   func resolvingFilters(of search: MovieSearch) async throws -> MovieSearch
 
-  /// The query listing the source's matches of a search; nil to scan (the default).
-  func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery?
+  /// The query listing the source's matches of a search, with the filters it leaves for the
+  /// client to check; nil to scan (the default).
+  func searchQuery(for search: MovieSearch, from query: MovieQuery) -> ServerSearch?
 
   /// The movie with the fields the list leaves out; the movie itself by default.
   func details(for movie: Movie) async throws -> Movie

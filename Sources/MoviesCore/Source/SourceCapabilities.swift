@@ -51,7 +51,9 @@ extension MovieSource {
 
   /// The query that lists the source's own matches for a search, for a source that
   /// ``SourceCapabilities/searchesOnServer``; nil when the search needs the rows scanned.
-  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> MovieQuery? { nil }
+  public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> ServerSearch? {
+    nil
+  }
 
   /// The search as it is, once the capabilities allow its filters.
   public func resolvingFilters(of search: MovieSearch) async throws -> MovieSearch {

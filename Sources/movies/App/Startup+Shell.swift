@@ -4,7 +4,8 @@ import MoviesStore
 
 extension Startup {
   /// The shell over a browser of `choice`'s source, with its pager, history, poster preview
-  /// and picker; and the keys typed while the terminal was asked about graphics.
+  /// and picker, made whole from one ``ShellConfiguration``; and the keys typed while the
+  /// terminal was asked about graphics.
   func shell(
     _ options: Options, genreName: String?, choice: SourceChoice, library: LibraryAccess,
     cacheFolder: URL?, interactive: Bool, reporter: Reporter
@@ -29,21 +30,22 @@ extension Startup {
     // History only at the prompt: scripts must not fill it.
     let history =
       interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil
-    var shell = Shell(
+    var configuration = ShellConfiguration(
       runner: runner, query: options.query, genreName: genreName, environment: environment,
-      color: options.color,
-      json: options.json,
+      color: options.color, json: options.json,
+      reporter: Reporter(json: options.json, color: options.color, environment: environment),
       pager: options.noPager || !Terminal.outputIsTerminal
         ? nil : Pager(environment: environment, command: options.pager),
-      history: history)
+      history: history, resumes: options.resume, atPrompt: interactive,
+      stopsOnError: options.stopOnError)
     let typedAhead: [UInt8]
-    (shell.preview, typedAhead) = preview(options, interactive: interactive)
-    if shell.preview == nil, interactive, !options.noPreview, Terminal.outputIsTerminal {
-      shell.previewNote = noColorReason(options).map {
+    (configuration.preview, typedAhead) = preview(options, interactive: interactive)
+    if configuration.preview == nil, interactive, !options.noPreview, Terminal.outputIsTerminal {
+      configuration.previewNote = noColorReason(options).map {
         "(No poster drawn: \($0). '--preview symbols' draws posters anyway.)"
       }
     }
-    if let choice = shell.preview?.choice, !options.json, choice.mode != .symbols,
+    if let choice = configuration.preview?.choice, !options.json, choice.mode != .symbols,
       !choice.passthrough, PreviewMode.insideMultiplexer(environment: environment)
     {
       reporter.warning(
@@ -51,14 +53,12 @@ extension Startup {
           + "'--preview symbols' draws them there.")
     }
     if interactive && !options.json && Terminal.outputIsTerminal {
-      shell.picker = Picker(
+      configuration.picker = Picker(
         environment: environment,
         thumbnailCache: thumbnails.cacheEntriesFolder,
-        preview: shell.preview?.choice, pipeline: thumbnails.pipeline)
+        preview: configuration.preview?.choice, pipeline: thumbnails.pipeline)
     }
-    shell.resumes = options.resume
-    shell.atPrompt = interactive
-    shell.stopsOnError = options.stopOnError
+    let shell = Shell(configuration)
     return (shell, typedAhead)
   }
 

@@ -102,7 +102,7 @@ struct Startup {
       // usage error rather than an empty table; a name is turned into its id, and the name
       // kept for the prompt.
       do {
-        (options.query.genreID, genreName) = try await CommandRunner.genre(
+        (options.query.genreID, genreName) = try await CommandContext.genre(
           for: options.query.genreID, in: choice.genreSource)
       } catch {
         throw .genre(error, from: options.genreOrigin)

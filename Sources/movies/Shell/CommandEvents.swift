@@ -6,7 +6,7 @@ enum CommandEvent: Sendable {
   case progress(done: Int, total: Int)
   case found([MovieSearch.Match], largestRow: Int)
   /// A part of the result known before the rest (``CommandRunner/execute``'s `early`).
-  case early(CommandOutcome)
+  case early(any CommandOutcome)
 }
 
 /// Carries a running command's events from where it runs (the browser actor, the pool) to
@@ -20,13 +20,13 @@ final class CommandEvents {
   private let sink: AsyncStream<CommandEvent>.Continuation
   private var drawing: Task<Void, Never>?
   /// The early part that was printed, if any: the result then prints only the rest.
-  private(set) var earlyShown: CommandOutcome?
+  private(set) var earlyShown: (any CommandOutcome)?
 
   /// `printEarly` prints an early part of the result; nil where results print whole (a
   /// script, `--json`).
   init(
     finder: FindPrinter?, progressBar: ProgressBar,
-    printEarly: ((CommandOutcome) -> Void)? = nil
+    printEarly: ((any CommandOutcome) -> Void)? = nil
   ) {
     self.finder = finder
     self.progressBar = progressBar
@@ -67,7 +67,7 @@ final class CommandEvents {
   let printsEarly: Bool
 
   /// The runner's `early` callback; nil when there is nothing to print it with.
-  nonisolated var early: (@Sendable (CommandOutcome) -> Void)? {
+  nonisolated var early: (@Sendable (any CommandOutcome) -> Void)? {
     guard printsEarly else { return nil }
     return { [sink] outcome in sink.yield(.early(outcome)) }
   }

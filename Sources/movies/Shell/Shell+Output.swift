@@ -8,13 +8,15 @@ import MoviesCore
 /// the spinner's label; errors go through the ``Reporter``.
 extension Shell {
   /// `shown`: the movie whose list fields `show N` printed early; only the rest prints now.
+  /// `rowsPrinted`: the command's rows were printed as they came (`find`'s).
   func render(
     _ result: CommandResult, of command: Command, terminal: TerminalSnapshot,
-    after shown: Movie? = nil
+    after shown: Movie? = nil, rowsPrinted: Bool = false
   ) -> Reply {
     if json { return JSONRenderer.render(result, of: command, describer: Reporter.describer) }
     var renderer = textRenderer(terminal)
     renderer.detailsShown = shown
+    renderer.rowsPrinted = rowsPrinted
     return renderer.render(result)
   }
 
@@ -26,14 +28,11 @@ extension Shell {
       describer: Reporter.describer)
   }
 
-  /// Where this session's errors and warnings go.
-  var reporter: Reporter { Reporter(json: json, color: color, environment: environment) }
-
   /// The printer of `find`'s matches as they come, in text mode.
   /// `paged`: a pager shows matches that outgrow the screen (at the prompt).
-  func findPrinter(_ command: Command, terminal: TerminalSnapshot, paged: Bool) async
-    -> FindPrinter?
-  {
+  func findPrinter(
+    _ command: Command, terminal: TerminalSnapshot, paged: Bool, errorPalette: Palette
+  ) async -> FindPrinter? {
     guard case .find = command, !json else { return nil }
     // The rows print before the result, so the watched marks are read first.
     var renderer = textRenderer(terminal)
@@ -41,7 +40,7 @@ extension Shell {
     return FindPrinter(
       renderer: renderer,
       showsProgress: terminal.showsLiveLines,
-      errorPalette: reporter.palette,
+      errorPalette: errorPalette,
       screenLines: paged && pager != nil && terminal.outputIsTerminal ? terminal.lines : nil)
   }
 

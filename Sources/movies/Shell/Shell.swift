@@ -1,5 +1,4 @@
 import MoviesCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -23,37 +22,51 @@ struct Shell {
   let color: ColorMode
   /// `--json`: every result is one JSON object on standard output, errors included.
   let json: Bool
+  /// Where the shell's own messages go; each command's presenter has its own.
+  let reporter: Reporter
   /// Draws the poster under `thumb N`; nil for no preview.
-  var preview: PosterPreview? = nil
+  let preview: PosterPreview?
   /// `pick`'s fzf; nil where there is no terminal to show it on.
-  var picker: Picker? = nil
+  let picker: Picker?
   /// Long `list` output and pages go through it at the prompt; nil with `--no-pager`.
   let pager: Pager?
   /// Where the prompt's lines are kept across runs; nil when history is off.
   let history: HistoryFile?
-  /// `--resume`: start with `resume` instead of the first page (the first page when nothing
-  /// is saved).
-  var resumes = false
-  /// True when a person types at the prompt: tables continue across pages and status lines
-  /// say what to type next. False in script mode.
-  var atPrompt = false
+  /// `--resume`: start with `resume` instead of the first page.
+  let resumes: Bool
+  /// True when a person types at the prompt (see ``ShellConfiguration/atPrompt``).
+  let atPrompt: Bool
   /// `--stop-on-error`: script mode ends at the first command that fails.
-  var stopsOnError = false
-  /// Said once, under the first poster that is not drawn: why posters are off. (A drawn
-  /// poster's own note, from ``PreviewChoice``, is said the same way.)
-  var previewNote: String? = nil
+  let stopsOnError: Bool
+  /// Said once, under the first poster that is not drawn: why posters are off.
+  let previewNote: String?
+  /// What was said once already this session.
   let notes = Notes()
 
-  /// The genres, for completion and the prompt, loaded in the background so the first
-  /// prompt never waits.
-  private final class GenreNames: Sendable {
-    let genres = Mutex<[Genre]>([])
+  /// Whether the preview note and the pager's failure were said. The shell and its
+  /// presenters run on the main actor, so plain flags do.
+  @MainActor final class Notes {
+    var previewNoteSaid = false
+    var pagerFailureSaid = false
   }
 
-  /// Whether the preview note and the pager's failure were said.
-  final class Notes: Sendable {
-    let previewNoteSaid = Mutex(false)
-    let pagerFailureSaid = Mutex(false)
+  /// The shell `configuration` describes, whole.
+  init(_ configuration: ShellConfiguration) {
+    runner = configuration.runner
+    query = configuration.query
+    genreName = configuration.genreName
+    environment = configuration.environment
+    color = configuration.color
+    json = configuration.json
+    reporter = configuration.reporter
+    preview = configuration.preview
+    picker = configuration.picker
+    pager = configuration.pager
+    history = configuration.history
+    resumes = configuration.resumes
+    atPrompt = configuration.atPrompt
+    stopsOnError = configuration.stopsOnError
+    previewNote = configuration.previewNote
   }
 
   /// The prompt loop, after `banner` (nil when startup printed it). Returns the exit status.
@@ -68,21 +81,19 @@ struct Shell {
     // (a deeper one, say) is still the one `resume` reopens.
     let started = list
     var view = first.view ?? .rows([])
-    let genres = GenreNames()
+    let genres = LoadedGenres()
     // Detached: a task started here would belong to the main actor, whose thread waits in
     // el_gets, and could not finish until a line was typed. Cancelled when the loop ends.
     let genreLoad = Task.detached { [runner] in
       let list = (try? await runner.genreSource?.genres()) ?? []
-      genres.genres.withLock { $0 = list }
+      genres.set(list)
     }
     defer { genreLoad.cancel() }
-    editor.genreNames = { genres.genres.withLock { $0.map(\.name) } }
+    editor.genreNames = { genres.all.map(\.name) }
     while true {
       // The list knows its genre's name when a command gave it; else the genres loaded for
       // completion may.
-      let genreName = genres.genres.withLock { all in
-        all.first { $0.id == list.query.genreID }?.name
-      }
+      let genreName = genres.all.first { $0.id == list.query.genreID }?.name
       let prompt = StatusLine.prompt(list, genreName: genreName)
       editor.prompt =
         Terminal.usesUnicode(environment: environment)

@@ -38,6 +38,9 @@ public enum Command: Sendable, Hashable {
   case resumeSession(Int)
   /// `resume list`: the sessions kept, newest first.
   case sessions
+  /// A command declared with no case of its own here: its name and its words, which its
+  /// spec parses into this and its handler reads (see ``CommandSpec``).
+  case declared(String, words: [String])
 
   /// What a row command does to the movie its label names: its name is the command's.
   public enum RowAction: String, Sendable, Hashable, CaseIterable {
@@ -133,14 +136,17 @@ public enum Command: Sendable, Hashable {
     case .watchlist: "watchlist"
     case .continueWatching: "continue"
     case .resume, .resumeSession, .sessions: "resume"
+    case .declared(let name, _): name
     }
   }
 
-  /// Parses a line; nil for a blank line. Names are case-insensitive.
-  public static func parse(_ line: String) throws(ParseError) -> Command? {
+  /// Parses a line against `commands`; nil for a blank line. Names are case-insensitive.
+  public static func parse(_ line: String, in commands: [CommandSpec] = CommandSpec.all)
+    throws(ParseError) -> Command?
+  {
     let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let first = words.first else { return nil }
-    guard let spec = CommandSpec.named(first) else { throw .unknown(first) }
+    guard let spec = CommandSpec.named(first, in: commands) else { throw .unknown(first) }
     return try spec.parse(
       CommandArguments(name: first.lowercased(), words: Array(words.dropFirst())))
   }

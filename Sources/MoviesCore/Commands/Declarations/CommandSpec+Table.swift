@@ -12,13 +12,17 @@ extension CommandSpec {
           "Loading page \($0) from \(TerminalText.escape(context.sourceName))…"
         }
       },
-      parse: { arguments throws(Command.ParseError) in try Command.more(arguments) }),
+      parse: { arguments throws(Command.ParseError) in try Command.more(arguments) },
+      run: { command, context in
+        guard case .morePages(let count) = command else { return try await context.more() }
+        return try await context.loadPages(count)
+      }),
     .plain(
       .skip, summary: "move past a page that could not be read, its rows counted as missing",
-      isRare: true),
+      isRare: true, run: { _, context in try await context.skip() }),
     .plain(
       .list, summary: "show every loaded movie again, through $PAGER when it is long",
-      pages: true),
+      pages: true, run: { _, context in await context.list() }),
     .onRow(
       .show, summary: "show every field of row N, of watchlist entry wN or of match fN",
       // A source's details can take seconds, under the fields the row already has.
@@ -31,7 +35,8 @@ extension CommandSpec {
       examples: ["thumb 3", "thumb 1-5", "thumb all"], takes: "one row number or range",
       hint: "N (a row number)", completes: .rowsOrEntries,
       loading: loadingRow(.thumb, "the thumbnail of"),
-      parse: { arguments throws(Command.ParseError) in try Command.thumb(arguments) }),
+      parse: { arguments throws(Command.ParseError) in try Command.thumb(arguments) },
+      run: { command, context in try await context.act(command) }),
     CommandSpec(
       name: "genre", synopsis: "genre G", usage: "genre NAME|ID|all",
       summary: "restart the list with one genre, by name or id ('genre all': every genre)",
@@ -43,6 +48,10 @@ extension CommandSpec {
       },
       parse: { arguments throws(Command.ParseError) in
         .genre(try arguments.text(example: "Drama"))
+      },
+      run: { command, context in
+        guard case .genre(let genre) = command else { throw Command.ParseError.unknown("genre") }
+        return try await context.genre(genre)
       }),
     CommandSpec(
       name: "order", synopsis: "order O", usage: "order ORDER",
@@ -55,8 +64,14 @@ extension CommandSpec {
         guard case .order(let order) = command else { return nil }
         return "Loading the list in order \(order)…"
       },
-      parse: { arguments throws(Command.ParseError) in try Command.order(arguments) }),
-    .plain(.genres, summary: "list the genres", loading: "Loading the genres…"),
+      parse: { arguments throws(Command.ParseError) in try Command.order(arguments) },
+      run: { command, context in
+        guard case .order(let order) = command else { throw Command.ParseError.unknown("order") }
+        return try await context.order(order)
+      }),
+    .plain(
+      .genres, summary: "list the genres", loading: "Loading the genres…",
+      run: { _, context in try await context.genres() }),
     CommandSpec(
       name: "find", synopsis: "find TEXT",
       usage:
@@ -73,6 +88,10 @@ extension CommandSpec {
       hint: "WORDS genre:G year:Y-Y rating:>R runtime:<M played:no on:NAME",
       parse: { arguments throws(Command.ParseError) in
         .find(Command.unquoted(try arguments.text(example: "godfather")))
+      },
+      run: { command, context in
+        guard case .find(let text) = command else { throw Command.ParseError.unknown("find") }
+        return try await context.find(text)
       }),
     CommandSpec(
       name: "pick", synopsis: "pick [TEXT]", usage: "pick [TEXT]",
@@ -81,7 +100,9 @@ extension CommandSpec {
       hint: "[TEXT]",
       parse: { arguments throws(Command.ParseError) in
         .pick(arguments.words.joined(separator: " "))
-      }),
+      },
+      // Only the shell's prompt has a picker, and runs `pick` itself.
+      run: { _, _ in throw CommandError.noPicker }),
     .onRow(.open, summary: "open the link of row N with xdg-open, or print it"),
     .onRow(.play, summary: "play row N in mpv"),
     .onRow(
@@ -101,12 +122,14 @@ extension CommandSpec {
     .plain(
       .watchlist,
       summary: "list the watchlist, newest first, as w1, w2, …; every row command works on "
-        + "its entries ('show w1', 'play w2')"),
+        + "its entries ('show w1', 'play w2')",
+      run: { _, context in try await context.watchlist() }),
     .plain(
       .continueWatching,
       summary: "restart the list with the films you stopped part way, most recent first "
         + "(on a media server that knows what you have seen)",
-      pages: true, loading: "Loading the films to continue…"),
+      pages: true, loading: "Loading the films to continue…",
+      run: { _, context in try await context.continueWatching() }),
     CommandSpec(
       name: "resume", synopsis: "resume [N]", usage: "resume, resume N, resume list",
       summary: "reopen the query saved when the prompt was last left, at the same depth; "
@@ -122,32 +145,38 @@ extension CommandSpec {
           return .sessions
         }
         return arguments.words.isEmpty ? .resume : .resumeSession(try arguments.row())
-      }),
+      },
+      run: { command, context in try await context.resume(command) }),
     CommandSpec(
       name: "help", aliases: ["?", "\\?"], synopsis: "help [CMD]", usage: "help [COMMAND]",
       summary: "list the commands, or explain one (also ?, \\?)",
       examples: ["help", "help thumb"], takes: "one command name", hint: "[COMMAND]",
       // Taller than a 24-row terminal at 80 columns.
       completes: .commands, pages: true,
-      parse: { arguments throws(Command.ParseError) in try Command.help(arguments) }),
+      parse: { arguments throws(Command.ParseError) in try Command.help(arguments) },
+      run: { command, context in
+        guard case .helpOn(let name) = command else { return await context.help() }
+        return try context.help(on: name)
+      }),
     // q and \q as psql users type them.
     CommandSpec(
       name: "quit", aliases: ["exit", "q", "\\q"], synopsis: "quit", usage: "quit",
       summary: "leave (also exit, q, \\q, or Ctrl-D)", examples: ["quit"],
-      parse: { arguments throws(Command.ParseError) in try arguments.none(.quit) }),
+      parse: { arguments throws(Command.ParseError) in try arguments.none(.quit) },
+      run: { _, _ in Handled(Quit()) }),
   ]
 
   /// A command that takes no argument.
   static func plain(
     _ command: Command, summary: String, isRare: Bool = false, pages: Bool = false,
-    loading label: String? = nil
+    loading label: String? = nil, run: @escaping Handler
   ) -> CommandSpec {
     var loading: (@Sendable (Command, LoadingContext) -> String?)?
     if let label { loading = { _, _ in label } }
     return CommandSpec(
       name: command.name, synopsis: command.name, usage: command.name, summary: summary,
       examples: [command.name], isRare: isRare, pages: pages, loading: loading,
-      parse: { arguments throws(Command.ParseError) in try arguments.none(command) })
+      parse: { arguments throws(Command.ParseError) in try arguments.none(command) }, run: run)
   }
 
   /// A command on row N of the list, entry wN of the watchlist or match fN of a server
@@ -168,7 +197,8 @@ extension CommandSpec {
       loading: what.map { loadingRow(action, $0) },
       parse: { arguments throws(Command.ParseError) in
         try arguments.rowCommand(action, ranges: ranges)
-      })
+      },
+      run: { command, context in try await context.act(command) })
   }
 
   /// The line under a row command's wait, for `what` it loads: "Loading the trailer of

@@ -1,7 +1,8 @@
-/// One command as everything that reads, explains or completes it sees it: parsing, `help`,
-/// `help CMD`, `--help`, JSON help, Tab, the grey hint, the spinner's label and the pager rule
-/// are all derived from ``CommandSpec/all``, so adding a command is one entry there plus its
-/// behaviour in ``CommandRunner``.
+/// One command as everything that reads, explains, completes or runs it sees it: parsing,
+/// `help`, `help CMD`, `--help`, JSON help, Tab, the grey hint, the spinner's label, the pager
+/// rule and the handler that carries it out are all derived from ``CommandSpec/all``, so
+/// adding a command is one entry there and its handler (with the outcome it renders), as
+/// swift-argument-parser's `ParsableCommand` is its configuration and its `run()`.
 public struct CommandSpec: Sendable {
   /// What Tab offers after the command's name.
   public enum Completes: Sendable, Hashable {
@@ -57,11 +58,17 @@ public struct CommandSpec: Sendable {
   var loading: (@Sendable (Command, LoadingContext) -> String?)? = nil
   /// The line's words after the name, understood.
   var parse: @Sendable (CommandArguments) throws(Command.ParseError) -> Command
+  /// Carries the command out on the context the commands share; what it did comes back as
+  /// an outcome that renders itself. Errors are the command's failure.
+  var run: Handler
 
-  /// The command for a name or another spelling, in any case.
-  public static func named(_ name: String) -> CommandSpec? {
+  /// A command's handler: the command as parsed, and what it works on.
+  public typealias Handler = @Sendable (Command, CommandContext) async throws -> Handled
+
+  /// The command for a name or another spelling, in any case, among `commands`.
+  public static func named(_ name: String, in commands: [CommandSpec] = all) -> CommandSpec? {
     let name = name.lowercased()
-    return all.first { $0.name == name || $0.aliases.contains(name) }
+    return commands.first { $0.name == name || $0.aliases.contains(name) }
   }
 
   /// The summary as `help` shows it: `order`'s names the words the source sorts by.

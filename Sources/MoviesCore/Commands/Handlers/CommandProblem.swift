@@ -31,15 +31,7 @@ extension CommandResult {
       return CommandProblem(error)
     case .success(let outcome):
       if let stoppedBy { return CommandProblem(stoppedBy) }
-      switch outcome {
-      case .thumbnailsSaved(let batch):
-        return ThumbnailSummary.problem(batch).map(CommandProblem.init)
-      case .found(let found):
-        if let failure = found.failure { return CommandProblem(failure) }
-        return found.stopped ? CommandProblem(FindResult.stoppedProblem) : nil
-      default:
-        return nil
-      }
+      return outcome.problem.map(CommandProblem.init)
     }
   }
 }

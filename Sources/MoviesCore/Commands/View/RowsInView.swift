@@ -36,29 +36,6 @@ public enum RowsInView: Sendable, Hashable {
       (0..<count).map { RowLabel($0 + 1, kind).description }
     }
   }
-
-  /// The rows in view after `outcome`, which came after `before` on the list `query` had.
-  /// A command that prints a table puts its rows in view; one that starts another list
-  /// (even with no rows: `skip` past a switch's failed first page) leaves none of the old
-  /// ones, whose numbers now mean other movies; any other command leaves the view as it was.
-  static func after(_ outcome: CommandOutcome, before: RowsInView, query: MovieQuery) -> RowsInView
-  {
-    switch outcome {
-    case .pageLoaded(let added, let list), .restarted(let added, let list),
-      .resumed(let added, let list), .list(let added, let list):
-      if let rows = added.range { return .rows(Array(rows)) }
-      return list.query == query ? before : .rows([])
-    case .found(let found):
-      // No match leaves the view as it was, and with it a server search's f1, f2, …
-      if found.matches.isEmpty { return before }
-      return found.results == nil
-        ? .rows(found.matches.map(\.row)) : .matches(count: found.matches.count)
-    case .watchlist(let entries):
-      return .watchlist(count: entries.count)
-    default:
-      return before
-    }
-  }
 }
 
 /// What one session's commands leave for the next: the rows in view, the watchlist as
@@ -66,14 +43,17 @@ public enum RowsInView: Sendable, Hashable {
 /// `unwatch w1`, too), and the last server search's matches, so `f2` means the same movie
 /// until the next such `find` that finds any.
 public final class ViewState: Sendable {
-  struct State {
-    var rows = RowsInView.rows([])
+  /// What is in view; each outcome notes what it showed (``CommandOutcome/record(in:query:)``).
+  public struct State: Sendable {
+    /// The rows in view: a command that prints a table puts its rows there; any other
+    /// leaves the view as it was.
+    public var rows = RowsInView.rows([])
     /// The entries `watchlist` listed last, by their number; nil before the first listing.
-    var listing: [WatchEntry]?
+    public var listing: [WatchEntry]?
     /// The matches the last server search found, f1 to fN; nil before the first.
-    var matches: [Movie]?
+    public var matches: [Movie]?
     /// Whether the rows in view are a `find`'s matches among the list's rows, not pages.
-    var rowsAreMatches = false
+    public var rowsAreMatches = false
   }
 
   private let state = Mutex(State())
@@ -94,20 +74,7 @@ public final class ViewState: Sendable {
   var rowsAreMatches: Bool { state.withLock { $0.rowsAreMatches } }
 
   /// Notes what a command showed: its rows in view, and a watchlist listing.
-  func record(_ outcome: CommandOutcome, query: MovieQuery) {
-    state.withLock { state in
-      state.rows = RowsInView.after(outcome, before: state.rows, query: query)
-      switch outcome {
-      case .watchlist(let entries): state.listing = entries
-      case .found(let found) where found.results != nil && !found.matches.isEmpty:
-        state.matches = found.matches.map(\.movie)
-      default: break
-      }
-      switch outcome {
-      case .found(let found) where !found.matches.isEmpty: state.rowsAreMatches = true
-      case .pageLoaded, .restarted, .resumed, .list: state.rowsAreMatches = false
-      default: break
-      }
-    }
+  func record(_ outcome: any CommandOutcome, query: MovieQuery) {
+    state.withLock { outcome.record(in: &$0, query: query) }
   }
 }

@@ -39,15 +39,37 @@ public enum WatchlistError: Swift.Error, Sendable, Equatable, UserFacingError {
   }
 
   private static func named(_ source: String) -> String {
-    source == "offline" ? "the offline catalogue" : source
+    RecordedSource.spoken(source)
   }
 }
 
 /// The watchlist and `resume`.
-extension CommandRunner {
+extension CommandContext {
+  /// `watchlist`: every entry, newest first.
+  func watchlist() async throws -> Handled {
+    Handled(WatchlistListed(entries: try await openLibrary().watchlist()))
+  }
+
+  /// `resume`, `resume N` and `resume list`.
+  func resume(_ command: Command) async throws -> Handled {
+    switch command {
+    case .resumeSession(let number):
+      let (outcome, warnings) = try await resume(number, retrying: "resume \(number)")
+      return Handled(outcome, warnings: warnings)
+    case .sessions:
+      return Handled(
+        SessionsListed(sessions: try await openLibrary().savedSessions(), current: sourceID))
+    default:
+      let (outcome, warnings) = try await resume(1, retrying: "resume")
+      return Handled(outcome, warnings: warnings)
+    }
+  }
+
   /// Reopens the `number`th newest session kept, with its genre's name (saved with it, or
   /// looked up for a session saved before names were).
-  func resume(_ number: Int, retrying command: String) async throws -> (CommandOutcome, [String]) {
+  func resume(_ number: Int, retrying command: String) async throws -> (
+    any CommandOutcome, [String]
+  ) {
     let sessions = try await openLibrary().savedSessions()
     guard !sessions.isEmpty else { throw LibraryError.nothingSaved }
     guard sessions.indices.contains(number - 1) else {
@@ -62,31 +84,13 @@ extension CommandRunner {
     let load = try await ListSwitchFailure.retrying(command) { [genreName] in
       try await browser.resume(with: saved.query, genreName: genreName, rows: saved.rows)
     }
-    return (.resumed(load.added, load.status), load.warnings)
-  }
-
-  func openLibrary() throws(LibraryError) -> any Library {
-    switch library {
-    case .open(let library): library
-    case .off: throw .off
-    case .unavailable(let error): throw error
-    }
+    return (ListOutcome.resumed(load.added, load.status), load.warnings)
   }
 
   /// Which of the movies the outcome shows in a table are watched; nil when it shows none,
   /// and when the library is not there (no column then). Only their keys are looked up.
-  func watchedKeys(_ outcome: CommandOutcome) async -> Set<String>? {
-    let shown: [Movie]
-    switch outcome {
-    case .pageLoaded(let added, _), .restarted(let added, _), .resumed(let added, _),
-      .list(let added, _):
-      shown = added.movies
-    case .found(let found): shown = found.matches.map(\.movie)
-    case .movie(let movie, _, _), .unwatched(let movie, _): shown = [movie]
-    case .watched(let entry, _, _): shown = [entry.movie]
-    default: return nil
-    }
-    guard case .open(let library) = library else { return nil }
+  func watchedKeys(_ outcome: any CommandOutcome) async -> Set<String>? {
+    guard let shown = outcome.shownMovies, case .open(let library) = library else { return nil }
     // A page's keys are looked up in the index; the rows of a long `list` are more than any
     // watchlist, whose keys are then read whole (587,880 keys took 2.6 s before its first line).
     if shown.count > Self.keysLookedUpOneByOne {

@@ -1,32 +1,32 @@
 /// `thumb N`, `thumb wN`, `thumb N-M` and `thumb all`: the browser checks the rows, the
 /// runner's thumbnail store saves.
-extension CommandRunner {
+extension CommandContext {
   /// `thumb N`, `thumb wN` and `thumb fN`: one route from a movie to its saved thumbnail,
   /// the file named as `row` names the movie.
-  func saveThumbnail(of movie: Movie, row: RowLabel) async throws -> CommandOutcome {
+  func saveThumbnail(of movie: Movie, row: RowLabel) async throws -> any CommandOutcome {
     let saved = try await ListSwitchFailure.retrying("thumb \(row)") {
       try await thumbnails.save(movie, row: row, from: source)
     }
-    return .thumbnailSaved(saved, row: row.number)
+    return ThumbnailSaved(saved: saved, row: row.number)
   }
 
   /// `thumb N-M` and `thumb all`; `thumb all` over ``ThumbRows/askAbove`` rows only when
   /// `confirmed` (a script names the rows instead).
   func saveThumbnails(
     _ rows: ThumbRows, confirmed: Bool, progress: @escaping @Sendable (Int, Int) -> Void
-  ) async throws -> (CommandOutcome, [String]) {
+  ) async throws -> (any CommandOutcome, [String]) {
     let wanted = try await thumbnailRows(rows)
     if case .all = rows, wanted.count > ThumbRows.askAbove, !confirmed {
       throw ThumbRows.Error.tooMany(wanted.count, view.rows.kind)
     }
     if case .all = rows, case .watchlist = view.rows, let listing = view.listing {
-      return (.thumbnailsSaved(await saveThumbnails(of: listing, progress: progress)), [])
+      return (await saveThumbnails(of: listing, progress: progress), [])
     }
     if case .all = rows, case .matches = view.rows, let matches = view.matches {
       let numbered = matches.enumerated().map { ($0.offset + 1, $0.element) }
       let batch = await thumbnails.save(
         numbered, kind: .match, from: source, progress: progress)
-      return (.thumbnailsSaved(batch), [])
+      return (batch, [])
     }
     let batch = await thumbnails.save(
       try await browser.movies(checking: wanted), from: source, progress: progress)
@@ -36,7 +36,7 @@ extension CommandRunner {
         "Only rows 1 to \(last) are loaded, so rows \(last + 1) to \(asked.upperBound) "
           + "were left out; 'more' loads more rows.")
     }
-    return (.thumbnailsSaved(batch), warnings)
+    return (batch, warnings)
   }
 
   /// `thumb all` after `watchlist`: the entries it listed, w1 to wN; an entry saved from

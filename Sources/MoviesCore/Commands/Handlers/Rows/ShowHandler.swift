@@ -1,17 +1,17 @@
-extension CommandRunner {
+extension CommandContext {
   /// `show N` and `show fN`: every field of the movie, with what the source fetches on demand;
   /// `early`, when given, gets the list's fields first if the details take a while.
-  func show(_ known: Movie, row: RowLabel, early: (@Sendable (CommandOutcome) -> Void)?) async
-    -> (CommandOutcome, [String])
+  func show(_ known: Movie, row: RowLabel, early: (@Sendable (any CommandOutcome) -> Void)?) async
+    -> (any CommandOutcome, [String])
   {
     let knownCache = await thumbnails.cacheState(of: known, from: source)
     var announce: (@Sendable () -> Void)?
     if let early {
-      announce = { early(.movie(known, row: row, thumbnail: knownCache)) }
+      announce = { early(MovieShown(known, row: row, thumbnail: knownCache)) }
     }
     let (movie, problems) = await withDetails(known, retrying: "show \(row)", announce: announce)
     let cached = await thumbnails.cacheState(of: movie, from: source)
-    return (.movie(movie, row: row, thumbnail: cached), problems)
+    return (MovieShown(movie, row: row, thumbnail: cached), problems)
   }
 
   /// How long `show N` waits for the details before its list fields are shown on their own:
@@ -58,12 +58,12 @@ extension CommandRunner {
   }
 }
 
-extension CommandRunner {
+extension CommandContext {
   /// `show wN`: the entry with its overview, running time and progress as the source has
   /// them now, kept for the next time, when the entry comes from the source browsed and it
   /// can look one film up; else, or when it cannot be reached, what the watchlist kept.
-  func show(_ entry: WatchEntry, number: Int) async -> (CommandOutcome, [String]) {
-    let kept: CommandOutcome = .watchlistEntry(entry, number: number)
+  func show(_ entry: WatchEntry, number: Int) async -> (any CommandOutcome, [String]) {
+    let kept = WatchlistEntryShown(entry: entry, number: number)
     guard entry.source == sourceID else { return (kept, []) }
     let current: Movie?
     do {
@@ -83,6 +83,6 @@ extension CommandRunner {
     // Kept for the next time the server is out of reach; a library that cannot be written
     // (read-only) still shows the fresh fields.
     if case .open(let library) = library { _ = try? await library.update(fresh) }
-    return (.watchlistEntry(fresh, number: number), [])
+    return (WatchlistEntryShown(entry: fresh, number: number), [])
   }
 }

@@ -1,7 +1,7 @@
 /// `similar N` and `similar fN`: the films the source names as like one, numbered f1, f2, …
 /// as a server search's matches are, so `show f2` and the other row commands act on them.
-extension CommandRunner {
-  func similar(_ movie: Movie, row: RowLabel) async throws -> (CommandOutcome, [String]) {
+extension CommandContext {
+  func similar(_ movie: Movie, row: RowLabel) async throws -> (any CommandOutcome, [String]) {
     guard source.capabilities.findsSimilar else { throw SourceRefusal.noSimilar }
     let clock = ContinuousClock()
     let start = clock.now
@@ -20,6 +20,6 @@ extension CommandRunner {
     let found = FindResult(
       text: "similar \(row)", matches: matches, list: await browser.status,
       elapsed: start.duration(to: clock.now), results: results.status, like: movie.title)
-    return (.found(found), page.warnings)
+    return (found, page.warnings)
   }
 }

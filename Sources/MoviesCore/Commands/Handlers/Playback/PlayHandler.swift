@@ -1,50 +1,12 @@
-extension CommandRunner {
-  /// Why `play N` did not play.
-  public enum PlayError: Swift.Error, Sendable, Equatable, UserFacingError {
-    /// The source has no streams (the offline catalogue, a Hoppin server).
-    case notPlayable
-    case noStream(row: RowLabel)
-    /// No player is installed.
-    case noPlayer
-    /// The player ran and exited with this status.
-    case playerFailed(row: RowLabel, status: Int32)
-    /// The stream leads somewhere no player may be sent with its headers, or nowhere.
-    case refused(row: RowLabel, StreamRequest.Refusal)
-
-    /// The code `--json` reports it with.
-    public var code: ErrorCode {
-      switch self {
-      case .notPlayable, .noStream: .noStream
-      case .noPlayer: .noPlayer
-      case .playerFailed, .refused: .playFailed
-      }
-    }
-
-    /// What went wrong and, where a command helps, what to type.
-    public var message: String {
-      switch self {
-      case .notPlayable:
-        "This source has no streams to play; 'play' plays films from a media server's library, such as Jellyfin's."
-      case .noStream(let row):
-        "\(row.spoken(capitalized: true)) has no stream to play; 'show \(row)' prints what it has."
-      case .noPlayer:
-        "'play' needs mpv (on Debian or Ubuntu: 'sudo apt-get install mpv'); "
-          + "'open N' shows the film in the server's web client."
-      case .playerFailed(let row, let status):
-        "mpv stopped with status \(status) while playing \(row.spoken()); its own messages say why."
-      case .refused(let row, let refusal):
-        "\(row.spoken(capitalized: true))'s stream \(refusal.explanation), so it was not played."
-      }
-    }
-  }
-
+extension CommandContext {
   /// Plays `listed` from where the server says it stopped (asked again just before, for a
   /// source that is told what was played), telling the server as it plays and where it
   /// stopped, also after Ctrl-C or a player that dies. A report the server refuses is one
   /// warning: the film has still played.
-  func play(_ listed: Movie, row: RowLabel) async throws -> (CommandOutcome, [String]) {
+  func play(_ listed: Movie, row: RowLabel) async throws -> (any CommandOutcome, [String]) {
     guard let streamSource else { throw PlayError.notPlayable }
-    guard streamSource.stream(for: listed) != nil else { throw PlayError.noStream(row: row) }
+    // Asked once, before anything is sent: a film without a stream asks the server nothing.
+    guard var stream = streamSource.stream(for: listed) else { throw PlayError.noStream(row: row) }
     guard let player else { throw PlayError.noPlayer }
     let reporter = streamSource.playbackReporter
     var warnings: [String] = []
@@ -58,7 +20,8 @@ extension CommandRunner {
         warnings.append(ErrorDescriber.plain.message(for: error))
       }
     }
-    guard let stream = streamSource.stream(for: movie) else { throw PlayError.noStream(row: row) }
+    // The server said just now where the film stopped: the stream starts there.
+    stream.start = movie.playback?.resumePosition ?? 0
     let resolved = try await Self.resolved(stream, through: streamSource.engine, row: row)
     let progress = PlayerProgress(start: stream.start, of: movie)
     let reports = reporter.map { PlaybackReports(to: $0, of: movie, progress: progress) }
@@ -81,7 +44,7 @@ extension CommandRunner {
     warnings += reports?.warning.map { [$0] } ?? []
     let end = progress.snapshot
     let ended = end.heard ? PlaybackReport(.stopped, at: end).playback : nil
-    return (.played(movie, row: row, from: stream.start, ended: ended), warnings)
+    return (Played(movie: movie, row: row, from: stream.start, ended: ended), warnings)
   }
 
   /// The stream with its server's redirect followed; a refused one is said as `row`'s.

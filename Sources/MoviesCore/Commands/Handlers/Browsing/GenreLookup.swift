@@ -1,5 +1,5 @@
 /// `genre NAME|ID|all`: which genre a word names.
-extension CommandRunner {
+extension CommandContext {
   /// The genre `nameOrID` names, with its name when the source has a list: `all` (every
   /// genre) is the empty id; a name is looked up as ``GenreName`` says; a number is checked
   /// against the list when the source has one (it is used as it is, without a name, when the
@@ -14,16 +14,16 @@ extension CommandRunner {
         return (nameOrID, nil)
       }
       guard let genre = genres.first(where: { $0.id == nameOrID }) else {
-        throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
+        throw CommandError.unknownGenre(nameOrID, known: genres.map(\.name))
       }
       return (genre.id, genre.name)
     }
-    guard let genreSource else { throw Error.noGenreList }
+    guard let genreSource else { throw CommandError.noGenreList }
     let genres = try await genreSource.genres()
     switch GenreName.resolve(nameOrID, among: genres) {
     case .genre(let genre): return (genre.id, genre.name)
-    case .unclear(let problem): throw Error.unclearGenre(nameOrID, problem)
-    case .none: throw Error.unknownGenre(nameOrID, known: genres.map(\.name))
+    case .unclear(let problem): throw CommandError.unclearGenre(nameOrID, problem)
+    case .none: throw CommandError.unknownGenre(nameOrID, known: genres.map(\.name))
     }
   }
 }

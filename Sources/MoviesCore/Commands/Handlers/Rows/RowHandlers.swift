@@ -1,7 +1,7 @@
 /// The row commands: one resolver finds the movie a label names (a row of the list, an entry
 /// of the watchlist, a match of a server search), and one action does the same to it
 /// whatever kind of label named it.
-extension CommandRunner {
+extension CommandContext {
   /// The movie a label names, and for a watchlist entry the entry, whose source may be
   /// another than the one browsed.
   struct RowTarget {
@@ -26,18 +26,36 @@ extension CommandRunner {
     }
   }
 
+  /// A row command, `show 3` or `watch 2-5`: the handler of every command ``CommandSpec/onRow``
+  /// declares.
+  func act(_ command: Command) async throws -> Handled {
+    switch command {
+    case .act(let action, let label):
+      let (outcome, warnings) = try await act(action, on: label, early: early)
+      return Handled(outcome, warnings: warnings)
+    case .actOnRange(let action, let labels):
+      return Handled(try await act(action, onEach: labels))
+    case .thumbs(let rows):
+      let (outcome, warnings) = try await saveThumbnails(
+        rows, confirmed: confirmed, progress: progress)
+      return Handled(outcome, warnings: warnings)
+    default:
+      throw Command.ParseError.unknown(command.name)
+    }
+  }
+
   /// Does `action` to the movie `label` names.
   func act(
     _ action: Command.RowAction, on label: RowLabel,
-    early: (@Sendable (CommandOutcome) -> Void)? = nil
-  ) async throws -> (CommandOutcome, [String]) {
+    early: (@Sendable (any CommandOutcome) -> Void)? = nil
+  ) async throws -> (any CommandOutcome, [String]) {
     try await act(action, on: try await target(label), early: early)
   }
 
   private func act(
     _ action: Command.RowAction, on target: RowTarget,
-    early: (@Sendable (CommandOutcome) -> Void)? = nil
-  ) async throws -> (CommandOutcome, [String]) {
+    early: (@Sendable (any CommandOutcome) -> Void)? = nil
+  ) async throws -> (any CommandOutcome, [String]) {
     let label = target.label
     let elsewhere = target.entry.flatMap { $0.source == sourceID ? nil : $0.source }
     switch action {
@@ -67,18 +85,18 @@ extension CommandRunner {
         ? try await trailer(target.movie, row: label) : try await similar(target.movie, row: label)
     case .watch:
       let entry = target.entry ?? WatchEntry(source: sourceID, movie: target.movie)
-      return (.watched(entry, row: label, added: try await openLibrary().add(entry)), [])
+      return (Watched(entry: entry, row: label, added: try await openLibrary().add(entry)), [])
     case .unwatch:
       let removed = try await openLibrary().remove(
         source: target.entry?.source ?? sourceID, key: WatchEntry.key(for: target.movie))
-      return (.unwatched(target.movie, removed: removed), [])
+      return (Unwatched(movie: target.movie, removed: removed), [])
     }
   }
 
   /// `watch 2-5`, `unwatch w1-w3`: every label is looked up before anything changes, so a
   /// range past the end changes nothing; then each is done in turn.
   func act(_ action: Command.RangeAction, onEach labels: RowLabels) async throws
-    -> CommandOutcome
+    -> WatchRangeChange
   {
     var targets: [RowTarget] = []
     for label in labels.labels { targets.append(try await target(label)) }
@@ -86,14 +104,12 @@ extension CommandRunner {
     var unchanged: [RowLabel] = []
     for target in targets {
       let (outcome, _) = try await act(action.rowAction, on: target)
-      switch outcome {
-      case .watched(_, _, added: true), .unwatched(_, removed: true): done.append(target.label)
-      default: unchanged.append(target.label)
-      }
+      let changed =
+        (outcome as? Watched)?.added == true || (outcome as? Unwatched)?.removed == true
+      if changed { done.append(target.label) } else { unchanged.append(target.label) }
     }
-    return .watchedRange(
-      WatchRangeChange(
-        labels: labels, adding: action == .watch, changed: done, unchanged: unchanged))
+    return WatchRangeChange(
+      labels: labels, adding: action == .watch, changed: done, unchanged: unchanged)
   }
 
   /// Entry `number` as the last `watchlist` numbered it, so `unwatch w1` then `unwatch w2`

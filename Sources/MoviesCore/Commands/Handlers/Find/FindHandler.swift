@@ -1,36 +1,33 @@
-extension CommandRunner {
+extension CommandContext {
+  /// `find TEXT`, reporting its matches to ``found`` and its progress as it goes.
+  func find(_ text: String) async throws -> Handled {
+    let (outcome, warnings) = try await find(text, found: found, progress: progress)
+    return Handled(outcome, warnings: warnings)
+  }
+
   /// `find TEXT`: a scan of the list, or the source's own search (see ``Browser/scan`` and
   /// ``Browser/serverSearch``).
   func find(
     _ text: String, found: @escaping @Sendable ([MovieSearch.Match], Int) -> Void,
     progress: @escaping @Sendable (Int, Int) -> Void
-  ) async throws -> (CommandOutcome, [String]) {
+  ) async throws -> (any CommandOutcome, [String]) {
     var search = try MovieSearch(text)
     search.genreIDs = try await checkGenreFilters(of: search)
     search = try await source.resolvingFilters(of: search)
     let clock = ContinuousClock()
     let start = clock.now
-    let serverQuery =
-      source.capabilities.searchesOnServer
-      ? source.searchQuery(for: search, from: await browser.status.query) : nil
-    let scan =
-      if let serverQuery {
-        await browser.serverSearch(
-          serverQuery, filtering: search, found: found, progress: progress)
-      } else {
-        await browser.scan(for: search, found: found, progress: progress)
-      }
+    let scan = await browser.find(search, found: found, progress: progress)
     // A server's page that failed is tried again by `find`, not by `more`: the list's next
     // page is not what failed.
     var failure = scan.failure
-    if serverQuery != nil, let source = failure as? any SourceFailure {
+    if scan.results != nil, let source = failure as? any SourceFailure {
       failure = ListSwitchFailure(failure: source, command: "find \(CommandUsage.excerpt(text))")
     }
     let result = FindResult(
       text: text, matches: scan.matches, list: scan.list,
       elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: failure,
       results: scan.results)
-    return (.found(result), scan.warnings)
+    return (result, scan.warnings)
   }
 
   /// A `genre:WORD` filter that no genre of the source's list holds can match nothing: that
@@ -45,7 +42,8 @@ extension CommandRunner {
     return try search.genres.map { piece in
       let ids = zip(genres, names).filter { MovieSearch.contains($1, piece) }.map(\.0.id)
       guard !ids.isEmpty else {
-        throw Error.unknownGenre(String(decoding: piece, as: UTF8.self), known: genres.map(\.name))
+        throw CommandError.unknownGenre(
+          String(decoding: piece, as: UTF8.self), known: genres.map(\.name))
       }
       return ids
     }

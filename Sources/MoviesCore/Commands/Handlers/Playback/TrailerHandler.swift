@@ -2,17 +2,17 @@ import Foundation
 
 /// `trailer N` and `trailer fN`: the film's trailer in the player, from the source's details
 /// (a film database's videos, a media server's remote trailers or trailer extra).
-extension CommandRunner {
+extension CommandContext {
   /// Plays the trailer, as ``play(_:row:)`` plays a film. Without a trailer, a player, or
   /// (for a YouTube video) yt-dlp, a warning says so in one sentence and the outcome carries
   /// the link to print: the trailer's, else the film's page.
-  func trailer(_ known: Movie, row: RowLabel) async throws -> (CommandOutcome, [String]) {
+  func trailer(_ known: Movie, row: RowLabel) async throws -> (any CommandOutcome, [String]) {
     var (movie, problems) = (known, [String]())
     if known.trailer == nil {
       (movie, problems) = await withDetails(known, retrying: "trailer \(row)")
     }
     let unplayed = { (why: String) in
-      (CommandOutcome.trailer(movie, row: row, played: false), problems + [why])
+      (TrailerShown(movie: movie, row: row, played: false), problems + [why])
     }
     guard let trailer = movie.trailer else {
       let page = movie.link == nil ? "." : "; here is its page."
@@ -41,7 +41,7 @@ extension CommandRunner {
     try Self.check(
       played: try await player.play(stream, progress: PlayerProgress(start: 0, length: nil)),
       row: row)
-    return (.trailer(movie, row: row, played: true), problems)
+    return (TrailerShown(movie: movie, row: row, played: true), problems)
   }
 
   /// YouTube's pages are not videos: mpv needs yt-dlp to find the stream behind them.

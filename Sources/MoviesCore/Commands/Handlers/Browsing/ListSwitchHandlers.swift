@@ -1,0 +1,54 @@
+/// `genre`, `order`, `genres` and `continue`: another list in place of this one, once its
+/// first page is in.
+extension CommandContext {
+  /// `genre NAME|ID|all`.
+  func genre(_ nameOrID: String) async throws -> Handled {
+    var query = await browser.status.query
+    let genre = try await Self.genre(for: nameOrID, in: genreSource)
+    query.genreID = genre.id
+    query.continuing = false
+    return try await restart(
+      with: query, genreName: genre.name, retrying: "genre \(CommandUsage.excerpt(nameOrID))")
+  }
+
+  /// `order ORDER`, when the source sorts by it.
+  func order(_ order: String) async throws -> Handled {
+    guard source.offers(order: order) else {
+      throw SourceRefusal.order(order, offered: source.capabilities.orders ?? [])
+    }
+    let status = await browser.status
+    var query = status.query
+    query.order = order
+    query.continuing = false
+    return try await restart(with: query, genreName: status.genreName, retrying: "order \(order)")
+  }
+
+  /// `genres`: the source's list, with the one browsed marked.
+  func genres() async throws -> Handled {
+    guard let genreSource else { throw CommandError.noGenreList }
+    return Handled(
+      GenresListed(
+        genres: try await genreSource.genres(), current: await browser.status.query.genreID))
+  }
+
+  /// `continue`: the list of the films stopped part way, in the list's page size, when the
+  /// source keeps them; like `genre`, it replaces the list only once its first page is in.
+  func continueWatching() async throws -> Handled {
+    guard source.capabilities.resumesWatching else {
+      throw SourceRefusal.noPlayback(command: "continue")
+    }
+    let current = await browser.status.query
+    var query = MovieQuery(order: current.order, pageSize: current.pageSize)
+    query.continuing = true
+    return try await restart(with: query, genreName: nil, retrying: "continue")
+  }
+
+  private func restart(with query: MovieQuery, genreName: String?, retrying command: String)
+    async throws -> Handled
+  {
+    let load = try await ListSwitchFailure.retrying(command) {
+      try await browser.restart(with: query, genreName: genreName)
+    }
+    return Handled(ListOutcome.restarted(load.added, load.status), warnings: load.warnings)
+  }
+}
