@@ -5,8 +5,8 @@ extension HTTPEngine {
   static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
   /// The request headers that go on to another origin: none that could hold a credential.
-  /// libcurl drops only `Authorization` and `Cookie` there, and would send `X-Plex-Token`,
-  /// `X-Emby-Token` or any other header on, so the engine follows redirects itself.
+  /// libcurl drops only `Authorization` and `Cookie` there, and would send a server's own token
+  /// header (`X-Emby-Token`, say) or any other header on, so the engine follows redirects itself.
   static let headersForAnyOrigin: Set<String> = ["accept", "accept-language"]
 
   /// `headers` as sent to `address` on the way from `first`: all of them on `first`'s own
