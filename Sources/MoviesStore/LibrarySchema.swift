@@ -62,6 +62,11 @@ enum LibrarySchema {
     """
     ALTER TABLE watchlist ADD COLUMN overview TEXT;
     """,
+    // 6: the filters of the `find` a list is a view of (`on:netflix`), so `resume` reopens
+    // the view and not the whole list.
+    """
+    ALTER TABLE sessions ADD COLUMN filters TEXT;
+    """,
   ]
 
   /// The oldest version a read-only file may have: it cannot be migrated, and the queries

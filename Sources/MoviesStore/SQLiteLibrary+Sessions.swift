@@ -19,13 +19,14 @@ extension SQLiteLibrary {
         try database.query(
           """
           INSERT INTO sessions (source, genre_id, genre_name, sort_order, page_size, rows,
-            saved_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+            saved_at, filters)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
             .text(session.source), .text(session.query.genreID), .text(orNull: session.genreName),
             .text(session.query.order), .integer(Int64(session.query.pageSize)),
             .integer(Int64(session.rows)), .real(session.saved.timeIntervalSince1970),
+            .text(orNull: session.query.filterText.isEmpty ? nil : session.query.filterText),
           ])
         try database.query(
           "DELETE FROM sessions WHERE id NOT IN (SELECT id FROM sessions ORDER BY id DESC LIMIT ?)",
@@ -53,17 +54,19 @@ extension SQLiteLibrary {
   {
     try database.query(
       """
-      SELECT id, source, genre_id, genre_name, sort_order, page_size, rows, saved_at
+      SELECT id, source, genre_id, genre_name, sort_order, page_size, rows, saved_at, filters
       FROM sessions ORDER BY id DESC LIMIT ?
       """, [.integer(Int64(limit))]
     ).compactMap { row in
-      guard row.count == 8, let id = row[0].integer, let source = row[1].text,
+      guard row.count == 9, let id = row[0].integer, let source = row[1].text,
         let genre = row[2].text, let order = row[4].text, let pageSize = row[5].integer,
         let rows = row[6].integer, let saved = row[7].real
       else { return nil }
+      var query = MovieQuery(genreID: genre, order: order, pageSize: Int(clamping: pageSize))
+      // The filters as typed: `resume` resolves them again (``CommandRunner/reopened(_:)``).
+      query.filterText = row[8].text ?? ""
       let session = SavedSession(
-        source: source,
-        query: MovieQuery(genreID: genre, order: order, pageSize: Int(clamping: pageSize)),
+        source: source, query: query,
         genreName: row[3].text, rows: Int(clamping: rows),
         saved: Date(timeIntervalSince1970: saved))
       return (id, session)

@@ -116,7 +116,11 @@ public struct TextRenderer: Sendable {
     case .quit:
       return ""
     case .restarted(let added, let list):
-      return render(.pageLoaded(added, list))
+      let view =
+        StatusLine.view(list).map { line in
+          (statusWidth.map { TextWrap.wrap(line, toColumns: $0) } ?? line) + "\n"
+        } ?? ""
+      return view + render(.pageLoaded(added, list))
     case .genres(let genres, let current):
       return Self.genreList(genres, current: current)
     case .found(let found):

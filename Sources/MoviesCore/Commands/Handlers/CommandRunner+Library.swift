@@ -59,8 +59,9 @@ extension CommandRunner {
     if genreName == nil, !saved.query.genreID.isEmpty {
       genreName = try? await Self.genre(for: saved.query.genreID, in: genreSource).name
     }
+    let query = try await reopened(saved.query)
     let load = try await ListSwitchFailure.retrying(command) { [genreName] in
-      try await browser.resume(with: saved.query, genreName: genreName, rows: saved.rows)
+      try await browser.resume(with: query, genreName: genreName, rows: saved.rows)
     }
     return (.resumed(load.added, load.status), load.warnings)
   }

@@ -148,7 +148,7 @@ public struct CommandRunner: Sendable {
       case .quit:
         outcome = .quit
       case .genre(let nameOrID):
-        var query = await browser.status.query
+        var query = await browser.status.query.withoutFilters
         let genre = try await Self.genre(for: nameOrID, in: genreSource)
         query.genreID = genre.id
         query.continuing = false
@@ -271,7 +271,7 @@ public struct CommandRunner: Sendable {
     return try await restart(with: query, genreName: nil, retrying: "continue")
   }
 
-  private func restart(with query: MovieQuery, genreName: String?, retrying command: String)
+  func restart(with query: MovieQuery, genreName: String?, retrying command: String)
     async throws -> (CommandOutcome, [String])
   {
     let load = try await ListSwitchFailure.retrying(command) {
