@@ -43,7 +43,7 @@ extension CommandRunner {
     switch action {
     case .show:
       guard let entry = target.entry else {
-        return await show(target.movie, row: label, early: early)
+        return await show(target.movie, row: label)
       }
       return await show(entry, number: label.number)
     case .thumb:
