@@ -201,7 +201,7 @@ public struct TextRenderer: Sendable {
   public func foundRows(_ matches: [MovieSearch.Match], largestRow: Int, header: Bool) -> String {
     guard !matches.isEmpty else { return "" }
     var needs = ColumnNeeds.unknown
-    needs.playback = matches.contains { $0.movie.playback != nil }
+    needs.measureProgress(of: matches.map(\.movie))
     let table = MovieTable(
       width: layout.width, largestRow: largestRow, palette: layout.palette, needs: needs,
       marks: marks, labelPrefix: matches[0].kind.prefix)
