@@ -211,7 +211,8 @@ public struct TextRenderer: Sendable {
 
   /// The line under `find`'s matches.
   public func findSummary(_ found: FindResult) -> String {
-    layout.palette.apply(layout.palette.dim, to: TerminalText.escape(found.summary)) + "\n"
+    guard !found.failedBeforeAnyRow else { return "" }
+    return layout.palette.apply(layout.palette.dim, to: TerminalText.escape(found.summary)) + "\n"
   }
 
   /// `list`'s rows under the header, and its status line after them.

@@ -39,10 +39,11 @@ extension Setting {
     },
     .value(
       "--order", "ORDER",
-      help: "newest, oldest, rating, title, popular (TMDb) or added (Jellyfin), or the API's "
+      help: "newest, oldest, rating, title, popular (TMDb) or added (Jellyfin and Plex), or the "
+        + "API's "
         + "releasedatedesc, releasedateasc, ratingdesc, ratingasc, titleasc, popularitydesc, "
         + "dateaddeddesc; any case, or a unique beginning of one (default: oldest; popular on "
-        + "TMDb, added on Jellyfin)",
+        + "TMDb, added on Jellyfin and Plex)",
       completes: .choices(OrderName.words), configKey: "order"
     ) { options, text, flag throws(Options.UsageError) in
       options.query.order = try Options.order(text, flag: flag, source: options.source)
