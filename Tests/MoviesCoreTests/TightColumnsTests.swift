@@ -29,3 +29,13 @@ import Testing
     #expect(table.rows([Self.stopped], firstRow: 2).hasPrefix("2  ▶  Ronin"))
   }
 }
+
+/// `continue`'s percentage is rounded as the server's is: 40.98 % is 41 %, not 40 %.
+@Suite(.timeLimit(.minutes(1))) struct ProgressRoundingTests {
+  @Test func aPercentageIsRoundedNotCut() {
+    #expect(MovieTable.progress(Playback(played: false, position: 2459, length: 6000)) == "▶ 41%")
+    #expect(MovieTable.progress(Playback(played: false, position: 2475, length: 6000)) == "▶ 41%")
+    #expect(MovieTable.progress(Playback(played: false, position: 5990, length: 6000)) == "▶ 99%")
+    #expect(MovieTable.progress(Playback(played: false, position: 1, length: 6000)) == "▶ 1%")
+  }
+}

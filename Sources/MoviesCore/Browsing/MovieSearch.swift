@@ -154,7 +154,11 @@ public struct MovieSearch: Sendable, Hashable {
     }
     guard !words.isEmpty else { return true }
     let title = Self.fold(movie.title)
-    return words.allSatisfy { Self.contains(title, $0) }
+    if words.allSatisfy({ Self.contains(title, $0) }) { return true }
+    // `The Gold Rush` is found as `gold rush, the` too, the way an index writes it.
+    guard let indexed = IndexedTitle.indexed(movie.title) else { return false }
+    let folded = Self.fold(indexed)
+    return words.allSatisfy { Self.contains(folded, $0) }
   }
 
   /// The matching movies among `movies`, numbered from `firstRow`.

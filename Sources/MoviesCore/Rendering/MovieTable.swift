@@ -187,7 +187,9 @@ public struct MovieTable: Sendable, Equatable {
     appendLine(
       number: label, mark: watched ? marks?.symbol ?? "" : "",
       progress: movie.playback.map(Self.progress) ?? "", title: TerminalText.escape(movie.title),
-      genres: TerminalText.escape(movie.genres.joined(separator: ", ")),
+      // No genre is a dash, as no rating is: an empty cell looks like a missing column.
+      genres: movie.genres.isEmpty
+        ? "–" : TerminalText.escape(movie.genres.joined(separator: ", ")),
       rating: movie.rating.map(Format.rating) ?? "–",
       released: movie.releaseDate.map { TerminalText.escape(Format.releaseDate($0)) } ?? "–",
       last: last, styled: true, to: &text
@@ -200,7 +202,9 @@ public struct MovieTable: Sendable, Equatable {
     if playback.played { return "✓" }
     guard playback.position > 0 else { return "" }
     guard let length = playback.length, length > 0 else { return "▶" }
-    let percent = min(99, max(1, playback.position * 100 / length))
+    // Rounded as the server's own percentage is (41.25 % is 41 %, 40.98 % too).
+    let exact = Double(playback.position) * 100 / Double(length)
+    let percent = min(99, max(1, Int(exact.rounded())))
     return "▶ \(percent)%"
   }
 
