@@ -101,7 +101,8 @@ public enum MovieDetails {
 
   /// A field a source sends under its data name (TMDb's `budget`, `vote_count`), shown as
   /// people read it (`Budget  $25,000,000`, `Votes  12,345`) or left out (`popularity`, a
-  /// score of TMDb's own; `status` when the film is simply out). `--json` keeps the data.
+  /// score of TMDb's own; `genreIds`; `status` when the film is simply out). `--json` keeps
+  /// the data.
   struct KnownField {
     var label: String
     /// The value as shown; nil leaves the field out.
@@ -114,7 +115,8 @@ public enum MovieDetails {
       case "vote_count": KnownField(label: "Votes", format: count)
       case "original_title": KnownField(label: "Original title") { $0 }
       case "status": KnownField(label: "Status") { $0 == "Released" ? nil : $0 }
-      case "popularity": KnownField(label: "") { _ in nil }
+      // A score of TMDb's own, and the genres' ids the Genres line names.
+      case "popularity", "genreIds": KnownField(label: "") { _ in nil }
       default: nil
       }
     }
