@@ -32,7 +32,7 @@ import Testing
   @Test func scriptModeSaysTheWholeSentence() async throws {
     for (arguments, sentence) in Self.sources {
       let run = try await MoviesRun.run(arguments, environment: Self.noSecrets)
-      #expect(run.status == 64, "\(run.stderr)")
+      #expect(run.status == 2, "a usage error: \(run.stderr)")
       #expect(run.stderr.contains(sentence), "\(run.stderr)")
       #expect(!run.stderr.contains("REDACTED"), "\(run.stderr)")
     }
@@ -47,7 +47,7 @@ import Testing
       defer { session.stop() }
       try await session.waitFor("$")
       try session.type(session.commandLine + "; echo status=$?\r")
-      let screen = try await session.waitFor("status=64")
+      let screen = try await session.waitFor("status=2")
       #expect(Self.words(screen).contains(sentence), "\(screen)")
       #expect(!screen.contains("REDACTED"), "\(screen)")
     }

@@ -88,9 +88,9 @@ public struct SecretRedactor: Sendable, Hashable {
 /// become `REDACTED`, so an address in a message or a log never carries the key, whatever the
 /// server calls it.
 ///
-/// Prose is not a credential: the program's own sentences say "needs the server's token: set
-/// PLEX_TOKEN" and "an Authorization: Bearer header". So a header's name counts only where a
-/// header has it (`X-Plex-Token: ` after a hyphen or at a line's start, `Bearer ` after
+/// Prose is not a credential: the program's own sentences say "needs a token: make an API
+/// key" and "an Authorization: Bearer header". So a header's name counts only where a
+/// header has it (`X-Emby-Token: ` after a hyphen or at a line's start, `Bearer ` after
 /// `Authorization: ` or at a line's start), a bearer's value must not be a lowercase word, and
 /// a placeholder (`…`, `...`, `(hidden)`) is left as it is.
 public enum SecretRedaction {
@@ -98,7 +98,7 @@ public enum SecretRedaction {
   enum Position {
     /// Anywhere: a URL parameter (`api_key=`) or a header parameter (`Token="`).
     case anywhere
-    /// After a hyphen or at a line's start: a header's name ends with it (`X-Plex-Token: `).
+    /// After a hyphen or at a line's start: a header's name ends with it (`X-Emby-Token: `).
     case headerName
     /// After `Authorization: ` or at a line's start, and not before a lowercase word.
     case bearer

@@ -4,8 +4,8 @@ import MoviesCore
 extension Setting {
   static let all: [Setting] = common + SourceDefinition.allSettings + closing
 
-  /// The media servers that sort by the date a film was added, from their declarations:
-  /// `Jellyfin and Plex`.
+  /// The media servers that sort by the date a film was added, as their declarations say:
+  /// their product names, joined by "and".
   private static var addedSorters: String {
     SourceDefinition.all.filter { $0.capabilities.orders?.contains("dateaddeddesc") == true }
       .compactMap(\.asksAtStart).joined(separator: " and ")
