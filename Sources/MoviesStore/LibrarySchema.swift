@@ -81,6 +81,13 @@ enum LibrarySchema {
       + (version >= 5 ? "overview" : "NULL")
   }
 
+  /// The saved sessions' columns as ``SQLiteLibrary`` reads them, in its order; the filters,
+  /// which version 6 added, are NULL before it.
+  static func sessionsColumns(version: Int) -> String {
+    "id, source, genre_id, genre_name, sort_order, page_size, rows, saved_at, "
+      + (version >= 6 ? "filters" : "NULL")
+  }
+
   /// The version this build writes.
   static var latest: Int { migrations.count }
 

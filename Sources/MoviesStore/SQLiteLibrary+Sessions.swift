@@ -7,11 +7,12 @@ extension SQLiteLibrary {
   public func saveSession(_ session: SavedSession) async throws(LibraryError) {
     // A read-only file was reported when it opened, saying no session would be saved.
     if isReadOnly { return }
+    let columns = sessionsColumns
     try await write { database in
       try database.transaction {
         // The same list saved again (left twice at one place) moves up instead of taking
         // another of the few places.
-        if let newest = try Self.sessions(in: database, limit: 1).first,
+        if let newest = try Self.sessions(in: database, columns: columns, limit: 1).first,
           newest.session.isSameList(as: session)
         {
           try database.query("DELETE FROM sessions WHERE id = ?", [.integer(newest.id)])
@@ -38,8 +39,9 @@ extension SQLiteLibrary {
   /// A session whose values no session can have (``SavedSession/problem``) is left out;
   /// when it is the newest, the one `resume` would reopen, that is an error naming the file.
   public func savedSessions() async throws(LibraryError) -> [SavedSession] {
+    let columns = sessionsColumns
     let sessions = try await run { database in
-      try Self.sessions(in: database, limit: SavedSession.kept).map(\.session)
+      try Self.sessions(in: database, columns: columns, limit: SavedSession.kept).map(\.session)
     }
     if let problem = sessions.first?.problem {
       throw .damagedSession(path: path, problem: problem)
@@ -49,14 +51,11 @@ extension SQLiteLibrary {
 
   /// The newest sessions with their row ids; a row with a missing or wrong-typed value is
   /// left out, since the file is outside data.
-  private static func sessions(in database: SQLiteDatabase, limit: Int) throws
+  private static func sessions(in database: SQLiteDatabase, columns: String, limit: Int) throws
     -> [(id: Int64, session: SavedSession)]
   {
     try database.query(
-      """
-      SELECT id, source, genre_id, genre_name, sort_order, page_size, rows, saved_at, filters
-      FROM sessions ORDER BY id DESC LIMIT ?
-      """, [.integer(Int64(limit))]
+      "SELECT \(columns) FROM sessions ORDER BY id DESC LIMIT ?", [.integer(Int64(limit))]
     ).compactMap { row in
       guard row.count == 9, let id = row[0].integer, let source = row[1].text,
         let genre = row[2].text, let order = row[4].text, let pageSize = row[5].integer,
