@@ -33,6 +33,7 @@ import Testing
   }
 
   @Test func wordsOrAFilterTheServerBendsAreASearch() throws {
+    #expect(try view("alien") == nil, "a title search is matches, not a view")
     #expect(try view("alien on:netflix") == nil)
     #expect(try view("rating:7-8") == nil, "no upper bound on a media server: rows checked")
     #expect(try view("genre:drama genre:crime") == nil)
