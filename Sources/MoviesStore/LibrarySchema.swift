@@ -62,6 +62,11 @@ enum LibrarySchema {
     """
     ALTER TABLE watchlist ADD COLUMN overview TEXT;
     """,
+    // 6: the filters of the `find` a list is a view of (`on:netflix`), so `resume` reopens
+    // the view and not the whole list.
+    """
+    ALTER TABLE sessions ADD COLUMN filters TEXT;
+    """,
   ]
 
   /// The oldest version a read-only file may have: it cannot be migrated, and the queries
@@ -74,6 +79,13 @@ enum LibrarySchema {
     "source, movie_id, title, genres, rating, release_date, link, thumbnail, added_at, "
       + "running_time, grade, " + (version >= 4 ? "rating_count" : "NULL") + ", "
       + (version >= 5 ? "overview" : "NULL")
+  }
+
+  /// The saved sessions' columns as ``SQLiteLibrary`` reads them, in its order; the filters,
+  /// which version 6 added, are NULL before it.
+  static func sessionsColumns(version: Int) -> String {
+    "id, source, genre_id, genre_name, sort_order, page_size, rows, saved_at, "
+      + (version >= 6 ? "filters" : "NULL")
   }
 
   /// The version this build writes.

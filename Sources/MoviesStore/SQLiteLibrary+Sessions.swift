@@ -7,11 +7,12 @@ extension SQLiteLibrary {
   public func saveSession(_ session: SavedSession) async throws(LibraryError) {
     // A read-only file was reported when it opened, saying no session would be saved.
     if isReadOnly { return }
+    let columns = sessionsColumns
     try await write { database in
       try database.transaction {
         // The same list saved again (left twice at one place) moves up instead of taking
         // another of the few places.
-        if let newest = try Self.sessions(in: database, limit: 1).first,
+        if let newest = try Self.sessions(in: database, columns: columns, limit: 1).first,
           newest.session.isSameList(as: session)
         {
           try database.query("DELETE FROM sessions WHERE id = ?", [.integer(newest.id)])
@@ -19,13 +20,14 @@ extension SQLiteLibrary {
         try database.query(
           """
           INSERT INTO sessions (source, genre_id, genre_name, sort_order, page_size, rows,
-            saved_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+            saved_at, filters)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
             .text(session.source), .text(session.query.genreID), .text(orNull: session.genreName),
             .text(session.query.order), .integer(Int64(session.query.pageSize)),
             .integer(Int64(session.rows)), .real(session.saved.timeIntervalSince1970),
+            .text(orNull: session.query.filterText.isEmpty ? nil : session.query.filterText),
           ])
         try database.query(
           "DELETE FROM sessions WHERE id NOT IN (SELECT id FROM sessions ORDER BY id DESC LIMIT ?)",
@@ -37,8 +39,9 @@ extension SQLiteLibrary {
   /// A session whose values no session can have (``SavedSession/problem``) is left out;
   /// when it is the newest, the one `resume` would reopen, that is an error naming the file.
   public func savedSessions() async throws(LibraryError) -> [SavedSession] {
+    let columns = sessionsColumns
     let sessions = try await run { database in
-      try Self.sessions(in: database, limit: SavedSession.kept).map(\.session)
+      try Self.sessions(in: database, columns: columns, limit: SavedSession.kept).map(\.session)
     }
     if let problem = sessions.first?.problem {
       throw .damagedSession(path: path, problem: problem)
@@ -48,22 +51,21 @@ extension SQLiteLibrary {
 
   /// The newest sessions with their row ids; a row with a missing or wrong-typed value is
   /// left out, since the file is outside data.
-  private static func sessions(in database: SQLiteDatabase, limit: Int) throws
+  private static func sessions(in database: SQLiteDatabase, columns: String, limit: Int) throws
     -> [(id: Int64, session: SavedSession)]
   {
     try database.query(
-      """
-      SELECT id, source, genre_id, genre_name, sort_order, page_size, rows, saved_at
-      FROM sessions ORDER BY id DESC LIMIT ?
-      """, [.integer(Int64(limit))]
+      "SELECT \(columns) FROM sessions ORDER BY id DESC LIMIT ?", [.integer(Int64(limit))]
     ).compactMap { row in
-      guard row.count == 8, let id = row[0].integer, let source = row[1].text,
+      guard row.count == 9, let id = row[0].integer, let source = row[1].text,
         let genre = row[2].text, let order = row[4].text, let pageSize = row[5].integer,
         let rows = row[6].integer, let saved = row[7].real
       else { return nil }
+      var query = MovieQuery(genreID: genre, order: order, pageSize: Int(clamping: pageSize))
+      // The filters as typed: `resume` resolves them again (``CommandRunner/reopened(_:)``).
+      query.filterText = row[8].text ?? ""
       let session = SavedSession(
-        source: source,
-        query: MovieQuery(genreID: genre, order: order, pageSize: Int(clamping: pageSize)),
+        source: source, query: query,
         genreName: row[3].text, rows: Int(clamping: rows),
         saved: Date(timeIntervalSince1970: saved))
       return (id, session)

@@ -18,6 +18,8 @@ public final class SQLiteLibrary: Library {
   public let isReadOnly: Bool
   /// The watchlist's columns for the file's version (older only when it is read-only).
   let watchlistColumns: String
+  /// The saved sessions' columns for the file's version, likewise.
+  let sessionsColumns: String
 
   /// The connection's wait for other processes' locks, reached without the mutex, so a
   /// cancelled task stops the wait its call is in.
@@ -32,6 +34,7 @@ public final class SQLiteLibrary: Library {
     self.database = Mutex(database)
     isReadOnly = readOnly
     watchlistColumns = LibrarySchema.watchlistColumns(version: version)
+    sessionsColumns = LibrarySchema.sessionsColumns(version: version)
   }
 
   /// `MOVIES_DB` when set (`/dev/null` turns the library off: nil), else

@@ -118,12 +118,12 @@ import Testing
       Dictionary(items.map { ($0.name, $0.value ?? "") }) { $1 }
     }
     let jellyfin = named(ServerFilterItems.jellyfin(query, maxListedYears: 150))
-    #expect(jellyfin["MinCommunityRating"] == "8.5")
+    #expect(jellyfin["MinCommunityRating"] == "8.501", "above 8.5: a film rated 8.5 left out")
     #expect(jellyfin["GenreIds"] == "c")
     #expect(jellyfin["IsPlayed"] == "false")
     let plex = named(ServerFilterItems.plex(query))
     #expect(plex["year>>"] == "1990" && plex["year<<"] == "1999")
-    #expect(plex["audienceRating>>"] == "8.5")
+    #expect(plex["audienceRating>>"] == "8.501")
     #expect(plex["genre"] == "c")
     #expect(plex["unwatched"] == "1")
     query.played = true

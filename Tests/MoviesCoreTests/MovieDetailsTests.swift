@@ -60,8 +60,10 @@ import Testing
     #expect(
       labels == [
         "Overview", "Where", "Running", "Genres", "Rating", "Released", "Directors", "Cast",
-        "Tagline", "Grade", "Trailer", "IMDb", "Movie", "Link", "budget",
+        "Tagline", "Grade", "Trailer", "IMDb", "Movie", "Link", "Budget",
       ])
+    // Money as people read it, not TMDb's data (issue 42).
+    #expect(MovieDetails.render(movie, row: 1, palette: .plain).contains("  $60,000,000\n"))
     let text = MovieDetails.render(movie, row: 1, palette: .plain)
     #expect(
       text.contains(

@@ -52,6 +52,9 @@ import Testing
     ("year:-", .badYear("year:-")),
     ("rating:>x", .badRating("rating:>x")),
     ("rating:9-8", .badRating("rating:9-8")),
+    ("rating:>11", .ratingOutOfRange("rating:>11")),
+    ("rating:<12", .ratingOutOfRange("rating:<12")),
+    ("rating:>10", .ratingOutOfRange("rating:>10")), ("votes:lots", .badVotes("votes:lots")),
     ("genre:", .emptyFilter("genre:")),
     ("star YEAR:", .emptyFilter("YEAR:")),
   ])

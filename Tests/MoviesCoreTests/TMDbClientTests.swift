@@ -195,7 +195,7 @@ import Testing
     #expect(
       items(query) == [
         "primary_release_date.gte": "1990-01-01", "primary_release_date.lte": "1999-12-31",
-        "vote_average.gte": "8.5", "vote_count.gte": String(TMDbClient.minimumVotesForRating),
+        "vote_average.gte": "8.501", "vote_count.gte": String(TMDbClient.minimumVotesForRating),
       ])
     // With words, /search/movie takes no filter: the rows are checked.
     let words = try #require(

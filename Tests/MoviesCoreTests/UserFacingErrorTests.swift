@@ -70,7 +70,10 @@ import Testing
         .badOrder("rat", .nearMiss("rating")), .notAPageCount("x"),
       ] as [Command.ParseError])
     errors.append(
-      contentsOf: [MovieSearch.Error.badYear("x"), .badRating("x"), .emptyFilter("year:")]
+      contentsOf: [
+        MovieSearch.Error.badYear("x"), .badRating("x"), .emptyFilter("year:"),
+        .ratingOutOfRange("rating:>11"), .badVotes("votes:x"),
+      ]
         as [MovieSearch.Error])
     errors.append(
       contentsOf: [

@@ -29,7 +29,7 @@ import Testing
           running_time) VALUES ('offline', 'id:7', '7', 'Nosferatu', 'Horror', 100, 94)
         """)
       let library = try await SQLiteLibrary.open(path: path)
-      #expect(try SQLiteDatabase(path: path).userVersion() == 5)
+      #expect(try SQLiteDatabase(path: path).userVersion() == LibrarySchema.latest)
       let kept = try #require(try await library.watchlist().first)
       #expect(kept.movie.title == "Nosferatu" && kept.movie.runningTime == 94)
       #expect(kept.movie.overview == nil)

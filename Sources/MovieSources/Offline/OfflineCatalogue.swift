@@ -90,7 +90,7 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
     let movies = try await matching(query)
     let start = min(movies.count, max(0, number - 1) * query.pageSize)
     let end = min(movies.count, start + query.pageSize)
-    return MoviePage(movies: Array(movies[start..<end]), totalCount: movies.count)
+    return MoviePage(movies: movies[start..<end].map(Self.asSaid), totalCount: movies.count)
   }
 
   /// Resolves a movie's thumbnail reference to the address it is loaded from, or throws when
@@ -135,6 +135,7 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
       throw Error.invalid(error, path: catalogueFile.path)
     }
     page.totalCount = index.movies.count
+    page.movies = page.movies.map(Self.asSaid)
     return page
   }
 
@@ -226,7 +227,15 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
     return names
   }
 
-  /// Sorts by the order's key; ties keep catalogue order, also for descending orders.
+  /// The movie with its title as people say it: the catalogue has IMDb's `Gold Rush, The`.
+  static func asSaid(_ movie: Movie) -> Movie {
+    let spoken = IndexedTitle.spoken(movie.title)
+    return spoken == movie.title ? movie : movie.changing { $0.title = spoken }
+  }
+
+  /// Sorts by the order's key; ties keep catalogue order, also for descending orders. Titles
+  /// sort as the catalogue writes them, by the word after their article (`Gold Rush, The`),
+  /// before ``asSaid(_:)`` shows them as said.
   static func sort(_ movies: [Movie], by order: String) -> [Movie] {
     func year(_ movie: Movie) -> Int { Int(movie.releaseDate?.prefix(4) ?? "") ?? Int.max }
     let indexed = Array(movies.enumerated())
@@ -243,6 +252,7 @@ public actor OfflineCatalogue: MovieSource, GenreSource {
         ($0.element.rating ?? -1, $0.offset) < ($1.element.rating ?? -1, $1.offset)
       }
     case "titleasc":
+      // The catalogue's own titles, `Gold Rush, The`: by the word after the article.
       sorted = indexed.sorted {
         ($0.element.title.lowercased(), $0.offset) < ($1.element.title.lowercased(), $1.offset)
       }

@@ -122,9 +122,18 @@ public struct TMDbClient: DeclaredSource, GenreSource {
   /// words, `/discover/movie` lists the years, ratings, running times, genres and streaming
   /// services asked for, in one request a page.
   public func searchQuery(for search: MovieSearch, from query: MovieQuery) -> ServerSearch? {
-    search.serverSearch(
-      from: query,
-      filters: search.words.isEmpty ? [.yearRange, .rating, .runtime, .genres, .services] : [])
+    guard
+      var searching = search.serverQuery(
+        from: query,
+        filters: search.words.isEmpty
+          ? [.yearRange, .rating, .runtime, .genres, .services, .votes] : [])
+    else { return nil }
+    // A rating is asked for with the vote floor `order rating` uses, so one 10/10 vote does
+    // not lead; the query carries it, so the answer names it and `votes:` changes it.
+    if searching.ratings != nil, searching.minimumVotes == nil {
+      searching.minimumVotes = Self.minimumVotesForRating
+    }
+    return ServerSearch(searching, filtering: search)
   }
 
   /// Fetches one page (1-based) of the query.

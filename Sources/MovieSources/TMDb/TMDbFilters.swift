@@ -2,8 +2,8 @@ import Foundation
 import MoviesCore
 
 /// What `/discover/movie` is narrowed by: the years as a range of primary release dates, the
-/// ratings as `vote_average` bounds with the vote floor `order rating` uses (so one 10/10
-/// vote does not lead), running times, genres (a comma between pieces, a bar between the
+/// ratings as `vote_average` bounds with the query's vote floor (TMDb's
+/// searchQuery sets the one `order rating` uses, so one 10/10 vote does not lead), running times, genres (a comma between pieces, a bar between the
 /// genres one piece names), the streaming services in `region`'s subscriptions, and, newest
 /// first, nothing not released yet.
 enum TMDbFilters {
@@ -53,7 +53,9 @@ enum TMDbFilters {
         items.append(URLQueryItem(name: "vote_average.lte", value: String(format: "%.1f", high)))
       }
     }
-    if query.ratings != nil || sortBy.hasPrefix("vote_average") {
+    if let votes = query.minimumVotes {
+      items.append(URLQueryItem(name: "vote_count.gte", value: String(votes)))
+    } else if sortBy.hasPrefix("vote_average") {
       items.append(
         URLQueryItem(name: "vote_count.gte", value: String(TMDbClient.minimumVotesForRating)))
     }

@@ -26,8 +26,8 @@ extension Browser {
       func startNext() {
         guard next < requests.count else { return }
         let (index, request) = (next, requests[next])
-        let pageQuery = MovieQuery(
-          genreID: query.genreID, order: query.order, pageSize: request.pageSize)
+        var pageQuery = query
+        pageQuery.pageSize = request.pageSize
         group.addTask { (index, try await source.page(request.page, of: pageQuery)) }
         next += 1
       }

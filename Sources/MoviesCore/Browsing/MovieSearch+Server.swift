@@ -18,6 +18,8 @@ extension MovieSearch {
     public static let played = ServerFilters(rawValue: 16)
     /// The streaming services `on:` names.
     public static let services = ServerFilters(rawValue: 32)
+    /// The fewest votes a rating is made of.
+    public static let votes = ServerFilters(rawValue: 64)
   }
 
   /// The query a source that searches on its server lists the matches with: the title words
@@ -34,6 +36,7 @@ extension MovieSearch {
     searching.genreFilter = filters.contains(.genres) ? genreIDs.filter { !$0.isEmpty } : []
     searching.played = filters.contains(.played) ? played : nil
     searching.services = filters.contains(.services) ? serviceIDs : []
+    searching.minimumVotes = filters.contains(.votes) ? minimumVotes : nil
     guard !words.isEmpty || searching.isServerSearch else { return nil }
     return searching
   }

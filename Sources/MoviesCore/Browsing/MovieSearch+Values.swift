@@ -39,6 +39,17 @@ extension MovieSearch {
     return number(Substring(text)).map { $0...Double.infinity }
   }
 
+  /// `>1000` (more than 1,000), `>=1000` or `1000` (1,000 or more): the fewest votes.
+  static func minimumVotes(_ text: String) -> Int? {
+    func count(_ part: Substring) -> Int? {
+      guard !part.isEmpty, part.count <= 9, let value = Int(part), value >= 0 else { return nil }
+      return value
+    }
+    if text.hasPrefix(">=") { return count(text.dropFirst(2)) }
+    if text.hasPrefix(">") { return count(text.dropFirst()).map { $0 + 1 } }
+    return count(Substring(text))
+  }
+
   /// `<100`, `<=100`, `>120`, `>=120` or `90-120`, in minutes; `<100` means under 100.
   static func runtimeRange(_ text: String) -> ClosedRange<Int>? {
     func minutes(_ part: Substring) -> Int? {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What `find TEXT` looks for: words that must all be in the title, and optional filters
-/// (`genre:WORD`, `year:1972` or `year:1970-1979`, `rating:>8`, `runtime:<100`,
-/// `played:no`, `on:netflix`).
+/// (`genre:WORD`, `year:1972` or `year:1970-1979`, `rating:>8`, `votes:>1000`,
+/// `runtime:<100`, `played:no`, `on:netflix`).
 ///
 /// Matching ignores case, accents and width (`ｆｕｌｌ` is `full`), and compares composed text,
 /// so a Korean syllable typed whole matches the same syllable in a title.
@@ -25,6 +25,8 @@ public struct MovieSearch: Sendable, Hashable {
   public enum Error: Swift.Error, Sendable, Hashable, UserFacingError {
     case badYear(String)
     case badRating(String)
+    case ratingOutOfRange(String)
+    case badVotes(String)
     case badRuntime(String)
     case badPlayed(String)
     case emptyFilter(String)
@@ -39,6 +41,11 @@ public struct MovieSearch: Sendable, Hashable {
         "'\(text)' is not a year; use year:1972 or a range such as year:1970-1979."
       case .badRating(let text):
         "'\(text)' is not a rating; use rating:>8, rating:<5, rating:7-8 or rating:8 (8 or more)."
+      case .ratingOutOfRange(let text):
+        "'\(text)' is outside 0 to 10, where ratings are; use rating:>8 or rating:7-8."
+      case .badVotes(let text):
+        "'\(text)' is not a number of votes; use votes:>1000 (more than 1,000) or votes:500 "
+          + "(500 or more)."
       case .badRuntime(let text):
         "'\(text)' is not a running time; use runtime:<100, runtime:>120 or runtime:90-120 "
           + "(minutes)."
@@ -61,6 +68,8 @@ public struct MovieSearch: Sendable, Hashable {
   public var years: ClosedRange<Int>?
   /// The ratings a movie's must fall in (`rating:`); nil for any.
   public var ratings: ClosedRange<Double>?
+  /// The fewest votes a movie's rating must be made of (`votes:`); nil for any number.
+  public var minimumVotes: Int?
   /// The running times, in minutes, a movie's must fall in (`runtime:`); nil for any.
   public var runtimes: ClosedRange<Int>?
   /// Whether the movie must have been played (`played:yes`) or not (`played:no`); nil for
@@ -90,7 +99,13 @@ public struct MovieSearch: Sendable, Hashable {
       } else if let value = Self.value(of: "rating:", in: lower, word) {
         guard !value.isEmpty else { throw .emptyFilter(String(word)) }
         guard let range = Self.ratingRange(value) else { throw .badRating(String(word)) }
+        guard range.lowerBound <= 10, range.upperBound.isInfinite || range.upperBound <= 10
+        else { throw .ratingOutOfRange(String(word)) }
         ratings = range
+      } else if let value = Self.value(of: "votes:", in: lower, word) {
+        guard !value.isEmpty else { throw .emptyFilter(String(word)) }
+        guard let votes = Self.minimumVotes(value) else { throw .badVotes(String(word)) }
+        minimumVotes = votes
       } else if let value = Self.value(of: "runtime:", in: lower, word) {
         guard !value.isEmpty else { throw .emptyFilter(String(word)) }
         guard let range = Self.runtimeRange(value) else { throw .badRuntime(String(word)) }
@@ -124,6 +139,9 @@ public struct MovieSearch: Sendable, Hashable {
     if let ratings {
       guard let rating = movie.rating, ratings.contains(rating) else { return false }
     }
+    if let minimumVotes {
+      guard let votes = movie.ratingCount, votes >= minimumVotes else { return false }
+    }
     if let runtimes {
       guard let minutes = movie.runningTime, runtimes.contains(minutes) else { return false }
     }
@@ -136,7 +154,11 @@ public struct MovieSearch: Sendable, Hashable {
     }
     guard !words.isEmpty else { return true }
     let title = Self.fold(movie.title)
-    return words.allSatisfy { Self.contains(title, $0) }
+    if words.allSatisfy({ Self.contains(title, $0) }) { return true }
+    // `The Gold Rush` is found as `gold rush, the` too, the way an index writes it.
+    guard let indexed = IndexedTitle.indexed(movie.title) else { return false }
+    let folded = Self.fold(indexed)
+    return words.allSatisfy { Self.contains(folded, $0) }
   }
 
   /// The matching movies among `movies`, numbered from `firstRow`.

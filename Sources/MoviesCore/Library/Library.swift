@@ -125,7 +125,9 @@ public struct SavedSession: Sendable, Hashable {
 
   /// Whether `other` reopens the same list at the same depth.
   public func isSameList(as other: SavedSession) -> Bool {
-    source == other.source && query == other.query && rows == other.rows
+    // A session read back has its filters as typed, not the ids they were resolved to.
+    source == other.source && query.withoutFilters == other.query.withoutFilters
+      && query.filterText == other.query.filterText && rows == other.rows
   }
 
   /// The page sizes a session may have: those `--count` takes.
@@ -140,6 +142,12 @@ public struct SavedSession: Sendable, Hashable {
     if !Self.pageSizes.contains(query.pageSize) { return "page size \(query.pageSize)" }
     if !(0...Self.maximumRows).contains(rows) { return "\(rows) rows" }
     if RecordedSource(source) == nil { return "an unknown source" }
+    // Read back as a `find`'s text: a line's worth, with no control character.
+    if query.filterText.count > 500 || query.filterText.contains(where: \.isNewline)
+      || query.filterText.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    {
+      return "filters that are not a find's"
+    }
     return nil
   }
 }

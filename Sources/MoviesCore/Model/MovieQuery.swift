@@ -36,6 +36,12 @@ public struct MovieQuery: Sendable, Hashable {
   public var played: Bool?
   /// The streaming services (the server's ids) a film streams on, one of them, on the server.
   public var services: [String] = []
+  /// The fewest votes a film's rating is made of, on the server; a source that adds a floor of
+  /// its own to a rating filter (TMDb's 200) sets it, so the answer can name it.
+  public var minimumVotes: Int?
+  /// The filters of the `find` the list is a view of, as typed (`on:netflix rating:>8`), for
+  /// the prompt and the saved session; empty for a list that is not a view.
+  public var filterText = ""
 
   /// The one release year the query is narrowed to, when its years are one.
   public var releaseYear: Int? {
@@ -54,9 +60,16 @@ public struct MovieQuery: Sendable, Hashable {
     self.pageSize = pageSize
   }
 
+  /// The same list without the filters of a `find`: what `genre` restarts from.
+  public var withoutFilters: MovieQuery {
+    var query = MovieQuery(genreID: genreID, order: order, pageSize: pageSize)
+    query.continuing = continuing
+    return query
+  }
+
   /// Whether the query asks a source's own search (``Browser/serverSearch``), not a list.
   public var isServerSearch: Bool {
     !searchText.isEmpty || releaseYears != nil || ratings != nil || runtimes != nil
-      || !genreFilter.isEmpty || played != nil || !services.isEmpty
+      || !genreFilter.isEmpty || played != nil || !services.isEmpty || minimumVotes != nil
   }
 }

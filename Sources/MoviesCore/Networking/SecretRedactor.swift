@@ -84,45 +84,88 @@ public struct SecretRedactor: Sendable, Hashable {
 
 /// Removes credentials from text that may hold a URL or a header: the value of every
 /// credential-named parameter (`api_key=`, `apikey=`, `…-Token=`, `access_token=`,
-/// `token=`), a bearer token and a MediaBrowser `Token="…"` become `REDACTED`, so an address
-/// in a message or a log never carries the key, whatever the server calls it.
+/// `token=`), a `…-Token:` header's value, a bearer token and a MediaBrowser `Token="…"`
+/// become `REDACTED`, so an address in a message or a log never carries the key, whatever the
+/// server calls it.
+///
+/// Prose is not a credential: the program's own sentences say "needs a token: make an API
+/// key" and "an Authorization: Bearer header". So a header's name counts only where a
+/// header has it (`X-Emby-Token: ` after a hyphen or at a line's start, `Bearer ` after
+/// `Authorization: ` or at a line's start), a bearer's value must not be a lowercase word, and
+/// a placeholder (`…`, `...`, `(hidden)`) is left as it is.
 public enum SecretRedaction {
-  /// The names, lowercased, each followed by `=` or `: ` in the text.
-  static let names = [
-    // `token=` and `token: ` end every `…-Token` parameter and header a server names.
-    "api_key=", "apikey=", "api-key=", "access_token=", "token=", "token: ", "bearer ",
-    "token=\"",
+  /// Where a name counts as a credential's.
+  enum Position {
+    /// Anywhere: a URL parameter (`api_key=`) or a header parameter (`Token="`).
+    case anywhere
+    /// After a hyphen or at a line's start: a header's name ends with it (`X-Emby-Token: `).
+    case headerName
+    /// After `Authorization: ` or at a line's start, and not before a lowercase word.
+    case bearer
+  }
+
+  /// The names, lowercased, each followed by `=`, `: ` or a space in the text.
+  static let names: [(name: String, position: Position)] = [
+    ("api_key=", .anywhere), ("apikey=", .anywhere), ("api-key=", .anywhere),
+    ("access_token=", .anywhere), ("token=", .anywhere), ("token=\"", .anywhere),
+    // `token: ` ends every `…-Token` header a server names.
+    ("token: ", .headerName), ("bearer ", .bearer),
   ]
   private static let ends: Set<Character> = [
     "&", "#", " ", "\"", "'", "\n", "\t", ")", ">", ",", ";", "<",
   ]
+  /// What may stand before a header's name where it starts a line or a quoted value.
+  private static let lineStarts: Set<Character> = ["\n", "\r", "\"", "'", "{", "["]
 
   /// The text with every credential parameter's value masked, whatever the secret.
   public static func redact(_ text: String) -> String {
     let lower = text.lowercased()
-    guard names.contains(where: { lower.contains($0) }) else { return text }
+    guard names.contains(where: { lower.contains($0.name) }) else { return text }
     var result = text
-    for name in names {
-      result = redact(result, after: name)
+    for (name, position) in names {
+      result = redact(result, after: name, position: position)
     }
     return result
   }
 
-  private static func redact(_ text: String, after name: String) -> String {
+  private static func redact(_ text: String, after name: String, position: Position) -> String {
     guard text.range(of: name, options: .caseInsensitive) != nil else { return text }
     var result = ""
     var rest = text[...]
     while let found = rest.range(of: name, options: .caseInsensitive) {
       let value = rest[found.upperBound...]
       let end = value.firstIndex { ends.contains($0) } ?? value.endIndex
-      // A value already masked, or none, is left as it is.
-      if value[..<end].isEmpty || value[..<end] == Substring(SecretRedactor.mask) {
-        result += rest[..<end]
-      } else {
+      if isCredential(value[..<end], named: found, in: text, position: position) {
         result += rest[..<found.upperBound] + SecretRedactor.mask
+      } else {
+        result += rest[..<end]
       }
       rest = value[end...]
     }
     return result + rest
+  }
+
+  /// Whether the value after a name found in `text` is a credential to mask.
+  private static func isCredential(
+    _ value: Substring, named name: Range<String.Index>, in text: String, position: Position
+  ) -> Bool {
+    // None, one already masked, or a placeholder: `…`, `...`, `(hidden)`.
+    if value.isEmpty || value == Substring(SecretRedactor.mask) || value.hasPrefix("(")
+      || !value.contains(where: { $0.isLetter || $0.isNumber })
+    {
+      return false
+    }
+    let before = text[..<name.lowerBound]
+    let atLineStart = before.last.map { lineStarts.contains($0) } ?? true
+    switch position {
+    case .anywhere:
+      return true
+    case .headerName:
+      return atLineStart || before.last == "-"
+    case .bearer:
+      let afterHeader = before.lowercased().hasSuffix("authorization: ")
+      let isWord = value.allSatisfy { ("a"..."z").contains($0) }
+      return (atLineStart || afterHeader) && !isWord
+    }
   }
 }

@@ -11,6 +11,9 @@ public struct ColumnNeeds: Sendable, Hashable {
   /// Whether the movies say what was watched of them (``Movie/playback``), so the table has
   /// a column of progress marks: only a source with playback data has one.
   public var playback = false
+  /// Whether a film was stopped part way (`▶ 40%`), so the progress column is as wide as
+  /// that; a column of `✓` alone takes one.
+  public var partlyWatched = false
 
   /// Room for long ones, for a table without a first page to go by (`find`'s matches).
   public static let unknown = ColumnNeeds(title: MovieTable.titleCap, genres: 22)
@@ -20,6 +23,15 @@ public struct ColumnNeeds: Sendable, Hashable {
     self.title = title
     self.genres = genres
     self.playback = playback
+    partlyWatched = playback
+  }
+
+  /// Whether the movies' progress column is needed, and as wide as a percentage.
+  mutating func measureProgress(of movies: some Collection<Movie>) {
+    playback = movies.contains { $0.playback != nil }
+    partlyWatched = movies.contains { movie in
+      movie.playback.map { !$0.played && $0.position > 0 } ?? false
+    }
   }
 
   /// What `movies` need; ``unknown`` for none.
@@ -30,8 +42,8 @@ public struct ColumnNeeds: Sendable, Hashable {
     }
     title = 0
     genres = 0
+    measureProgress(of: movies)
     for movie in movies {
-      playback = playback || movie.playback != nil
       title = max(title, DisplayWidth.columns(of: TerminalText.escape(movie.title)))
       genres = max(
         genres,

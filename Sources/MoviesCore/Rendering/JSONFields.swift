@@ -80,10 +80,16 @@ public struct JSONFields {
   }
 
   static func query(_ query: MovieQuery) -> JSONValue {
-    .object([
+    var fields: JSONObject = [
       "genreId": .string(query.genreID), "order": .string(query.order),
       "count": .int(query.pageSize),
-    ])
+    ]
+    // A view a `find` of filters made: its filters as typed, and a vote floor the source added.
+    if !query.filterText.isEmpty {
+      fields["filters"] = .string(query.filterText)
+      if let votes = query.minimumVotes { fields["minimumVotes"] = .int(votes) }
+    }
+    return .object(fields)
   }
 
   /// The movie, `watched` when its key is among `keys`.

@@ -86,12 +86,51 @@ public enum MovieDetails {
     add("Thumbnail", movie.thumbnail.map { $0 + (thumbnail.map(Self.describe) ?? "") })
     let otherKeys = movie.otherFields.keys.sorted()
     for key in otherKeys.prefix(maximumOtherFields) {
-      add(key, movie.otherFields[key])
+      guard let value = movie.otherFields[key] else { continue }
+      if let known = KnownField.named(key) {
+        add(known.label, known.format(value))
+      } else {
+        add(key, value)
+      }
     }
     // Labels come from the server: each is cut to a width, so one long name cannot pad every
     // line of the output to its width.
     fields = fields.map { (DisplayWidth.truncate(TerminalText.escape($0.0), toColumns: 32), $0.1) }
     return (fields, max(0, otherKeys.count - maximumOtherFields))
+  }
+
+  /// A field a source sends under its data name (TMDb's `budget`, `vote_count`), shown as
+  /// people read it (`Budget  $25,000,000`, `Votes  12,345`) or left out (`popularity`, a
+  /// score of TMDb's own; `genreIds`; `status` when the film is simply out). `--json` keeps
+  /// the data.
+  struct KnownField {
+    var label: String
+    /// The value as shown; nil leaves the field out.
+    var format: (String) -> String?
+
+    static func named(_ key: String) -> KnownField? {
+      switch key {
+      case "budget": KnownField(label: "Budget", format: money)
+      case "revenue": KnownField(label: "Revenue", format: money)
+      case "vote_count": KnownField(label: "Votes", format: count)
+      case "original_title": KnownField(label: "Original title") { $0 }
+      case "status": KnownField(label: "Status") { $0 == "Released" ? nil : $0 }
+      // A score of TMDb's own, and the genres' ids the Genres line names.
+      case "popularity", "genreIds": KnownField(label: "") { _ in nil }
+      default: nil
+      }
+    }
+
+    /// Dollars, grouped (TMDb's amounts are in US dollars); nil for none or not a number.
+    static func money(_ text: String) -> String? {
+      count(text).map { "$" + $0 }
+    }
+
+    /// A whole number, grouped; nil for 0 or not a number.
+    static func count(_ text: String) -> String? {
+      guard let number = Int(text), number > 0 else { return nil }
+      return Format.grouped(number)
+    }
   }
 
   /// How many of the cast `show` names; `--json` has them all.

@@ -5,9 +5,10 @@
 /// page (its longest title and genre list), never on later pages, so the rows that `more`
 /// prints line up with those already on screen and rendering a page looks at one page only.
 /// Title gets what its longest title needs, up to ``titleCap``, and Genres the rest of what
-/// it needs; when both do not fit they share. On a narrow terminal Released goes first, then
-/// Genres, then Rating, before Title is cut below ``titleFloor`` (three "Godfather, …" rows
-/// say nothing). Widths count terminal columns, so Korean titles line up; long titles are
+/// it needs; when both do not fit they share. On a narrow terminal the date becomes its year,
+/// then Genres go, then Rating, before Title is cut below ``titleFloor`` (three "Godfather, …"
+/// rows say nothing); the year stays at every width down to 40 columns, where it is what tells
+/// two films of one title apart. Widths count terminal columns, so Korean titles line up; long titles are
 /// cut with `…`.
 public struct MovieTable: Sendable, Equatable {
   /// The column that marks watched movies: their watchlist keys, and the mark (`★`, or `*`
@@ -30,8 +31,11 @@ public struct MovieTable: Sendable, Equatable {
   /// Nil for no mark column (no watchlist).
   public let marks: Marks?
   /// Whether a column after the marks says what was watched: `✓` for played, `▶ 40%` for
-  /// stopped part way (``progressWidth`` columns).
+  /// stopped part way.
   let showsProgress: Bool
+  /// The progress column's width: ``progressWidth`` where a film of the first page was
+  /// stopped part way, else one (`✓`, or `▶` alone for a later page's).
+  let progressColumn: Int
   let numberWidth: Int
   let titleWidth: Int
   /// Zero when the terminal is too narrow for the genres column.
@@ -87,28 +91,29 @@ public struct MovieTable: Sendable, Equatable {
     self.palette = palette
     self.marks = marks
     showsProgress = needs.playback
+    progressColumn = needs.partlyWatched ? Self.progressWidth : 1
     numberWidth = max(1, labelPrefix.count + String(largestRow).count)
     // What Title and the optional columns share, after the row number (and marks) and gaps.
     let shared =
       width - numberWidth - Self.gap.count - (marks == nil ? 0 : Self.markWidth)
-      - (needs.playback ? Self.progressWidth + Self.gap.count : 0)
+      - (needs.playback ? progressColumn + Self.gap.count : 0)
     let title = min(Self.titleCap, max(12, needs.title))
     let genresNeed = max("Genres".count, needs.genres)
     let floor = min(title, Self.titleFloor)
     let genresRoom = Self.gap.count + Self.smallestGenres
     let ratingRoom = Self.gap.count + Self.ratingWidth
     // Columns give way in turn until Title keeps its floor: the date becomes its year, then
-    // Released goes, then Genres, then Rating (which Title keeps down to its smaller floor).
-    let released: Int? =
-      [Self.releasedWidth, Self.yearWidth].first {
-        shared - ratingRoom - genresRoom - Self.gap.count - $0 >= floor
-      }
-    releasedWidth = released ?? 0
-    showsReleased = released != nil
-    let releasedRoom = released.map { Self.gap.count + $0 } ?? 0
+    // Genres go, then Rating (which Title keeps down to its smaller floor). The year stays.
+    // Below 40 columns, the year too, where Title would fall under its smaller floor.
+    let wholeDate = shared - ratingRoom - genresRoom - Self.gap.count - Self.releasedWidth >= floor
+    showsReleased =
+      shared - Self.gap.count - Self.yearWidth >= min(title, Self.titleFloorBesideRating)
+    releasedWidth = showsReleased ? (wholeDate ? Self.releasedWidth : Self.yearWidth) : 0
+    let releasedRoom = showsReleased ? Self.gap.count + releasedWidth : 0
     let keepsGenres = shared - ratingRoom - releasedRoom - genresRoom >= floor
     showsRating =
-      keepsGenres || shared - ratingRoom >= min(title, Self.titleFloorBesideRating)
+      keepsGenres
+      || shared - ratingRoom - releasedRoom >= min(title, Self.titleFloorBesideRating)
     let available = shared - (showsRating ? ratingRoom : 0) - releasedRoom - Self.gap.count
     if !keepsGenres {
       genresWidth = 0
@@ -168,7 +173,7 @@ public struct MovieTable: Sendable, Equatable {
       + (showsRating ? Self.ratingWidth + Self.gap.count : 0)
       + (showsReleased ? releasedWidth + Self.gap.count : 0)
       + (marks == nil ? 0 : Self.markWidth)
-      + (showsProgress ? Self.progressWidth + Self.gap.count : 0)
+      + (showsProgress ? progressColumn + Self.gap.count : 0)
   }
 
   private func appendRow(_ movie: Movie, number: Int, to text: inout String) {
@@ -182,7 +187,9 @@ public struct MovieTable: Sendable, Equatable {
     appendLine(
       number: label, mark: watched ? marks?.symbol ?? "" : "",
       progress: movie.playback.map(Self.progress) ?? "", title: TerminalText.escape(movie.title),
-      genres: TerminalText.escape(movie.genres.joined(separator: ", ")),
+      // No genre is a dash, as no rating is: an empty cell looks like a missing column.
+      genres: movie.genres.isEmpty
+        ? "–" : TerminalText.escape(movie.genres.joined(separator: ", ")),
       rating: movie.rating.map(Format.rating) ?? "–",
       released: movie.releaseDate.map { TerminalText.escape(Format.releaseDate($0)) } ?? "–",
       last: last, styled: true, to: &text
@@ -195,7 +202,9 @@ public struct MovieTable: Sendable, Equatable {
     if playback.played { return "✓" }
     guard playback.position > 0 else { return "" }
     guard let length = playback.length, length > 0 else { return "▶" }
-    let percent = min(99, max(1, playback.position * 100 / length))
+    // Rounded as the server's own percentage is (41.25 % is 41 %, 40.98 % too).
+    let exact = Double(playback.position) * 100 / Double(length)
+    let percent = min(99, max(1, Int(exact.rounded())))
     return "▶ \(percent)%"
   }
 
@@ -216,8 +225,10 @@ public struct MovieTable: Sendable, Equatable {
     }
     text += Self.gap
     if showsProgress {
-      appendStyled(progress.isEmpty || !styled ? "" : palette.accent, to: &text) {
-        DisplayWidth.append(progress, paddedTo: Self.progressWidth, to: &$0)
+      // A narrow column (no film of the first page stopped part way) says `▶` alone.
+      let cell = progress.count > progressColumn ? String(progress.prefix(1)) : progress
+      appendStyled(cell.isEmpty || !styled ? "" : palette.accent, to: &text) {
+        DisplayWidth.append(cell, paddedTo: progressColumn, to: &$0)
       }
       text += Self.gap
     }

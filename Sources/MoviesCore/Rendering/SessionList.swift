@@ -6,7 +6,7 @@ enum SessionList {
     guard !sessions.isEmpty else { return LibraryError.nothingSaved.message + "\n" }
     let numberWidth = String(sessions.count).count
     let lines = sessions.enumerated().map { offset, session in
-      let source = session.source == current ? "" : " · from \(sourceName(session.source))"
+      let source = " · on " + sourceName(session.source)
       let rows = session.rows == 1 ? "1 row" : "\(Format.grouped(session.rows)) rows"
       return DisplayWidth.pad(String(offset + 1), toColumns: numberWidth, alignRight: true)
         + "  " + rows + " "
@@ -17,9 +17,16 @@ enum SessionList {
       + palette.apply(palette.dim, to: "'resume N' reopens one; 'resume' the newest") + "\n"
   }
 
-  /// The offline catalogue, or the API's address, escaped.
+  /// Which source a session is on: `the offline catalogue`, `tmdb`, `jellyfin at
+  /// media.local:8096`, escaped.
   private static func sourceName(_ source: String) -> String {
-    RecordedSource.isOffline(source) ? RecordedSource.spoken(source) : TerminalText.escape(source)
+    if RecordedSource.isOffline(source) { return RecordedSource.spoken(source) }
+    guard let recorded = RecordedSource(source) else { return TerminalText.escape(source) }
+    guard let address = recorded.address, let host = address.host else {
+      return TerminalText.escape(recorded.kind)
+    }
+    let place = host + (address.port.map { ":\($0)" } ?? "")
+    return TerminalText.escape(recorded.kind + " at " + place)
   }
 
   /// `2026-12-01 09:14` in local time: when a session was saved.

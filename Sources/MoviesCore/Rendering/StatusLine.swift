@@ -45,6 +45,9 @@ public enum StatusLine {
         let name = genreName ?? list.genreName ?? list.query.genreID
         context.append(TerminalText.escape(name.lowercased()))
       }
+      if !list.query.filterText.isEmpty {
+        context.append(TerminalText.escape(list.query.filterText))
+      }
       if list.query.order != MovieQuery.defaultOrder {
         context.append(TerminalText.escape(OrderName.shortName(list.query.order)))
       }
@@ -76,6 +79,24 @@ public enum StatusLine {
       }
     let genre =
       query.genreID.isEmpty ? "" : ", genre \(TerminalText.escape(genreName ?? query.genreID))"
-    return order + genre
+    let filters =
+      query.filterText.isEmpty ? "" : ", filtered by \(TerminalText.escape(query.filterText))"
+    return order + genre + filters
+  }
+
+  /// The first line of a view a `find` of filters made: what it holds, the minimum the source
+  /// added to a filter and how to change it, and how to leave it.
+  /// `Filtered by rating:>8.5, with 200 votes or more (votes:>N changes it): 354 movies;
+  /// 'genre all' lists every movie again.`
+  public static func view(_ list: ListStatus) -> String? {
+    let query = list.query
+    guard !query.filterText.isEmpty else { return nil }
+    var filters = TerminalText.escape(query.filterText)
+    if let votes = query.minimumVotes, !query.filterText.lowercased().contains("votes:") {
+      filters += ", with \(Format.grouped(votes)) votes or more (votes:>N changes it)"
+    }
+    let count = list.totalCount ?? (list.moreRemains ? nil : list.loadedCount)
+    let movies = count.map { $0 == 1 ? ": 1 movie" : ": \(Format.grouped($0)) movies" } ?? ""
+    return "Filtered by \(filters)\(movies); 'genre all' lists every movie again."
   }
 }

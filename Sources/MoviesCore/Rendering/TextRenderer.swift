@@ -109,7 +109,7 @@ public struct TextRenderer: Sendable {
   public func foundRows(_ matches: [MovieSearch.Match], largestRow: Int, header: Bool) -> String {
     guard !matches.isEmpty else { return "" }
     var needs = ColumnNeeds.unknown
-    needs.playback = matches.contains { $0.movie.playback != nil }
+    needs.measureProgress(of: matches.map(\.movie))
     let table = MovieTable(
       width: layout.width, largestRow: largestRow, palette: layout.palette, needs: needs,
       marks: marks, labelPrefix: matches[0].kind.prefix)
@@ -119,7 +119,8 @@ public struct TextRenderer: Sendable {
 
   /// The line under `find`'s matches.
   public func findSummary(_ found: FindResult) -> String {
-    layout.palette.apply(layout.palette.dim, to: TerminalText.escape(found.summary)) + "\n"
+    guard !found.failedBeforeAnyRow else { return "" }
+    return layout.palette.apply(layout.palette.dim, to: TerminalText.escape(found.summary)) + "\n"
   }
 
   /// `list`'s rows under the header, and its status line after them.

@@ -4,6 +4,13 @@ import MoviesCore
 extension Setting {
   static let all: [Setting] = common + SourceDefinition.allSettings + closing
 
+  /// The media servers that sort by the date a film was added, as their declarations say:
+  /// their product names, joined by "and".
+  private static var addedSorters: String {
+    SourceDefinition.all.filter { $0.capabilities.orders?.contains("dateaddeddesc") == true }
+      .compactMap(\.asksAtStart).joined(separator: " and ")
+  }
+
   /// The flags of every source.
   private static let common: [Setting] = [
     .value(
@@ -39,10 +46,10 @@ extension Setting {
     },
     .value(
       "--order", "ORDER",
-      help: "newest, oldest, rating, title, popular (TMDb) or added (Jellyfin), or the API's "
-        + "releasedatedesc, releasedateasc, ratingdesc, ratingasc, titleasc, popularitydesc, "
-        + "dateaddeddesc; any case, or a unique beginning of one (default: oldest; popular on "
-        + "TMDb, added on Jellyfin)",
+      help: "newest, oldest, rating, title, popular (TMDb) or added (\(addedSorters)), or the "
+        + "API's releasedatedesc, releasedateasc, ratingdesc, ratingasc, titleasc, "
+        + "popularitydesc, dateaddeddesc; any case, or a unique beginning of one (default: "
+        + "oldest; popular on TMDb, added on \(addedSorters))",
       completes: .choices(OrderName.words), configKey: "order"
     ) { options, text, flag throws(Options.UsageError) in
       options.query.order = try Options.order(text, flag: flag, source: options.source)

@@ -29,7 +29,7 @@ extension Startup {
     }
     options.source = definition.name
     options.api = recorded.address
-    options.query = saved.query
+    options.query = saved.query.withoutFilters
     options.genreOrigin = .savedSession(path: path ?? "the watchlist file")
   }
 }

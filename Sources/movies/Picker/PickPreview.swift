@@ -20,9 +20,11 @@ enum PickPreview {
     }
     let colored = (environment["NO_COLOR"] ?? "").isEmpty
     var image = poster.flatMap { localImage($0, cache: cache) }
-    // A catalogue file is not a cached download: say nothing about caching then.
+    // A catalogue file is not a cached download, and a poster `pick` is about to load is
+    // drawn below: say nothing about caching then ("not cached" above the poster misled).
+    let fetches = image == nil && poster != nil && cache != nil && colored
     let state: ThumbnailCacheState? =
-      poster?.isFileURL == true
+      poster?.isFileURL == true || fetches
       ? nil : poster == nil ? .unavailable : image == nil ? .notCached : .onDisk
     let columns = max(1, Int(environment["FZF_PREVIEW_COLUMNS"] ?? "") ?? 40)
     // Wrapped here at spaces, under the values, so fzf's own wrap never cuts a word.
@@ -37,7 +39,7 @@ enum PickPreview {
         return rows + max(1, (width + columns - 1) / columns)
       }
     let rows = lines - detailRows - 1
-    if image == nil, let poster, let cache, colored, rows >= 4 {
+    if fetches, let poster, let cache, rows >= 4 {
       // Not on this machine yet: `pick` loads it (``PickPosters``) while the details show.
       image = awaitPoster(poster, place: row, file: URL(fileURLWithPath: file), cache: cache)
     }

@@ -139,7 +139,7 @@ import Testing
     }
     let fzf = try #require(try picker.run())
     #expect(fzf.lines.map { $0.split(separator: "\t").last?.prefix(4) } == ["w1  ", "w2  "])
-    #expect(fzf.chosen.contains("General, The"))
+    #expect(fzf.chosen.contains("The General"))
     #expect(shown.contains("On the watchlist"), "show w1, not row 1: \(shown)")
   }
 

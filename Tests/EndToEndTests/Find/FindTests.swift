@@ -11,12 +11,12 @@ import Testing
   @Test func offlineFindGodfatherFromAFreshStartGivesARowThatShowOpens() async throws {
     let run = try await MoviesRun.run([], input: "find godfather\n")
     #expect(run.status == 0)
-    let row = try #require(run.tableRows.first { $0.text.hasPrefix("Godfather, The ") })
+    let row = try #require(run.tableRows.first { $0.text.hasPrefix("The Godfather ") })
     #expect(run.stdout.contains("3 matches in 2,006 movies ("))
 
     let show = try await MoviesRun.run([], input: "find godfather\nshow \(row.number)\n")
     #expect(show.status == 0)
-    #expect(show.stdout.contains("#\(row.number)  Godfather, The\n"))
+    #expect(show.stdout.contains("#\(row.number)  The Godfather\n"))
     #expect(show.stdout.contains("Released      1972"))
   }
 

@@ -17,7 +17,7 @@ import Testing
     for request in discover {
       #expect(request.query["primary_release_date.gte"] == "1990-01-01")
       #expect(request.query["primary_release_date.lte"] == "1999-12-31")
-      #expect(request.query["vote_average.gte"] == "8.5")
+      #expect(request.query["vote_average.gte"] == "8.501", "above 8.5")
       #expect(request.query["vote_count.gte"] == "200")
     }
     // A page of 20 films a request: no walk through the popular list.

@@ -74,7 +74,9 @@ import Testing
       if user["Played"] as? Bool == true {
         #expect(mark == "✓", "\(text)")
       } else if position > 0, length > 0 {
-        #expect(mark == "▶ \(min(99, max(1, position * 100 / length)))%", "\(text)")
+        // Rounded, as the server's own percentage is (issue 42).
+        let percent = Int((Double(position) * 100 / Double(length)).rounded())
+        #expect(mark == "▶ \(min(99, max(1, percent)))%", "\(text)")
       } else {
         #expect(mark == "", "\(text)")
       }

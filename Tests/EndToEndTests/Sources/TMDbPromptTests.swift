@@ -76,9 +76,10 @@ import Testing
     }
     #expect(left.contains { $0.hasSuffix("history") }, "no history was written: \(left)")
   }
-  /// `show N` prints what the row already has at once and the details when they come, here
-  /// four seconds later; the same row again asks for nothing.
-  @Test func showPrintsTheListFieldsBeforeTheSlowDetailsAndAsksForThemOnce() async throws {
+  /// `show N` waits under its spinner for details that come four seconds later, then prints
+  /// every field at once (issue 42: no row's fields first and the rest appended below); the
+  /// same row again asks for nothing.
+  @Test func showWaitsForTheSlowDetailsAndAsksForThemOnce() async throws {
     let server = try await TMDbTestServer(limit: 60, extraArguments: ["--details-delay", "4"])
     let session = try TmuxSession(
       arguments: server.arguments(["--no-color", "--no-prefetch"]),
@@ -91,10 +92,9 @@ import Testing
 
     let typed = ContinuousClock.now
     try session.type("show 1\r")
-    let early = try await session.waitFor("#1  \(title)")
-    #expect(ContinuousClock.now - typed < .seconds(3), "the list fields waited for the details")
-    #expect(early.contains("Link "), "the list's fields")
-    #expect(!early.contains("Running time"), "the details came before the list fields showed")
+    let waiting = try await session.waitFor("Loading the details of row 1")
+    #expect(ContinuousClock.now - typed < .seconds(3), "the spinner waited for the details")
+    #expect(!waiting.contains("#1  \(title)"), "the row's fields printed before the details")
     let full = try await session.waitUntil("the details and the prompt") {
       $0.contains("Running time") && TmuxSession.lastLine(of: $0).hasSuffix("popular 10/60>")
     }

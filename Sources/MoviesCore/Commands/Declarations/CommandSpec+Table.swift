@@ -39,7 +39,8 @@ extension CommandSpec {
       run: { command, context in try await context.act(command) }),
     CommandSpec(
       name: "genre", synopsis: "genre G", usage: "genre NAME|ID|all",
-      summary: "restart the list with one genre, by name or id ('genre all': every genre)",
+      summary: "restart the list with one genre, by name or id ('genre all': every genre); "
+        + "it leaves a view of find's filters",
       examples: ["genre drama", "genre all"], takes: "a genre name or id",
       hint: "NAME|ID|all", completes: .genres, pages: true,
       loading: { command, _ in
@@ -75,17 +76,20 @@ extension CommandSpec {
     CommandSpec(
       name: "find", synopsis: "find TEXT",
       usage:
-        "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R] [runtime:<M] [played:no] [on:NAME]",
+        "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R] [votes:>N] [runtime:<M] [played:no] "
+        + "[on:NAME]",
       summary: "search every movie of the list, loading the rest, for titles with all the "
         + "words; the filters narrow it (TMDb and the media servers search and filter on the "
         + "server: their matches are f1, f2, …, for 'show fN' and the other row commands; "
-        + "played: needs a media server's library, such as Jellyfin's; on:NAME needs TMDb)",
+        + "filters alone make the list a view of them, a page at a time, which 'genre all' "
+        + "leaves; played: needs a media server's library, such as Jellyfin's; on:NAME needs "
+        + "TMDb)",
       examples: [
         "find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8",
         "find on:netflix year:2020- rating:>7",
       ],
       takes: "some words or filters",
-      hint: "WORDS genre:G year:Y-Y rating:>R runtime:<M played:no on:NAME",
+      hint: "WORDS genre:G year:Y-Y rating:>R votes:>N runtime:<M played:no on:NAME",
       parse: { arguments throws(Command.ParseError) in
         .find(Command.unquoted(try arguments.text(example: "godfather")))
       },

@@ -38,8 +38,8 @@ public struct CommandRunner: Sendable {
   /// reports each batch of matches to `found` as it is found (see ``Browser/scan(for:found:progress:)``).
   /// `confirmed`: the person at the prompt agreed to `thumb all` saving more than
   /// ``ThumbRows/askAbove`` rows (a script must name them). `early`, when given, gets the
-  /// part of a result that is known before the rest: `show N`'s list fields, when its details
-  /// take longer than ``CommandContext/detailsGrace`` (the result still has them all).
+  /// part of a result that is known before the rest; no command sends one now (`show N`
+  /// waits for its details, so its lines keep one order).
   public func execute(
     _ command: Command, confirmed: Bool = false,
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },

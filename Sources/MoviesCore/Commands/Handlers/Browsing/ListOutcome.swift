@@ -34,7 +34,15 @@ enum ListOutcome: CommandOutcome {
     let layout = renderer.layout
     let palette = layout.palette
     switch self {
-    case .pageLoaded(let added, let list), .restarted(let added, let list):
+    case .restarted(let added, let list):
+      // A view of find's filters says first what it is: its filters, and any minimum the
+      // source added.
+      let view =
+        StatusLine.view(list).map { line in
+          (renderer.statusWidth.map { TextWrap.wrap(line, toColumns: $0) } ?? line) + "\n"
+        } ?? ""
+      return view + ListOutcome.pageLoaded(added, list).text(renderer)
+    case .pageLoaded(let added, let list):
       var output = ""
       if let rows = added.range {
         let table = renderer.table(for: list)

@@ -3,7 +3,7 @@
 extension CommandContext {
   /// `genre NAME|ID|all`.
   func genre(_ nameOrID: String) async throws -> Handled {
-    var query = await browser.status.query
+    var query = await browser.status.query.withoutFilters
     let genre = try await Self.genre(for: nameOrID, in: genreSource)
     query.genreID = genre.id
     query.continuing = false
@@ -43,7 +43,7 @@ extension CommandContext {
     return try await restart(with: query, genreName: nil, retrying: "continue")
   }
 
-  private func restart(with query: MovieQuery, genreName: String?, retrying command: String)
+  func restart(with query: MovieQuery, genreName: String?, retrying command: String)
     async throws -> Handled
   {
     let load = try await ListSwitchFailure.retrying(command) {

@@ -1,19 +1,23 @@
 extension CommandContext {
   /// `find TEXT`, reporting its matches to ``found`` and its progress as it goes.
   func find(_ text: String) async throws -> Handled {
-    let (outcome, warnings) = try await find(text, found: found, progress: progress)
+    let search = try await resolved(text)
+    let current = await browser.status.query
+    if let view = FilteredView.query(for: search, typed: text, from: current, source: source) {
+      return try await restart(
+        with: view, genreName: nil, retrying: "find \(CommandUsage.excerpt(text))")
+    }
+    let (outcome, warnings) = await find(search, typed: text, found: found, progress: progress)
     return Handled(outcome, warnings: warnings)
   }
 
-  /// `find TEXT`: a scan of the list, or the source's own search (see ``Browser/scan`` and
-  /// ``Browser/serverSearch``).
+  /// `find TEXT` that is not a view: a scan of the list, or the source's own search (see
+  /// ``Browser/scan`` and ``Browser/serverSearch``).
   func find(
-    _ text: String, found: @escaping @Sendable ([MovieSearch.Match], Int) -> Void,
+    _ search: MovieSearch, typed text: String,
+    found: @escaping @Sendable ([MovieSearch.Match], Int) -> Void,
     progress: @escaping @Sendable (Int, Int) -> Void
-  ) async throws -> (any CommandOutcome, [String]) {
-    var search = try MovieSearch(text)
-    search.genreIDs = try await checkGenreFilters(of: search)
-    search = try await source.resolvingFilters(of: search)
+  ) async -> (any CommandOutcome, [String]) {
     let clock = ContinuousClock()
     let start = clock.now
     let scan = await browser.find(search, found: found, progress: progress)
@@ -28,6 +32,23 @@ extension CommandContext {
       elapsed: start.duration(to: clock.now), stopped: scan.stopped, failure: failure,
       results: scan.results)
     return (result, scan.warnings)
+  }
+
+  /// The search `text` asks for, its genres and services resolved to the server's ids.
+  func resolved(_ text: String) async throws -> MovieSearch {
+    var search = try MovieSearch(text)
+    search.genreIDs = try await checkGenreFilters(of: search)
+    return try await source.resolvingFilters(of: search)
+  }
+
+  /// The view a saved session's filters make again (their ids may have changed since); the
+  /// query as it is when it has none.
+  func reopened(_ query: MovieQuery) async throws -> MovieQuery {
+    guard !query.filterText.isEmpty else { return query }
+    let search = try await resolved(query.filterText)
+    return FilteredView.query(
+      for: search, typed: query.filterText, from: query.withoutFilters, source: source)
+      ?? query.withoutFilters
   }
 
   /// A `genre:WORD` filter that no genre of the source's list holds can match nothing: that

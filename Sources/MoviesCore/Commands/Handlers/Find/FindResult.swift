@@ -22,6 +22,12 @@ public struct FindResult: Sendable {
   /// The largest row number the matches' table must fit: of the results, else the list.
   public var largestRow: Int { (results ?? list).largestRow }
 
+  /// Whether the search failed before anything came to search: its error line says all
+  /// there is, so a person is told once (issue 42), not also by the summary.
+  public var failedBeforeAnyRow: Bool {
+    failure != nil && !stopped && (results ?? list).loadedCount == 0
+  }
+
   /// What a `find` that Ctrl-C stopped failed with: the summary says how far it got.
   static let stoppedProblem = CommandProblem.Partial(
     message: "Cancelled; the rows loaded and the matches found so far are kept, and 'find' "
@@ -48,7 +54,7 @@ public struct FindResult: Sendable {
     let searched = Format.grouped(list.loadedCount)
     let time = Format.duration(elapsed)
     // Nothing came to search: "no movie matches among 0" would say the search was made.
-    if failure != nil, !stopped, (results ?? list).loadedCount == 0 {
+    if failedBeforeAnyRow {
       let why =
         results == nil
         ? "no page of the list could be loaded"

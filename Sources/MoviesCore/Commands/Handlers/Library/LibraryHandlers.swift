@@ -81,8 +81,9 @@ extension CommandContext {
     if genreName == nil, !saved.query.genreID.isEmpty {
       genreName = try? await Self.genre(for: saved.query.genreID, in: genreSource).name
     }
+    let query = try await reopened(saved.query)
     let load = try await ListSwitchFailure.retrying(command) { [genreName] in
-      try await browser.resume(with: saved.query, genreName: genreName, rows: saved.rows)
+      try await browser.resume(with: query, genreName: genreName, rows: saved.rows)
     }
     return (ListOutcome.resumed(load.added, load.status), load.warnings)
   }

@@ -61,7 +61,7 @@ extension CommandContext {
     switch action {
     case .show:
       guard let entry = target.entry else {
-        return await show(target.movie, row: label, early: early)
+        return await show(target.movie, row: label)
       }
       return await show(entry, number: label.number)
     case .thumb:
