@@ -4,50 +4,23 @@ public enum MovieDetails {
   /// title and each value (an overview) wrap at spaces under themselves, past their labels.
   public static func render(
     _ movie: Movie, row: RowLabel, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
-    width: Int? = nil, detailsFollow: Bool = false
+    width: Int? = nil
   ) -> String {
     let label = row.kind == .row ? "#\(row)" : row.description
-    return render(
-      movie, label: label, palette: palette, thumbnail: thumbnail, width: width,
-      detailsFollow: detailsFollow)
+    return render(movie, label: label, palette: palette, thumbnail: thumbnail, width: width)
   }
 
   /// The same, headed by any label, such as the watchlist's `w3`.
-  /// `detailsFollow`: the source's details come later (``added(_:over:palette:thumbnail:width:)``),
-  /// so the labels are padded to ``detailsLabelWidth``, as theirs will be.
   public static func render(
     _ movie: Movie, label: String, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
-    width: Int? = nil, detailsFollow: Bool = false
+    width: Int? = nil
   ) -> String {
     let fields = self.fields(of: movie, thumbnail: thumbnail)
     let heading = hanging(
       TerminalText.escape(movie.title), after: DisplayWidth.columns(of: label) + 2, width: width)
-    let columns = max(labelWidth(fields.shown), detailsFollow ? detailsLabelWidth : 0)
     return palette.apply(palette.heading, to: label + "  " + heading) + "\n"
-      + lines(fields.shown, labelWidth: columns, palette: palette, width: width)
+      + lines(fields.shown, labelWidth: labelWidth(fields.shown), palette: palette, width: width)
       + unlistedLine(fields.unlisted, palette: palette)
-  }
-
-  /// The label column of a `show N` printed in two parts, the list's fields at once and the
-  /// details when they come: the widest label a source's details add (TMDb's "Where to
-  /// watch"), so both parts line up as one view. A longer label from a server pushes its own
-  /// value over.
-  public static let detailsLabelWidth = DisplayWidth.columns(of: "Where to watch")
-
-  /// The fields of `movie` that `known` did not have, or had with another value: what
-  /// `show N` adds under the list's fields once the details arrive, their labels in the
-  /// known part's column (see ``detailsLabelWidth``).
-  public static func added(
-    _ movie: Movie, over known: Movie, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
-    width: Int? = nil
-  ) -> String {
-    let before = fields(of: known, thumbnail: thumbnail)
-    let after = fields(of: movie, thumbnail: thumbnail)
-    let shown = Set(before.shown.map { $0.label + "\u{0}" + $0.value })
-    let new = after.shown.filter { !shown.contains($0.label + "\u{0}" + $0.value) }
-    let columns = max(labelWidth(before.shown), detailsLabelWidth)
-    return lines(new, labelWidth: columns, palette: palette, width: width)
-      + (after.unlisted > before.unlisted ? unlistedLine(after.unlisted, palette: palette) : "")
   }
 
   private typealias Field = (label: String, value: String)

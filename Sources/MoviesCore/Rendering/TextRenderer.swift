@@ -36,9 +36,6 @@ public struct TextRenderer: Sendable {
   public let describer: ErrorDescriber
   /// The watched movies' keys, for the mark column; nil for none. A result brings its own.
   public var watched: Set<String>?
-  /// The movie as `show N` printed it while its details loaded (``listFields(of:row:thumbnail:)``):
-  /// the result's details then print only what they add.
-  public var detailsShown: Movie?
   /// True when a command's rows were printed as they came (`find`'s, by the shell): its
   /// result then renders only what follows them.
   public var rowsPrinted = false
@@ -94,15 +91,6 @@ public struct TextRenderer: Sendable {
   }
 
   var statusWidth: Int? { layout.wrapsText ? layout.width : nil }
-
-  /// `show N`'s list fields, printed at a prompt while the details load; the rest, and the
-  /// watchlist's line, come with the result.
-  public func listFields(of movie: Movie, row: RowLabel, thumbnail: ThumbnailCacheState) -> String {
-    let text = MovieDetails.render(
-      movie, row: row, palette: layout.palette, thumbnail: thumbnail, width: statusWidth,
-      detailsFollow: true)
-    return layout.unicode ? text : TerminalText.asciiMarks(in: text)
-  }
 
   /// Matches of `find` as table rows, under the table's header when `header` is true; used
   /// for each batch as a search goes on. Nothing for no matches.

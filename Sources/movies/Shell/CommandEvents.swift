@@ -1,12 +1,10 @@
 import MoviesCore
 
 /// What a running command reports as it goes: `find`'s matches and how far it got, `thumb`'s
-/// progress, `show`'s list fields while the details load.
+/// progress.
 enum CommandEvent: Sendable {
   case progress(done: Int, total: Int)
   case found([MovieSearch.Match], largestRow: Int)
-  /// A part of the result known before the rest (``CommandRunner/execute``'s `early`).
-  case early(any CommandOutcome)
 }
 
 /// Carries a running command's events from where it runs (the browser actor, the pool) to
@@ -19,27 +17,19 @@ final class CommandEvents {
   private let progressBar: ProgressBar
   private let sink: AsyncStream<CommandEvent>.Continuation
   private var drawing: Task<Void, Never>?
-  /// The early part that was printed, if any: the result then prints only the rest.
-  private(set) var earlyShown: (any CommandOutcome)?
 
-  /// `printEarly` prints an early part of the result; nil where results print whole (a
-  /// script, `--json`).
-  init(
-    finder: FindPrinter?, progressBar: ProgressBar,
-    printEarly: ((any CommandOutcome) -> Void)? = nil
-  ) {
+  init(finder: FindPrinter?, progressBar: ProgressBar) {
     self.finder = finder
     self.progressBar = progressBar
     let (events, sink) = AsyncStream<CommandEvent>.makeStream()
     self.sink = sink
-    self.printsEarly = printEarly != nil
     // With nothing to draw (a script's `more`), no task: events are dropped as they come.
-    guard finder != nil || progressBar.isEnabled || printEarly != nil else {
+    guard finder != nil || progressBar.isEnabled else {
       sink.finish()
       return
     }
     // Ends when the stream does (``finish()``), so it never outlives the command.
-    drawing = Task { [weak self, finder, progressBar] in
+    drawing = Task { [finder, progressBar] in
       for await event in events {
         switch event {
         case .progress(let done, let total):
@@ -50,9 +40,6 @@ final class CommandEvents {
           }
         case .found(let matches, let largestRow):
           finder?.rows(matches, largestRow: largestRow)
-        case .early(let outcome):
-          printEarly?(outcome)
-          self?.earlyShown = outcome
         }
       }
     }
@@ -61,15 +48,6 @@ final class CommandEvents {
   /// The runner's `progress` callback: it sends, and draws nothing itself.
   nonisolated var progress: @Sendable (Int, Int) -> Void {
     { [sink] done, total in sink.yield(.progress(done: done, total: total)) }
-  }
-
-  /// Whether the runner should send an early part (its `early` callback is ``early``).
-  let printsEarly: Bool
-
-  /// The runner's `early` callback; nil when there is nothing to print it with.
-  nonisolated var early: (@Sendable (any CommandOutcome) -> Void)? {
-    guard printsEarly else { return nil }
-    return { [sink] outcome in sink.yield(.early(outcome)) }
   }
 
   /// The runner's `found` callback.

@@ -5,8 +5,8 @@ import MoviesCore
 #endif
 
 /// One command on the terminal, from the moment it starts to its last warning: it owns the
-/// command's reporter, its spinner, its events (`find`'s printer, the progress bar, `show`'s
-/// early fields), its poster and its pager. Made by ``Shell/perform`` for each command, on
+/// command's reporter, its spinner, its events (`find`'s printer, the progress bar), its
+/// poster and its pager. Made by ``Shell/perform`` for each command, on
 /// the main actor, which alone writes to the terminal.
 @MainActor
 struct CommandPresenter {
@@ -37,30 +37,17 @@ struct CommandPresenter {
     let finder = await shell.findPrinter(
       command, terminal: terminal, paged: interrupts != nil, errorPalette: reporter.palette)
     self.finder = finder
-    // At the prompt, `show N` prints the list's fields while its details load.
-    let earlyPrinter = shell.textRenderer(terminal)
     events = CommandEvents(
       finder: finder,
       progressBar: ProgressBar(
-        isEnabled: terminal.showsLiveLines && !shell.json, terminalWidth: terminal.columns),
-      printEarly: interrupts == nil || shell.json
-        ? nil
-        : { outcome in
-          guard let shown = outcome as? MovieShown else { return }
-          // The spinner may be drawn already: the fields take its line, and it goes on under
-          // them.
-          if terminal.showsLiveLines { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
-          Terminal.write(
-            earlyPrinter.listFields(of: shown.movie, row: shown.row, thumbnail: shown.thumbnail),
-            to: STDOUT_FILENO)
-        })
+        isEnabled: terminal.showsLiveLines && !shell.json, terminalWidth: terminal.columns))
   }
 
   /// Runs the command, under a spinner at the prompt when it loads something; `list` is the
   /// list before it, for the spinner's label. `lineErased`: the spinner or the progress bar
   /// wiped the line the terminal echoed ^C on.
   func run(list: ListStatus?, confirmed: Bool) async -> (CommandResult, lineErased: Bool) {
-    let (update, found, early) = (events.progress, events.found, events.early)
+    let (update, found) = (events.progress, events.found)
     let runner = shell.runner
     let result: CommandResult
     var lineErased = false
@@ -68,8 +55,7 @@ struct CommandPresenter {
       let label = shell.loadingLabel(command, list: list)
       let run = { [command] in
         await interrupts.cancellable {
-          await runner.execute(
-            command, confirmed: confirmed, progress: update, found: found, early: early)
+          await runner.execute(command, confirmed: confirmed, progress: update, found: found)
         }
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
@@ -87,13 +73,10 @@ struct CommandPresenter {
     return (result, lineErased)
   }
 
-  /// The result as the terminal shows it: only what `show N` had not printed early, `find`'s
-  /// table whole for the pager when its matches outgrew the screen, the poster under `thumb
+  /// The result as the terminal shows it: `find`'s table whole for the pager when its matches outgrew the screen, the poster under `thumb
   /// N`. `paged` is true when `find`'s table goes to the pager.
   func reply(to result: CommandResult) async -> (Reply, paged: Bool) {
-    let shownEarly = (events.earlyShown as? MovieShown)?.movie
-    var reply = shell.render(
-      result, of: command, terminal: terminal, after: shownEarly, rowsPrinted: finder != nil)
+    var reply = shell.render(result, of: command, terminal: terminal, rowsPrinted: finder != nil)
     var findIsPaged = false
     if let finder, let found = try? result.outcome.get() as? FindResult,
       let paged = finder.pagedText(found)

@@ -7,15 +7,13 @@ import MoviesCore
 /// What the shell prints beside the results: renderers for the terminal, the pager's rule,
 /// the spinner's label; errors go through the ``Reporter``.
 extension Shell {
-  /// `shown`: the movie whose list fields `show N` printed early; only the rest prints now.
   /// `rowsPrinted`: the command's rows were printed as they came (`find`'s).
   func render(
     _ result: CommandResult, of command: Command, terminal: TerminalSnapshot,
-    after shown: Movie? = nil, rowsPrinted: Bool = false
+    rowsPrinted: Bool = false
   ) -> Reply {
     if json { return JSONRenderer.render(result, of: command, describer: Reporter.describer) }
     var renderer = textRenderer(terminal)
-    renderer.detailsShown = shown
     renderer.rowsPrinted = rowsPrinted
     return renderer.render(result)
   }

@@ -32,9 +32,6 @@ public struct CommandContext: Sendable {
   public var found: @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void = {
     _, _ in
   }
-  /// Gets the part of a result known before the rest: `show N`'s list fields, when its
-  /// details take longer than ``detailsGrace``; nil when nothing prints it.
-  public var early: (@Sendable (any CommandOutcome) -> Void)?
 
   /// A context over `browser` saving thumbnails through `thumbnails`, with what the
   /// commands beyond paging use; each of those is optional.

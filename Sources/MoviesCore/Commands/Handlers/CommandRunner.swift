@@ -37,20 +37,16 @@ public struct CommandRunner: Sendable {
   /// many items (`thumb all`, `find`) report `progress(done, total)` as they go; `find`
   /// reports each batch of matches to `found` as it is found (see ``Browser/scan(for:found:progress:)``).
   /// `confirmed`: the person at the prompt agreed to `thumb all` saving more than
-  /// ``ThumbRows/askAbove`` rows (a script must name them). `early`, when given, gets the
-  /// part of a result that is known before the rest; no command sends one now (`show N`
-  /// waits for its details, so its lines keep one order).
+  /// ``ThumbRows/askAbove`` rows (a script must name them).
   public func execute(
     _ command: Command, confirmed: Bool = false,
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
     found: @escaping @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void = {
       _, _ in
-    },
-    early: (@Sendable (any CommandOutcome) -> Void)? = nil
+    }
   ) async -> CommandResult {
     var context = context
-    (context.confirmed, context.progress, context.found, context.early) =
-      (confirmed, progress, found, early)
+    (context.confirmed, context.progress, context.found) = (confirmed, progress, found)
     let view = context.view
     let queryBefore = await context.browser.status.query
     do {

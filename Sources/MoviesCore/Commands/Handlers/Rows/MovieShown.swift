@@ -18,15 +18,8 @@ public struct MovieShown: CommandOutcome {
   public func text(_ renderer: TextRenderer) -> String {
     let palette = renderer.layout.palette
     let watched = renderer.watched?.contains(WatchEntry.key(for: movie)) == true
-    let fields =
-      if let known = renderer.detailsShown {
-        MovieDetails.added(
-          movie, over: known, palette: palette, thumbnail: thumbnail,
-          width: renderer.statusWidth)
-      } else {
-        MovieDetails.render(
-          movie, row: row, palette: palette, thumbnail: thumbnail, width: renderer.statusWidth)
-      }
+    let fields = MovieDetails.render(
+      movie, row: row, palette: palette, thumbnail: thumbnail, width: renderer.statusWidth)
     return fields + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
   }
 

@@ -31,7 +31,7 @@ extension CommandContext {
   func act(_ command: Command) async throws -> Handled {
     switch command {
     case .act(let action, let label):
-      let (outcome, warnings) = try await act(action, on: label, early: early)
+      let (outcome, warnings) = try await act(action, on: label)
       return Handled(outcome, warnings: warnings)
     case .actOnRange(let action, let labels):
       return Handled(try await act(action, onEach: labels))
@@ -45,17 +45,15 @@ extension CommandContext {
   }
 
   /// Does `action` to the movie `label` names.
-  func act(
-    _ action: Command.RowAction, on label: RowLabel,
-    early: (@Sendable (any CommandOutcome) -> Void)? = nil
-  ) async throws -> (any CommandOutcome, [String]) {
-    try await act(action, on: try await target(label), early: early)
+  func act(_ action: Command.RowAction, on label: RowLabel) async throws -> (
+    any CommandOutcome, [String]
+  ) {
+    try await act(action, on: try await target(label))
   }
 
-  private func act(
-    _ action: Command.RowAction, on target: RowTarget,
-    early: (@Sendable (any CommandOutcome) -> Void)? = nil
-  ) async throws -> (any CommandOutcome, [String]) {
+  private func act(_ action: Command.RowAction, on target: RowTarget) async throws -> (
+    any CommandOutcome, [String]
+  ) {
     let label = target.label
     let elsewhere = target.entry.flatMap { $0.source == sourceID ? nil : $0.source }
     switch action {
