@@ -34,7 +34,8 @@ import Testing
 
   @Test func aQuoteEndsAStringOnlyAfterAnEvenRunOfBackslashes() throws {
     let movies = [
-      #"{"t":"\\\\"}"#, #"{"t":"\\\"\\\\\"]}"}"#, #"{"t":"\"","u":"\\"}"#, #"{"t":""}"#,
+      #"{"t":"\\\\"}"#, #"{"t":"\\\"}"}"#, #"{"t":"\\\\\"}]"}"#, #"{"t":"\"","u":"\\"}"#,
+      #"{"t":""}"#,
     ]
     #expect(
       try slices(#"{"hoppin":{"movies":{"movie":["# + movies.joined(separator: ",") + "]}}}")
