@@ -32,6 +32,16 @@ import Testing
       ])
   }
 
+  @Test func aQuoteEndsAStringOnlyAfterAnEvenRunOfBackslashes() throws {
+    let movies = [
+      #"{"t":"\\\\"}"#, #"{"t":"\\\"}"}"#, #"{"t":"\\\\\"}]"}"#, #"{"t":"\"","u":"\\"}"#,
+      #"{"t":""}"#,
+    ]
+    #expect(
+      try slices(#"{"hoppin":{"movies":{"movie":["# + movies.joined(separator: ",") + "]}}}")
+        == movies)
+  }
+
   @Test func keysMayComeInAnyOrderAndOthersAreSkipped() throws {
     let text =
       #"{"x":[{"movie":[{}]}],"hoppin":{"totalCount":2,"movies":{"y":null,"movie":[1,"two"]}}}"#

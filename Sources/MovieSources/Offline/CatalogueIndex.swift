@@ -122,20 +122,36 @@ struct CatalogueIndex: Sendable {
 
     private var atValueEnd: Bool {
       guard let byte = peek else { return true }
-      return [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
-        .contains(byte)
+      switch byte {
+      case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
+        return true
+      default: return false
+      }
     }
 
-    /// Skips a string starting at the opening quote, escapes included.
+    /// Skips a string starting at the opening quote, escapes included. Strings are most of the
+    /// file's bytes, and start-up walks all of it: `memchr` finds each next quote, and a quote
+    /// after an odd run of backslashes is escaped.
     mutating func skipString() -> Bool {
-      position += 1
-      while let byte = peek {
-        position += 1
-        if byte == UInt8(ascii: "\\") {
-          position += 1
-        } else if byte == UInt8(ascii: "\"") {
-          return position <= bytes.count
+      guard let base = bytes.baseAddress else { return false }
+      let start = position + 1
+      var from = start
+      while from < bytes.count {
+        guard let found = memchr(base + from, Int32(UInt8(ascii: "\"")), bytes.count - from) else {
+          return false
         }
+        let quote = base.distance(to: UnsafeRawPointer(found))
+        var backslashes = 0
+        while quote - backslashes - 1 >= start,
+          bytes[quote - backslashes - 1] == UInt8(ascii: "\\")
+        {
+          backslashes += 1
+        }
+        if backslashes.isMultiple(of: 2) {
+          position = quote + 1
+          return true
+        }
+        from = quote + 1
       }
       return false
     }

@@ -38,7 +38,10 @@ struct Setting: Sendable {
   /// The value's placeholder in `--help` (`URL`); nil for a flag that takes none.
   var value: String? = nil
   /// The line `--help` gives it.
-  var help: String
+  var help: String { helpText() }
+  /// Built when `--help`, the man page or a completion asks, not at every start: the table is
+  /// read before the first page, and its sentences are most of it.
+  private let helpText: @Sendable () -> String
   var completes: Completes = .nothing
   /// Its key in the config file; nil when the file cannot set it.
   var configKey: String? = nil
@@ -47,11 +50,28 @@ struct Setting: Sendable {
   /// Applies it; an action other than browsing (`--help`) ends the parse.
   var apply: @Sendable (inout Options, inout Values) throws(Options.UsageError) -> Options.Action?
 
+  init(
+    flags: [String], value: String? = nil, help: @autoclosure @escaping @Sendable () -> String,
+    completes: Completes = .nothing, configKey: String? = nil, hidden: Bool = false,
+    apply:
+      @escaping @Sendable (inout Options, inout Values) throws(Options.UsageError) -> Options
+      .Action?
+  ) {
+    self.flags = flags
+    self.value = value
+    helpText = help
+    self.completes = completes
+    self.configKey = configKey
+    self.hidden = hidden
+    self.apply = apply
+  }
+
   /// A flag that takes no value and sets something.
   static func toggle(
-    _ flag: String, help: String, _ set: @escaping @Sendable (inout Options) -> Void
+    _ flag: String, help: @autoclosure @escaping @Sendable () -> String,
+    _ set: @escaping @Sendable (inout Options) -> Void
   ) -> Setting {
-    Setting(flags: [flag], help: help) { options, values throws(Options.UsageError) in
+    Setting(flags: [flag], help: help()) { options, values throws(Options.UsageError) in
       guard values.inline == nil else {
         throw Options.UsageError(message: "\(flag) takes no value.")
       }
@@ -62,14 +82,15 @@ struct Setting: Sendable {
 
   /// A setting that takes one value and sets something from it.
   static func value(
-    _ flag: String, _ placeholder: String, help: String, completes: Completes = .nothing,
+    _ flag: String, _ placeholder: String, help: @autoclosure @escaping @Sendable () -> String,
+    completes: Completes = .nothing,
     configKey: String? = nil,
     _ set:
       @escaping @Sendable (inout Options, String, _ flag: String) throws(Options.UsageError)
       -> Void
   ) -> Setting {
     Setting(
-      flags: [flag], value: placeholder, help: help, completes: completes, configKey: configKey
+      flags: [flag], value: placeholder, help: help(), completes: completes, configKey: configKey
     ) { options, values throws(Options.UsageError) in
       try set(&options, try values.value(), values.flag)
       return nil

@@ -125,8 +125,10 @@ extension SourceDefinition {
 extension Setting {
   /// A source's setting that names something on its server (a user, a library): a flag and a
   /// config key taking a name that is not empty, kept under `key` for the source.
-  static func sourceName(_ flag: String, key: String, help: String) -> Setting {
-    Setting(flags: [flag], value: "NAME", help: help, configKey: key) {
+  static func sourceName(
+    _ flag: String, key: String, help: @autoclosure @escaping @Sendable () -> String
+  ) -> Setting {
+    Setting(flags: [flag], value: "NAME", help: help(), configKey: key) {
       options, values throws(Options.UsageError) in
       let name = try values.value()
       guard !name.isEmpty else { throw Options.UsageError(message: "\(values.flag) needs a name.") }
