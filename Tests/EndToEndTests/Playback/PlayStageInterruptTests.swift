@@ -142,16 +142,20 @@ import Testing
   @Test(arguments: ["C-c", "C-d"])
   func aKeyWhileMpvPlays(_ key: String) async throws {
     let scene = try await Scene(
-      serverOptions: [], playing: StandInPlayer.playing(speed: 60, length: 5400, quitAfter: 300))
+      serverOptions: [], playing: StandInPlayer.playing(speed: 60, length: 5400, quitAfter: 600))
     defer { scene.remove() }
     try scene.session.type("play \(scene.row)\r")
+    // Seen while mpv plays (ten seconds of it): the relay listens.
+    let listening = try await eventually(timeout: .seconds(30)) {
+      !ProcessLeftovers.listeningPorts(of: scene.program).isEmpty
+    }
+    #expect(listening, "the relay listens")
     let underWay = try await eventually(timeout: .seconds(30)) {
       (try scene.player.session()?.position ?? 0) > 30
     }
     try #require(underWay, "the stand-in played a while")
     let relay = try #require(try scene.player.run()?.arguments.last)
     #expect(relay.hasPrefix("http://127.0.0.1:"), "mpv reads the relay: \(relay)")
-    #expect(!ProcessLeftovers.listeningPorts(of: scene.program).isEmpty, "the relay listens")
     try scene.session.press(key)
     let screen = try await scene.waitForPrompt(3)
     #expect(screen.contains("Stopped row \(scene.row), "), "\(screen)")
