@@ -5,7 +5,7 @@
                                        [--log FILE] [--api-key KEY] [--tag-salt S]
                                        [--unavailable N] [--users-delay SECONDS]
                                        [--extra-users N] [--unusable-items] [--lying-total N]
-                                       [--item-unavailable N]
+                                       [--item-unavailable N] [--hang-streams] [--hang-search]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
 as a movie library, the way Jellyfin 12 does:
@@ -249,6 +249,9 @@ class JellyfinHandler(LocalHandler):
     def route_items(self):
         user = self.user_for_query(self.authorize())
         lib, q = self.server.library, self.query
+        if self.server.options.hang_search and (q.get("searchTerm") or "").strip():
+            self.hang()
+            return
         kinds = {k.casefold() for k in q.array("includeItemTypes")}
         recursive = q.boolean("recursive", False)
         # The library's root holds folders, not films: without Recursive there are no movies.
@@ -351,6 +354,13 @@ class JellyfinHandler(LocalHandler):
         item = self.server.library.by_id.get(item_id)
         if item is None:
             raise Problem(404, "Item not found.")
+        if self.server.options.hang_streams:
+            self.hang()
+            return
+        if self.server.options.stream_fault is not None and self.headers.get("Range"):
+            self.send_faulty(self.server.options.stream_fault, 200, "video/mp4",
+                             jellyfin_images.stream_bytes(item.id))
+            return
         redirect = self.server.options.stream_redirect
         when = self.server.options.stream_redirect_when
         self.server.streams_asked = getattr(self.server, "streams_asked", 0) + 1
@@ -387,6 +397,32 @@ class JellyfinHandler(LocalHandler):
         self.send_body(200, "video/mp4", body, {"Accept-Ranges": "bytes"})
 
     # -- plumbing
+
+    def send_faulty(self, fault, status, content_type, body):
+        """`trickle`: the whole answer, status line and all, a byte a second; `short-body`: a
+        Content-Length 100,000 bytes longer than the body, then the connection closed."""
+        self.log_answer(status, len(body))
+        reason = self.responses.get(status, ("",))[0]
+        length = len(body) + (100_000 if fault == "short-body" else 0)
+        head = (f"HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\n"
+                f"Content-Length: {length}\r\n\r\n").encode("latin-1")
+        self.close_connection = True
+        try:
+            if fault == "short-body":
+                self.wfile.write(head + body)
+                self.wfile.flush()
+                return
+            for byte in head + body:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(1)
+        except OSError:
+            pass  # the client gave up
+
+    def hang(self):
+        """Logged first, so a test sees the request came; then no answer for a minute."""
+        self.log_answer(0, 0)
+        time.sleep(60)
 
     def send_json(self, status, document):
         body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -484,6 +520,17 @@ def parse_args(argv=None):
                     help="answer every /Sessions/Playing report 500")
     ap.add_argument("--hang-reports", action="store_true",
                     help="answer no /Sessions/Playing report for a minute (logged as status 0)")
+    ap.add_argument("--stream-fault", choices=["trickle", "short-body"],
+                    help="send a player's stream requests (those with a Range) a byte a second "
+                    "(trickle), or with a Content-Length longer than the body (short-body)")
+    ap.add_argument("--report-fault", choices=["trickle", "short-body"],
+                    help="answer every /Sessions/Playing report a byte a second, or with a "
+                    "Content-Length longer than the body")
+    ap.add_argument("--hang-streams", action="store_true",
+                    help="answer no stream request for a minute (logged as status 0)")
+    ap.add_argument("--hang-search", action="store_true",
+                    help="answer no /Items request with a SearchTerm for a minute (logged as "
+                    "status 0)")
     return check_limit(ap, ap.parse_args(argv))
 
 

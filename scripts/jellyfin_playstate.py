@@ -129,6 +129,10 @@ def session_report(handler, problem):
     token_user = handler.authorize()
     if handler.server.options.refuse_reports:
         raise problem(500, "An error occurred while reporting playback.")
+    if handler.server.options.report_fault is not None:
+        handler.send_faulty(handler.server.options.report_fault, 200, "application/json",
+                            b"{}")
+        return True
     if handler.server.options.hang_reports:
         # Logged first, so a test sees the report came; then no answer for a minute.
         handler.log_answer(0, 0)

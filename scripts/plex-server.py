@@ -190,7 +190,8 @@ class PlexHandler(LocalHandler):
                 films = sort_films(films, sort)
             except KeyError:
                 raise Answer(400, "Bad sort")
-        self.send_page(section, films, "All Movies", lie=hit == "lying-total")
+        claimed = self.server.options.claimed_total if self.query.get("title") else None
+        self.send_page(section, films, "All Movies", lie=hit == "lying-total", claimed=claimed)
 
     def filtered(self, films):
         q = self.query
@@ -289,16 +290,20 @@ class PlexHandler(LocalHandler):
             raise Answer(400, "Bad paging")
         return start, size
 
-    def send_page(self, section, films, title2, lie=False):
+    def send_page(self, section, films, title2, lie=False, claimed=None):
         start, size = self.paging()
         begin = start or 0
         page = films[begin:] if size is None else films[begin:begin + size]
+        if claimed is not None and not page and size:
+            # A search that claims far more than it has sends its first page again past its end.
+            page = films[:size]
         container = {"size": len(page), "allowSync": True, "librarySectionID": int(section.key),
                      "librarySectionTitle": section.title, "title1": section.title,
                      "title2": title2, "viewGroup": "movie"}
         if start is not None or size is not None:
             container["offset"] = begin
-            container["totalSize"] = len(films) + (LYING_EXTRA if lie else 0)
+            container["totalSize"] = claimed if claimed is not None else len(films) + (
+                LYING_EXTRA if lie else 0)
         container["Metadata"] = [f.metadata(section) for f in page]
         self.send_container(container)
 
@@ -355,6 +360,9 @@ def parse_args(argv=None):
     ap.add_argument("--redirect-match", default=".", metavar="REGEX",
                     help="which paths --redirect-to sends on (default all)")
     ap.add_argument("--fault-times", type=int, metavar="N", help="only the first N list requests")
+    ap.add_argument("--claimed-total", type=int, metavar="N",
+                    help="a list with a title filter (a search) claims N films, and past its "
+                    "end sends its first page again")
     ap.add_argument("--fault-seconds", type=float, default=2.0, metavar="S",
                     help="the delay of --fault slow (default 2)")
     return check_limit(ap, ap.parse_args(argv))

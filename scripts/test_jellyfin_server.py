@@ -7,11 +7,14 @@ it over HTTP against what Jellyfin's OpenAPI document promises.
 """
 
 import csv
+import http.client
 import json
+import socket
 import tempfile
 import time
 import unittest
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -326,6 +329,47 @@ class JellyfinServerTest(unittest.TestCase):
         self.assertNotIn(API_KEY, json.dumps(items))
         refused = self.log_entries(lambda e: e["query"].get("refused") == "1")
         self.assertEqual((refused[0]["status"], refused[0]["token"]), (401, "missing"))
+
+
+class JellyfinFaultTest(unittest.TestCase):
+    """--stream-fault and --hang-search, each on a server of its own."""
+
+    def first_id(self, base):
+        request = urllib.request.Request(base + "/Items?Recursive=true&Limit=1",
+                                         headers={"Authorization": header(API_KEY)})
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return json.load(r)["Items"][0]["Id"]
+
+    def test_a_short_body_is_cut_only_for_a_range(self):
+        base = start_server(self.addCleanup, "--stream-fault", "short-body")
+        stream = base + f"/Videos/{self.first_id(base)}/stream?static=true"
+        with urllib.request.urlopen(stream, timeout=10) as r:
+            self.assertEqual(r.status, 200)  # the probe's request, without a Range, is whole
+            r.read()
+        request = urllib.request.Request(stream, headers={"Range": "bytes=0-"})
+        with urllib.request.urlopen(request, timeout=10) as r:
+            with self.assertRaises(http.client.IncompleteRead):
+                r.read()
+
+    def test_a_trickle_sends_a_byte_a_second(self):
+        base = start_server(self.addCleanup, "--stream-fault", "trickle")
+        host, port = urllib.parse.urlsplit(base).hostname, urllib.parse.urlsplit(base).port
+        with socket.create_connection((host, port), timeout=5) as connection:
+            connection.sendall(f"GET /Videos/{self.first_id(base)}/stream HTTP/1.1\r\n"
+                               "Host: x\r\nRange: bytes=0-\r\n\r\n".encode())
+            started, got = time.monotonic(), b""
+            while len(got) < 3:
+                got += connection.recv(10)
+            self.assertEqual(got, b"HTT")  # the status line itself, a byte at a time
+            self.assertGreater(time.monotonic() - started, 1.5)
+
+    def test_a_hanging_search_answers_nothing(self):
+        base = start_server(self.addCleanup, "--hang-search")
+        self.first_id(base)  # a list without a search answers
+        request = urllib.request.Request(base + "/Items?Recursive=true&SearchTerm=the",
+                                         headers={"Authorization": header(API_KEY)})
+        with self.assertRaises(OSError):
+            urllib.request.urlopen(request, timeout=1)
 
 
 if __name__ == "__main__":

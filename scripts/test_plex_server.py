@@ -232,6 +232,16 @@ class PlexFaultTest(unittest.TestCase):
                            headers={"X-Plex-Container-Start": "0", "X-Plex-Container-Size": "5"})
         self.assertEqual(json.loads(body)["MediaContainer"]["totalSize"], LIMIT + 1000)
 
+    def test_claimed_total_makes_a_search_endless(self):
+        base = start_server(self.addCleanup, "--claimed-total", "20000200")
+        paging = {"X-Plex-Container-Start": "5000", "X-Plex-Container-Size": "5"}
+        _, _, body = fetch(base, "/library/sections/1/all?title=e", headers=paging)
+        container = json.loads(body)["MediaContainer"]
+        self.assertEqual(container["totalSize"], 20000200)
+        self.assertEqual(container["size"], 5, "past its end, its first page again")
+        _, _, body = fetch(base, "/library/sections/1/all", headers=paging)
+        self.assertEqual(json.loads(body)["MediaContainer"]["totalSize"], LIMIT, "not a search")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -279,5 +279,17 @@ class RateLimitTest(unittest.TestCase):
         self.assertLess(providers, 1.0)
 
 
+class ClaimedPagesTest(unittest.TestCase):
+    def test_claimed_pages_make_a_search_endless(self):
+        self.procs = []
+        base = start(self, "--limit", "40", "--claimed-pages", "100001")
+        self.addCleanup(stop, self.procs)
+        request = urllib.request.Request(base + "/3/search/movie?query=e&page=400&api_key=" + KEY)
+        with urllib.request.urlopen(request, timeout=10) as r:
+            found = json.load(r)
+        self.assertEqual(found["total_pages"], 100001)
+        self.assertTrue(found["results"], "past its end, its first page again")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -373,9 +373,16 @@ class TMDbHandler(LocalHandler):
             return self.send_error_body(INVALID_PAGE)
         found = self.server.catalogue.matching(path, q)
         start = (page - 1) * PAGE_SIZE
-        self.send_json({
-            "page": page, "results": [list_item(m) for m in found[start:start + PAGE_SIZE]],
-            "total_pages": math.ceil(len(found) / PAGE_SIZE), "total_results": len(found)})
+        results = found[start:start + PAGE_SIZE]
+        pages, total = math.ceil(len(found) / PAGE_SIZE), len(found)
+        claimed = self.server.options.claimed_pages
+        if claimed is not None and path == "/search/movie":
+            # A search that claims far more than it has, and past its end sends its first
+            # page again: the same films, never a new one.
+            pages, total = claimed, claimed * PAGE_SIZE
+            results = results or found[:PAGE_SIZE]
+        self.send_json({"page": page, "results": [list_item(m) for m in results],
+                        "total_pages": pages, "total_results": total})
 
     def route_poster(self, rest):
         size, _, name = rest.partition("/")
@@ -464,6 +471,8 @@ def parse_args(argv=None):
                     help="answer /movie/{id} this much later than the rest (default 0)")
     ap.add_argument("--fail", metavar="PATH", help="answer requests under PATH with an error")
     ap.add_argument("--fail-status", type=int, default=500)
+    ap.add_argument("--claimed-pages", type=int, metavar="N",
+                    help="searches claim N pages, and past their end send their first page again")
     ap.add_argument("--fail-message", default="Internal error: Something went wrong.")
     return ap.parse_args(argv)
 

@@ -33,7 +33,7 @@ public struct StandInPlayer: StandIn {
     public var pid: Int32
     /// Its parent's PID: the program's.
     public var parent: Int32
-    /// The status the stream answered.
+    /// The status the stream answered; -1 when it was cut short or too slow.
     public var streamStatus: Int
     /// The stream's first line.
     public var streamFirstLine: String
@@ -116,7 +116,7 @@ public struct StandInPlayer: StandIn {
   private static func script(record: String, holds: Bool) -> String {
     """
     #!/usr/bin/env python3
-    import json, os, re, signal, socket, stat, sys, time, urllib.parse, urllib.request, urllib.error
+    import http.client, json, os, re, signal, socket, stat, sys, time, urllib.parse, urllib.request, urllib.error
     # Ctrl-C reaches the whole foreground group: ignored here, so only `quit` over the IPC
     # (which the program sends when its play is cancelled) ends this mpv early.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -144,6 +144,9 @@ public struct StandInPlayer: StandIn {
                 status, body = r.status, r.read()
     except urllib.error.HTTPError as e:
         status, body = e.code, b""
+    except (OSError, http.client.HTTPException) as e:
+        # A stream cut short or too slow: mpv says so and goes on to its IPC; -1 records it.
+        status, body = -1, b""
     out = {"argv": argv, "include_mode": mode(include),
            "folder_mode": mode(os.path.dirname(include)), "include_path": include,
            "status": status, "first_line": body.split(b"\\n")[0].decode("ascii", "replace"),

@@ -138,6 +138,30 @@ public final class TmuxSession {
     return last
   }
 
+  /// How many times `prompt` is on the screen and in the 5,000 lines above it: a count that
+  /// only grows as the screen scrolls.
+  public func prompts(_ prompt: String) throws -> Int {
+    try unfoldedScreen(history: 5000).components(separatedBy: prompt).count - 1
+  }
+
+  /// Polls until `prompt` has been shown `count` times (``prompts(_:)``); returns what was
+  /// printed between the one before and that one, the line typed at it first.
+  @discardableResult
+  public func waitForPrompt(
+    _ count: Int, _ prompt: String, timeout: Duration = .seconds(30)
+  ) async throws -> String {
+    var last = ""
+    let held = try await eventually(timeout: timeout, every: .milliseconds(50)) {
+      last = (try? unfoldedScreen(history: 5000)) ?? last
+      return last.components(separatedBy: prompt).count - 1 >= count
+    }
+    guard held else {
+      throw SessionError.timedOut(waitingFor: "prompt \(count)", screen: last)
+    }
+    let parts = last.components(separatedBy: prompt)
+    return parts[count - 1]
+  }
+
   /// Polls until the text is on screen.
   @discardableResult
   public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> String {
@@ -153,6 +177,13 @@ public final class TmuxSession {
   /// True while the program runs (the session ends when it exits).
   public var isRunning: Bool {
     (try? tmux(["has-session", "-t", "movies"])) != nil
+  }
+
+  /// The PID of the program in the pane (started without `inShell`, it is the pane's own).
+  public func programPID() throws -> pid_t? {
+    pid_t(
+      try tmux(["display-message", "-p", "-t", "movies", "#{pane_pid}"]).trimmingCharacters(
+        in: .whitespacesAndNewlines))
   }
 
   /// Polls until the program has exited.

@@ -9,13 +9,16 @@ public enum PlayError: Swift.Error, Sendable, Equatable, UserFacingError {
   case playerFailed(row: RowLabel, status: Int32)
   /// The stream leads somewhere no player may be sent with its headers, or nowhere.
   case refused(row: RowLabel, StreamRequest.Refusal)
+  /// Reading the stream from its server failed while the player played (a warning: it may
+  /// have played part of it).
+  case streamFailed(row: RowLabel, TransferFailure)
 
   /// The code `--json` reports it with.
   public var code: ErrorCode {
     switch self {
     case .notPlayable, .noStream: .noStream
     case .noPlayer: .noPlayer
-    case .playerFailed, .refused: .playFailed
+    case .playerFailed, .refused, .streamFailed: .playFailed
     }
   }
 
@@ -33,6 +36,9 @@ public enum PlayError: Swift.Error, Sendable, Equatable, UserFacingError {
       "mpv stopped with status \(status) while playing \(row.spoken()); its own messages say why."
     case .refused(let row, let refusal):
       "\(row.spoken(capitalized: true))'s stream \(refusal.explanation), so it was not played."
+    case .streamFailed(let row, let failure):
+      "\(row.spoken(capitalized: true))'s stream failed while mpv read it from the server "
+        + "(\(failure.explanation)); mpv may have stopped early."
     }
   }
 }

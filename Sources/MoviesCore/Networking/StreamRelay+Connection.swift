@@ -96,11 +96,14 @@ extension StreamRelay {
       let (engine, asked, headers) = (
         engine, address, stream.headers + ["Range: bytes=\(from)-\(to)"]
       )
-      guard
-        let response = Self.blocking({
-          try await engine.load(asked, limits: limits, headers: headers)
-        })
-      else { return nil }
+      let response: HTTPEngine.Response
+      switch Self.blocking({ try await engine.load(asked, limits: limits, headers: headers) }) {
+      case .success(let answer): response = answer
+      case .failure(let failure as TransferFailure):
+        failed(failure)
+        return nil
+      case .failure: return nil
+      }
       guard HTTPEngine.redirectStatuses.contains(response.status) else { return response }
       guard let next = response.redirect, next.origin == stream.url.origin else { return nil }
       address = next
@@ -109,14 +112,19 @@ extension StreamRelay {
   }
 
   /// Runs `work` on the concurrency pool and waits for it on this thread (one of the relay's
-  /// own, never the pool's); nil when it failed.
+  /// own, never the pool's).
   private static func blocking(
     _ work: @escaping @Sendable () async throws -> HTTPEngine.Response
-  ) -> HTTPEngine.Response? {
-    let result = Mutex<HTTPEngine.Response?>(nil)
+  ) -> Result<HTTPEngine.Response, any Swift.Error> {
+    let result = Mutex<Result<HTTPEngine.Response, any Swift.Error>>(.failure(CancellationError()))
     let done = DispatchSemaphore(value: 0)
     Task {
-      let response = try? await work()
+      let response: Result<HTTPEngine.Response, any Swift.Error>
+      do {
+        response = .success(try await work())
+      } catch {
+        response = .failure(error)
+      }
       result.withLock { $0 = response }
       done.signal()
     }

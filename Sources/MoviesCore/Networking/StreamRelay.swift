@@ -22,6 +22,9 @@ public final class StreamRelay: Sendable {
   public let url: URL
   let stream: StreamRequest
   let engine: HTTPEngine
+  /// Told of each failure reading the stream from its server (a stall, a body cut short), so
+  /// `play` can say why the player stopped early.
+  let failed: @Sendable (TransferFailure) -> Void
   let path: String
   private let listener: Int32
   private let wake: (read: Int32, write: Int32)
@@ -45,17 +48,24 @@ public final class StreamRelay: Sendable {
 
   /// The relay for `stream` through `engine`; without an engine (no source that streams)
   /// a stream with headers is refused rather than handed to the player with them.
-  public static func starting(_ stream: StreamRequest, engine: HTTPEngine?) throws(Failure)
-    -> StreamRelay
-  {
+  /// `failed` is told of each failure reading the stream from its server.
+  public static func starting(
+    _ stream: StreamRequest, engine: HTTPEngine?,
+    failed: @escaping @Sendable (TransferFailure) -> Void = { _ in }
+  ) throws(Failure) -> StreamRelay {
     guard let engine else { throw Failure(call: "engine", number: EINVAL) }
-    return try StreamRelay(stream, engine: engine)
+    return try StreamRelay(stream, engine: engine, failed: failed)
   }
 
-  /// Listens on a free loopback port for `stream`, asked through `engine`.
-  public init(_ stream: StreamRequest, engine: HTTPEngine) throws(Failure) {
+  /// Listens on a free loopback port for `stream`, asked through `engine`; `failed` is told
+  /// of each failure reading it from its server.
+  public init(
+    _ stream: StreamRequest, engine: HTTPEngine,
+    failed: @escaping @Sendable (TransferFailure) -> Void = { _ in }
+  ) throws(Failure) {
     self.stream = stream
     self.engine = engine
+    self.failed = failed
     var random = SystemRandomNumberGenerator()
     path =
       "/" + (0..<2).map { _ in String(random.next() as UInt64, radix: 16) }.joined() + "/stream"

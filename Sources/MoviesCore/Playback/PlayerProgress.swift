@@ -16,6 +16,9 @@ public final class PlayerProgress: Sendable {
     /// The player said where it is, once at least: false for one that says nothing (no IPC),
     /// whose position is still where playing started.
     public var heard = false
+    /// The first failure reading the stream from its server while the player played (a
+    /// stall, a body cut short): why the player may have stopped early.
+    public var streamFailure: TransferFailure?
 
     /// Where the film is as a report says it: at its end once the player got there.
     public var reportedPosition: Double {
@@ -62,6 +65,11 @@ public final class PlayerProgress: Sendable {
   public func measured(length seconds: Double) {
     guard seconds.isFinite, seconds > 0, seconds <= Double(PlaybackReport.longest) else { return }
     state.withLock { $0.length = seconds }
+  }
+
+  /// Reading the stream from its server failed under the player; the first failure is kept.
+  public func streamFailed(_ failure: TransferFailure) {
+    state.withLock { $0.streamFailure = $0.streamFailure ?? failure }
   }
 
   /// The player paused or went on.

@@ -14,11 +14,15 @@ struct Picker {
   /// What the picker ended with.
   enum Outcome {
     case picked(row: Int)
-    /// Esc, Ctrl-C, or no row matched.
+    /// Esc, Ctrl-C, Ctrl-D, or no row matched.
     case nothingPicked
     /// fzf is missing or could not start.
     case unavailable(Unavailable)
   }
+
+  /// What the prompt says when fzf ended with no row: fzf ends alike on Esc, Ctrl-C and
+  /// Ctrl-D, so a line says the pick is over and nothing changed.
+  static let nothingPickedNote = "Nothing was picked; the list is as it was."
 
   /// Why fzf could not be shown; the sentence says how to get it.
   enum Unavailable: Error, UserFacingError {

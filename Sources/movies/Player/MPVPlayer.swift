@@ -35,7 +35,9 @@ struct MPVPlayer: MediaPlayer {
   func play(_ stream: StreamRequest, progress: PlayerProgress) async throws -> Int32 {
     // A stream with headers (the server's credential) is read through the relay, which adds
     // them toward the server alone; mpv gets a loopback address and nothing secret.
-    let relay = try stream.headers.isEmpty ? nil : StreamRelay.starting(stream, engine: engine)
+    let relay =
+      try stream.headers.isEmpty
+      ? nil : StreamRelay.starting(stream, engine: engine) { progress.streamFailed($0) }
     defer { relay?.stop() }
     var played = stream
     if let relay { (played.url, played.headers) = (relay.url, []) }

@@ -49,7 +49,9 @@ extension Shell {
     switch await picker.pick(rows, kind: kind, query: text, source: runner.source) {
     case .picked(let row):
       return await perform(.act(.show, RowLabel(row, kind)), interrupts: interrupts)
-    case .nothingPicked: return Reply()
+    case .nothingPicked:
+      if !json { Terminal.write(Picker.nothingPickedNote + "\n", to: STDOUT_FILENO) }
+      return Reply()
     case .unavailable(let error):
       let message = Reporter.describer.message(for: error)
       reporter.error(message)

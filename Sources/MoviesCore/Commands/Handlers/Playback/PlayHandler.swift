@@ -41,8 +41,11 @@ extension CommandContext {
     await started?.value
     await reports?.sendStopped()
     try Self.check(played: try played.get(), row: row)
-    warnings += reports?.warning.map { [$0] } ?? []
     let end = progress.snapshot
+    if let failure = end.streamFailure {
+      warnings.append(PlayError.streamFailed(row: row, failure).message)
+    }
+    warnings += reports?.warning.map { [$0] } ?? []
     let ended = end.heard ? PlaybackReport(.stopped, at: end).playback : nil
     return (Played(movie: movie, row: row, from: stream.start, ended: ended), warnings)
   }
