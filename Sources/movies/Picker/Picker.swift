@@ -152,10 +152,13 @@ struct Picker {
     let loading = Task { await posters?.run() }
     let ended: Result<Int32, any Error>
     do {
-      let pid = try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: nil, quiet: false)
-      fzfProcess.started(pid)
+      let started = try fzfProcess.start {
+        try ChildProcess.spawn(["/bin/sh", "-c", command], stdin: nil, quiet: false)
+      }
+      // A signal's cleanup came first: the program is ending.
+      guard let pid = started else { return .nothingPicked }
       ended = .success(await ChildProcess.exitStatus(of: pid))
-      fzfProcess.started(nil)
+      fzfProcess.ended()
     } catch {
       ended = .failure(error)
     }
@@ -206,14 +209,33 @@ struct Picker {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  /// fzf while it runs, for a signal's cleanup to end it.
+  /// fzf while it runs, for a signal's cleanup to end it. fzf is started holding the lock, so
+  /// a cleanup that comes meanwhile waits for its pid rather than miss it, and one that came
+  /// before keeps it from starting.
   final class RunningChild: Sendable {
-    private let pid = Mutex<pid_t?>(nil)
+    private struct State {
+      var pid: pid_t?
+      var endedBy: Int32?
+    }
+    private let state = Mutex(State())
 
-    func started(_ process: pid_t?) { pid.withLock { $0 = process } }
+    /// The child `spawn` started, or nil when a signal's cleanup came first.
+    func start(_ spawn: () throws -> pid_t) throws -> pid_t? {
+      try state.withLock { state in
+        guard state.endedBy == nil else { return nil }
+        let pid = try spawn()
+        state.pid = pid
+        return pid
+      }
+    }
+
+    func ended() { state.withLock { $0.pid = nil } }
 
     func signal(_ number: Int32) {
-      if let process = pid.withLock({ $0 }) { kill(process, number) }
+      state.withLock { state in
+        state.endedBy = number
+        if let pid = state.pid { kill(pid, number) }
+      }
     }
   }
 }
