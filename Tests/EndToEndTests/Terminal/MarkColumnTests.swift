@@ -86,4 +86,19 @@ import Testing
       Self.table(again), titles: ["올드보이", "봄 여름 가을", "Finding Nemo", "Kill Bill"],
       marked: ["올드보이"], width: width)
   }
+
+  /// In script mode too, at 40 columns: the marked row's title under the others.
+  @Test func scriptModeAtFortyColumns() async throws {
+    let folder = try TestPaths.makeTemporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await MoviesRun.run(
+      ["--count", "5", "--order", "rating", "-c", "watch 2", "-c", "list"],
+      environment: ["MOVIES_DB": folder.appendingPathComponent("movies.db").path, "COLUMNS": "40"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    let list = Array(lines.drop { !$0.hasPrefix("Added row 2") }.dropFirst())
+    try Self.check(
+      Self.table(list.joined(separator: "\n")), titles: ["The Godfather", "The Shawshank"],
+      marked: ["The Shawshank"], width: 40)
+  }
 }
