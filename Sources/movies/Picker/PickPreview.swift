@@ -18,13 +18,15 @@ enum PickPreview {
       return 1
     }
     let (number, poster, cache, drawing) = (read.label, read.poster, read.cache, read.drawing)
-    let (movie, pending) = withDetails(
-      read, place: row, folder: URL(fileURLWithPath: file).deletingLastPathComponent())
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
     let colored = (environment["NO_COLOR"] ?? "").isEmpty
     var image = poster.flatMap { localImage($0, cache: cache) }
     // A catalogue file is not a cached download, and a poster `pick` is about to load is
     // drawn below: say nothing about caching then ("not cached" above the poster misled).
     let fetches = image == nil && poster != nil && cache != nil && colored
+    // The poster loads while the details are waited for, not after.
+    if fetches { PickPosters.want(row, in: folder) }
+    let (movie, pending) = withDetails(read, place: row, folder: folder)
     let state: ThumbnailCacheState? =
       poster?.isFileURL == true || fetches
       ? nil : poster == nil ? .unavailable : image == nil ? .notCached : .onDisk
