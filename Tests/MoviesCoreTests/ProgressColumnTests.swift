@@ -33,9 +33,9 @@ import Testing
   @Test func playedAndStoppedRowsAreMarkedAndTheTitlesLineUp() throws {
     let marks = MovieTable.Marks(watched: [WatchEntry.key(for: Self.movies[0])], symbol: "★")
     let lines = lines(Self.movies, marks: marks)
-    #expect(lines[1].hasPrefix("  1 ★  ✓      올드보이"), "\(lines[1])")
-    #expect(lines[2].hasPrefix("  2    ▶ 40%  Oldboy"), "\(lines[2])")
-    #expect(lines[3].hasPrefix("  3           살인의 추억"), "\(lines[3])")
+    #expect(lines[1].hasPrefix("  1 ★ ✓      올드보이"), "\(lines[1])")
+    #expect(lines[2].hasPrefix("  2   ▶ 40%  Oldboy"), "\(lines[2])")
+    #expect(lines[3].hasPrefix("  3          살인의 추억"), "\(lines[3])")
     let title = try column(before: "Title", in: lines[0])
     let genres = try column(before: "Genres", in: lines[0])
     let cells = [("올드보이", "드라마"), ("Oldboy", "Drama"), ("살인의", "범죄")]

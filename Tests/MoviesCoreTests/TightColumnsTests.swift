@@ -28,6 +28,29 @@ import Testing
     let table = MovieTable(width: 80, largestRow: 9, palette: .plain, firstPage: [Self.played])
     #expect(table.rows([Self.stopped], firstRow: 2).hasPrefix("2  ▶  Ronin"))
   }
+
+  /// The watchlist's mark stands in the gap after the row number: it costs the title one
+  /// column (`12 ★ Heat`), where it cost two with a gap of its own after it.
+  @Test(arguments: [("★", true), ("*", true), ("★", false)])
+  func theMarkTakesOneColumnMore(symbol: String, watched: Bool) throws {
+    let movies = [Self.played, Self.stopped].map { Movie(title: $0.title, rating: $0.rating) }
+    let marks = MovieTable.Marks(
+      watched: watched ? [WatchEntry.key(for: movies[0])] : [], symbol: symbol)
+    let unmarked = MovieTable(width: 80, largestRow: 12, palette: .plain, firstPage: movies)
+    let marked = MovieTable(
+      width: 80, largestRow: 12, palette: .plain, firstPage: movies, marks: marks)
+    let plain = unmarked.rows(movies, firstRow: 11).split(separator: "\n").map(String.init)
+    let lines = marked.rows(movies, firstRow: 11).split(separator: "\n").map(String.init)
+    #expect(plain[0].hasPrefix("11  Heat"), "\(plain[0])")
+    #expect(lines[0].hasPrefix(watched ? "11 \(symbol) Heat" : "11   Heat"), "\(lines[0])")
+    #expect(lines[1].hasPrefix("12   Ronin"), "\(lines[1])")
+    // The title column gives up exactly the one column the mark takes: the rating and the
+    // year stay where they were.
+    for (line, plainLine) in zip(lines, plain) {
+      #expect(DisplayWidth.columns(of: line) == DisplayWidth.columns(of: plainLine))
+      #expect(line.hasSuffix(String(plainLine.suffix(16))), "\(line)")
+    }
+  }
 }
 
 /// `continue`'s percentage is rounded as the server's is: 40.98 % is 41 %, not 40 %.

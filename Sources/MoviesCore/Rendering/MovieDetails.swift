@@ -1,21 +1,30 @@
 /// Renders every field of one movie, labelled, for `show N`.
 public enum MovieDetails {
+  /// A field that a source's details bring and its list rows may lack, which `pick`'s
+  /// preview fetches while fzf runs and names in its place until then.
+  public enum LaterField: String, Sendable, Hashable, CaseIterable {
+    case whereToWatch
+    case runningTime
+  }
+
   /// With `thumbnail`, the Thumbnail line also says whether it is cached. With `width`, the
   /// title and each value (an overview) wrap at spaces under themselves, past their labels.
+  /// `pending` gives what to say in the place of a field not known yet ("not fetched yet").
   public static func render(
     _ movie: Movie, row: RowLabel, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
-    width: Int? = nil
+    width: Int? = nil, pending: [LaterField: String] = [:]
   ) -> String {
     let label = row.kind == .row ? "#\(row)" : row.description
-    return render(movie, label: label, palette: palette, thumbnail: thumbnail, width: width)
+    return render(
+      movie, label: label, palette: palette, thumbnail: thumbnail, width: width, pending: pending)
   }
 
   /// The same, headed by any label, such as the watchlist's `w3`.
   public static func render(
     _ movie: Movie, label: String, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
-    width: Int? = nil
+    width: Int? = nil, pending: [LaterField: String] = [:]
   ) -> String {
-    let fields = self.fields(of: movie, thumbnail: thumbnail)
+    let fields = self.fields(of: movie, thumbnail: thumbnail, pending: pending)
     let heading = hanging(
       TerminalText.escape(movie.title), after: DisplayWidth.columns(of: label) + 2, width: width)
     return palette.apply(palette.heading, to: label + "  " + heading) + "\n"
@@ -26,9 +35,9 @@ public enum MovieDetails {
   private typealias Field = (label: String, value: String)
 
   /// The labelled, escaped fields `show` lists, and how many unknown ones are left out.
-  private static func fields(of movie: Movie, thumbnail: ThumbnailCacheState?) -> (
-    shown: [Field], unlisted: Int
-  ) {
+  private static func fields(
+    of movie: Movie, thumbnail: ThumbnailCacheState?, pending: [LaterField: String]
+  ) -> (shown: [Field], unlisted: Int) {
     var fields: [Field] = []
     func add(_ label: String, _ value: String?) {
       if let value { fields.append((label, TerminalText.escape(value))) }
@@ -36,10 +45,10 @@ public enum MovieDetails {
     // What decides tonight first, in the same order on every source: what it is, where to
     // watch it (or how far you got), how long and how good, who made it; then the rest.
     add("Overview", movie.overview)
-    add("Where to watch", movie.providers?.summary)
+    add("Where to watch", movie.providers?.summary ?? pending[.whereToWatch])
     // "Watched" would be the watchlist's word: this is what was seen of it.
     add("Progress", movie.playback?.summary)
-    add("Running time", movie.runningTime.map { "\($0) min" })
+    add("Running time", movie.runningTime.map { "\($0) min" } ?? pending[.runningTime])
     add("Genres", names(movie.genres))
     add(
       "Rating",

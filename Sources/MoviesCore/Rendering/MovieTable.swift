@@ -50,8 +50,9 @@ public struct MovieTable: Sendable, Equatable {
   static let releasedWidth = 10
   static let yearWidth = 4
   static let gap = "  "
-  /// A space and the one-column mark, after the row number.
-  static let markWidth = 2
+  /// What the mark column adds: the one-column mark stands in the gap after the row number,
+  /// a space on each side (`12 ★ Heat`), so it costs the title one column, not three.
+  static let markWidth = 1
   /// The progress column: `▶ 99%` at its widest.
   static let progressWidth = 5
   /// The widest Title column, so a wide terminal leaves room for Genres.
@@ -216,14 +217,16 @@ public struct MovieTable: Sendable, Equatable {
     appendStyled(styled ? palette.dim : "", to: &text) {
       DisplayWidth.append(number, paddedTo: numberWidth, alignRight: true, to: &$0)
     }
-    // The mark sits one space after the row number it belongs to.
+    // The mark sits in the gap after the row number it belongs to, a space on each side.
     if marks != nil {
       text += " "
       appendStyled(mark.isEmpty ? "" : palette.accent, to: &text) {
         DisplayWidth.append(mark, paddedTo: 1, to: &$0)
       }
+      text += " "
+    } else {
+      text += Self.gap
     }
-    text += Self.gap
     if showsProgress {
       // A narrow column (no film of the first page stopped part way) says `▶` alone.
       let cell = progress.count > progressColumn ? String(progress.prefix(1)) : progress

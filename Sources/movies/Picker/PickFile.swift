@@ -13,9 +13,11 @@ enum PickFile {
     var cell: CellSize
   }
 
+  /// `later` names the fields `pick` fetches while fzf runs (``PickDetails``), which the
+  /// preview names as not fetched yet until they come.
   static func rows(
     _ movies: [(row: Int, movie: Movie)], kind: RowLabel.Kind = .row, source: any MovieSource,
-    thumbnailCache: URL?, drawing: Drawing
+    thumbnailCache: URL?, drawing: Drawing, later: [MovieDetails.LaterField] = []
   ) -> Data {
     // Written by hand, not with JSONSerialization: after a full scan there are tens of
     // thousands of rows, and the picker should open at once.
@@ -31,6 +33,12 @@ enum PickFile {
     appendString(drawing.mode.rawValue, to: &bytes)
     bytes += Array(#","prefix":"#.utf8)
     appendString(kind.prefix, to: &bytes)
+    bytes += Array(#","later":["#.utf8)
+    for (index, field) in later.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      appendString(field.rawValue, to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "]"))
     bytes += Array(#","cell":[\#(drawing.cell.width),\#(drawing.cell.height)]}"#.utf8) + [0x0A]
     for (row, movie) in movies {
       let poster = movie.thumbnail.flatMap { try? source.thumbnailURL(for: $0).absoluteString }
@@ -50,12 +58,21 @@ enum PickFile {
     return Data(bytes)
   }
 
+  /// One row as the preview reads it back.
+  struct Row {
+    var label: RowLabel
+    var movie: Movie
+    var poster: URL?
+    var cache: URL?
+    var drawing: Drawing
+    /// The fields `pick` fetches for the rows that lack them.
+    var later: [MovieDetails.LaterField]
+  }
+
   /// The row's label (`3`, `w3`, `f3`), movie and poster address at place `row` (from 1) of the file, the
-  /// cache folder and how to draw; nil when the file has no such row or it does not parse. A
+  /// cache folder, how to draw and what `pick` fetches; nil when the file has no such row or it does not parse. A
   /// header without a drawing (or a nonsense one) means symbols in the standard cell.
-  static func read(_ file: URL, row: Int)
-    -> (row: RowLabel, movie: Movie, poster: URL?, cache: URL?, drawing: Drawing)?
-  {
+  static func read(_ file: URL, row: Int) -> Row? {
     guard row >= 1, let data = FileManager.default.contents(atPath: file.path),
       let headerLine = line(0, of: data), let rowLine = line(row, of: data),
       let header = try? JSONSerialization.jsonObject(with: headerLine) as? [String: Any],
@@ -75,10 +92,13 @@ enum PickFile {
     }
     let drawing = Drawing(
       mode: mode == .auto ? .symbols : mode ?? .symbols, cell: cell ?? .standard)
-    return (
-      RowLabel(number, kind), movie, poster,
-      (header["cache"] as? String).map { URL(fileURLWithPath: $0, isDirectory: true) }, drawing
-    )
+    let later = (header["later"] as? [Any] ?? []).compactMap {
+      ($0 as? String).flatMap(MovieDetails.LaterField.init(rawValue:))
+    }
+    return Row(
+      label: RowLabel(number, kind), movie: movie, poster: poster,
+      cache: (header["cache"] as? String).map { URL(fileURLWithPath: $0, isDirectory: true) },
+      drawing: drawing, later: later)
   }
 
   /// Line `index` (from 0) of the file, found by counting newlines: the preview runs at each

@@ -54,4 +54,21 @@ struct PickFolder {
       try? FileManager.default.removeItem(atPath: path)
     }
   }
+
+  /// The places the preview asked for by leaving a `PREFIX-N` file, newest first, their files
+  /// removed (``PickPosters``, ``PickDetails``).
+  static func takeAsks(prefix: String, in folder: URL) -> [Int] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var places: [(Int, Date)] = []
+    for name in names where name.hasPrefix(prefix) {
+      guard let place = Int(name.dropFirst(prefix.count)) else { continue }
+      let file = folder.appendingPathComponent(name)
+      let made =
+        (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate])
+        as? Date ?? .distantPast
+      try? FileManager.default.removeItem(at: file)
+      places.append((place, made))
+    }
+    return places.sorted { $0.1 > $1.1 }.map(\.0)
+  }
 }

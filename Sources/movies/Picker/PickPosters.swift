@@ -49,17 +49,7 @@ struct PickPosters: Sendable {
 
   /// The places asked for, newest first, their files removed.
   private func takeWanted() -> [Int] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    var places: [(Int, Date)] = []
-    for name in names where name.hasPrefix(Self.wantPrefix) {
-      let file = folder.appendingPathComponent(name)
-      let made =
-        (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate])
-        as? Date ?? .distantPast
-      try? FileManager.default.removeItem(at: file)
-      if let place = Int(name.dropFirst(Self.wantPrefix.count)) { places.append((place, made)) }
-    }
-    return places.sorted { $0.1 > $1.1 }.map(\.0)
+    PickFolder.takeAsks(prefix: Self.wantPrefix, in: folder)
   }
 
   /// From the preview: asks for the poster of place `place`.

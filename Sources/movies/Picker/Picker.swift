@@ -113,9 +113,10 @@ struct Picker {
     let rowsFile = folder.url.appendingPathComponent("rows.jsonl")
     let input = folder.url.appendingPathComponent("input")
     let output = folder.url.appendingPathComponent("output")
+    let later = Self.laterFields(of: source.capabilities)
     let rows = PickFile.rows(
       list, kind: kind, source: source, thumbnailCache: thumbnailCache,
-      drawing: await drawing(fzf: fzf))
+      drawing: await drawing(fzf: fzf), later: later)
     let lines = lines(list, kind: kind)
     do {
       try await Blocking.fileIO {
@@ -149,7 +150,12 @@ struct Picker {
         },
         folder: folder.url, pipeline: pipeline, source: source)
     }
-    let loading = Task { await posters?.run() }
+    let details = PickDetails(list, later: later, folder: folder.url, source: source)
+    let loading = Task {
+      async let posterLoads: Void? = posters?.run()
+      async let detailLoads: Void? = details?.run()
+      _ = await (posterLoads, detailLoads)
+    }
     let ended: Result<Int32, any Error>
     do {
       let started = try fzfProcess.start {
@@ -162,8 +168,8 @@ struct Picker {
     } catch {
       ended = .failure(error)
     }
-    // The posters stop before the folder they are written into is removed: a file written
-    // while it is removed would leave the folder behind, titles and all.
+    // The posters and details stop before the folder they are written into is removed: a
+    // file written while it is removed would leave the folder behind, titles and all.
     loading.cancel()
     await loading.value
     let status: Int32
@@ -178,6 +184,13 @@ struct Picker {
       return .nothingPicked
     }
     return .picked(row: list[place - 1].row)
+  }
+
+  /// What a source's details add that its rows may lack and the preview shows: the running
+  /// time, and where it streams for a source that knows.
+  static func laterFields(of capabilities: SourceCapabilities) -> [MovieDetails.LaterField] {
+    guard capabilities.hasDetails else { return [] }
+    return capabilities.knowsStreamingServices ? [.runningTime, .whereToWatch] : [.runningTime]
   }
 
   /// One line per row: its place in the rows file (fzf's hidden `{1}`), a tab, the row
