@@ -28,22 +28,22 @@ extension SQLiteLibrary {
   }
 
   /// When each of `keys` of `source` was seen, and whether the diary holds any of its films;
-  /// an empty diary for a file from before it (a read-only version 6).
+  /// an empty diary for a file from before it (a read-only version 6). The source's diary is
+  /// read whole in one query, not looked up key by key: it holds only what a person marked
+  /// by hand, and a `list` of a whole catalogue has more keys than any diary has rows.
   public func diary(source: String, among keys: [String]) async throws(LibraryError) -> Diary {
     guard hasDiary else { return Diary() }
+    let wanted = Set(keys)
     return try await run { database in
       var diary = Diary()
-      diary.isKept =
-        try database.query("SELECT 1 FROM diary WHERE source = ? LIMIT 1", [.text(source)])
-        .isEmpty == false
-      guard diary.isKept else { return diary }
-      for key in keys {
-        let rows = try database.query(
-          "SELECT seen_at FROM diary WHERE source = ? AND movie_key = ?",
-          [.text(source), .text(key)])
-        if let seconds = rows.first?.first?.real {
-          diary.seen[key] = Date(timeIntervalSince1970: seconds)
-        }
+      for row in try database.query(
+        "SELECT movie_key, seen_at FROM diary WHERE source = ?", [.text(source)])
+      {
+        diary.isKept = true
+        guard row.count == 2, let key = row[0].text, wanted.contains(key),
+          let seconds = row[1].real
+        else { continue }
+        diary.seen[key] = Date(timeIntervalSince1970: seconds)
       }
       return diary
     }
