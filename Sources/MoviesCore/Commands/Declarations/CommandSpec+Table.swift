@@ -125,8 +125,8 @@ extension CommandSpec {
       ranges: .unwatch),
     .onRow(
       .seen,
-      summary: "mark row N's film, or rows N to M's, as seen: on a media server, for its "
-        + "user; elsewhere in the diary the watchlist file keeps, with the date",
+      summary: "mark row N's film, or rows N to M's, as seen: a media server is told; other "
+        + "sources keep it, dated, in the watchlist file's diary",
       ranges: .seen),
     .onRow(
       .unseen, summary: "mark row N's film, or rows N to M's, as not seen", ranges: .unseen),
