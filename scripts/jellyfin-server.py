@@ -22,6 +22,7 @@ as a movie library, the way Jellyfin 12 does:
     GET /Videos/{id}/stream?static=true&startTimeTicks=
     GET /web/                        (the web client's page, for `open N`)
     POST /Sessions/Playing[/Progress|/Stopped], /UserItems/{id}/UserData, /UserPlayedItems/{id}
+    DELETE /UserPlayedItems/{id} (and /Users/{userId}/PlayedItems/{id} before 10.9)
                                      (what was played, kept: see jellyfin_playstate.py)
 
 Every route but images, the stream and the web page needs
@@ -134,12 +135,16 @@ class JellyfinHandler(LocalHandler):
         except Problem as p:
             self.send_json(p.status, {"type": "about:blank", "title": p.title, "status": p.status})
 
-    do_POST = do_GET
+    do_POST = do_DELETE = do_GET
 
     def route(self):
         path = self.req_path
         if self.command == "POST":
             if not jellyfin_playstate.route_post(self, Problem):
+                raise Problem(404, f"Not found: {path}")
+            return
+        if self.command == "DELETE":
+            if not jellyfin_playstate.route_delete(self, Problem):
                 raise Problem(404, f"Not found: {path}")
             return
         if jellyfin_playstate.route_old_item(self, Problem):

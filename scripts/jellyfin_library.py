@@ -100,6 +100,8 @@ class User:
             day = 1 + (item.row * 7 + self.seed) % 28
             data["LastPlayedDate"] = f"2025-05-{day:02d}T{item.row % 24:02d}:00:00.0000000Z"
         data.update(self.changed.get(item.id, {}))
+        if data.get("LastPlayedDate") is None:
+            data.pop("LastPlayedDate", None)  # marked unplayed: Jellyfin leaves it out
         position = data["PlaybackPositionTicks"]
         if position and item.runtime_ticks:
             data["PlayedPercentage"] = 100.0 * position / item.runtime_ticks

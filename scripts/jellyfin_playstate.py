@@ -8,6 +8,8 @@ UpdateUserItemDataDto, UserItemDataDto).
                                        so nothing is kept)
     POST /UserItems/{id}/UserData?userId=      POST /UserPlayedItems/{id}?userId=
     POST /Users/{userId}/Items/{id}/UserData   POST /Users/{userId}/PlayedItems/{id}
+    DELETE /UserPlayedItems/{id}?userId=       DELETE /Users/{userId}/PlayedItems/{id}
+                                       (MarkUnplayedItem: 200 and the UserItemDataDto)
                                        (before 10.9; with --before-10-9 only these, and
                                         GET /Users/{userId}/Items/{id}, are served)
 
@@ -44,6 +46,32 @@ def mark_played(user, item):
     data = user.user_data(item)
     change(user, item, Played=True, PlayCount=data["PlayCount"] + 1, PlaybackPositionTicks=0,
            LastPlayedDate=PLAYED_DATE)
+
+
+def mark_unplayed(user, item):
+    """Jellyfin's MarkUnplayed: not played, never played, no position."""
+    change(user, item, Played=False, PlayCount=0, PlaybackPositionTicks=0, LastPlayedDate=None)
+
+
+def route_delete(handler, problem):
+    """Answers DELETE of a played item (MarkUnplayedItem); False for another path."""
+    path = handler.req_path
+    match = None if handler.server.options.before_10_9 else PLAYED.match(path)
+    if match:
+        user = handler.user_for_query(handler.authorize())
+        if user is None:
+            raise problem(400, "userId is required.")
+        raw_id = match.group(1)
+    else:
+        match = OLD_PLAYED.match(path)
+        if not match:
+            return False
+        user = user_by_path(handler, problem, match.group(1))
+        raw_id = match.group(2)
+    item = item_of(handler, problem, raw_id)
+    mark_unplayed(user, item)
+    handler.send_json(200, user.user_data(item))
+    return True
 
 
 def stopped(user, item, ticks):

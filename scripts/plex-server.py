@@ -21,6 +21,7 @@ section of every tenth film ("Films 4K", key 3):
     GET /photo/:/transcode?url=&width=&height=  GET /library/parts/{id}/{ts}/file.mkv
     GET /:/timeline?ratingKey=&key=&state=&time=&duration=
     GET /:/scrobble?key=&identifier=            (applied to the film: see plex_playstate.py)
+    GET /:/unscrobble?key=&identifier=
 
 Every request needs the token (`--token`, default "test-plex-token") as the `X-Plex-Token`
 header, or, as Plex also allows, as an `X-Plex-Token` URL parameter; without it the answer is

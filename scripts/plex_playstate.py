@@ -6,6 +6,8 @@ Media Server keeps it, so a later `/library/metadata/{ratingKey}` or list reads 
         the film's viewOffset becomes `time` (a stop at 0 clears it); 200, an empty container
     /:/scrobble?key={ratingKey}&identifier=com.plexapp.plugins.library
         the film is watched: viewCount one more, viewOffset cleared
+    /:/unscrobble?key={ratingKey}&identifier=com.plexapp.plugins.library
+        the film is unwatched: viewCount 0, viewOffset cleared
 
 A missing or unknown key answers 400 or 404, a state other than the three 400, as Plex does.
 """
@@ -56,12 +58,23 @@ def scrobble(handler, answer):
         film.view_offset = 0
 
 
+def unscrobble(handler, answer):
+    if handler.query.get("identifier") != IDENTIFIER:
+        raise answer(400, "Bad identifier")
+    film = film_of(handler, answer, "key")
+    with _lock:
+        film.view_count = 0
+        film.view_offset = 0
+
+
 def route(handler, answer):
     """Applies a timeline or scrobble request; False for another path."""
     if handler.req_path == "/:/timeline":
         timeline(handler, answer)
     elif handler.req_path == "/:/scrobble":
         scrobble(handler, answer)
+    elif handler.req_path == "/:/unscrobble":
+        unscrobble(handler, answer)
     else:
         return False
     handler.send_container({"size": 0})

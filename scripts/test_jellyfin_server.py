@@ -201,9 +201,9 @@ class JellyfinServerTest(unittest.TestCase):
 
     # -- what was played
 
-    def post(self, path, body=None, token=API_KEY):
+    def post(self, path, body=None, token=API_KEY, method="POST"):
         data = json.dumps(body).encode() if body is not None else b""
-        request = urllib.request.Request(self.base + path, data=data, method="POST",
+        request = urllib.request.Request(self.base + path, data=data, method=method,
                                          headers={"Authorization": header(token),
                                                   "Content-Type": "application/json"})
         try:
@@ -246,6 +246,22 @@ class JellyfinServerTest(unittest.TestCase):
         self.assertEqual(self.post(f"/UserItems/{item['Id']}/UserData?userId={alice}",
                                    {"PlaybackPositionTicks": 1}, "bob-token"), 403)
 
+    def test_a_played_item_is_marked_unplayed_with_delete(self):
+        alice = self.user_id("alice")
+        item = self.movies(f"userId={alice}&Limit=1&StartIndex=43")["Items"][0]
+        path = f"/Items/{item['Id']}?userId={alice}"
+        played = f"/UserPlayedItems/{item['Id']}?userId={alice}"
+        self.assertEqual(self.post(played), 200)
+        self.assertTrue(self.json(path)["UserData"]["Played"])
+        self.assertEqual(self.post(played, method="DELETE"), 200)
+        data = self.json(path)["UserData"]
+        self.assertEqual((data["Played"], data["PlayCount"], data["PlaybackPositionTicks"]),
+                         (False, 0, 0))
+        self.assertNotIn("LastPlayedDate", data)
+        self.assertEqual(self.post(f"/UserPlayedItems/{item['Id']}", method="DELETE"), 400)
+        self.assertEqual(self.post(f"/UserPlayedItems/{'0' * 32}?userId={alice}",
+                                   method="DELETE"), 404)
+
     def test_before_10_9_only_the_older_paths_serve_a_users_items(self):
         old = start_server(self.addCleanup, "--before-10-9", "--refuse-reports")
         alice = self.user_id("alice")
@@ -270,6 +286,9 @@ class JellyfinServerTest(unittest.TestCase):
                          (200, 77))
         self.assertEqual(call(f"/Users/{alice}/PlayedItems/{item}", None, "POST")[0], 200)
         self.assertTrue(json.loads(call(f"/Users/{alice}/Items/{item}")[1])["UserData"]["Played"])
+        self.assertEqual(call(f"/UserPlayedItems/{item}?userId={alice}", None, "DELETE")[0], 404)
+        self.assertEqual(call(f"/Users/{alice}/PlayedItems/{item}", None, "DELETE")[0], 200)
+        self.assertFalse(json.loads(call(f"/Users/{alice}/Items/{item}")[1])["UserData"]["Played"])
         self.assertEqual(call("/Sessions/Playing", {"ItemId": item}, "POST")[0], 500)
 
     # -- images and the stream

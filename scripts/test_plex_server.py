@@ -212,6 +212,10 @@ class PlexServerTest(unittest.TestCase):
         scrobble = "/:/scrobble?key=1002&identifier=com.plexapp.plugins.library"
         self.assertEqual(fetch(self.base, scrobble)[0], 200)
         self.assertEqual((film().get("viewOffset"), film()["viewCount"]), (None, views + 1))
+        unscrobble = "/:/unscrobble?key=1002&identifier=com.plexapp.plugins.library"
+        self.assertEqual(fetch(self.base, unscrobble)[0], 200)
+        self.assertEqual((film().get("viewOffset"), film().get("viewCount")), (None, None))
+        self.assertEqual(fetch(self.base, "/:/unscrobble?key=1002")[0], 400)
         for bad in ("/:/timeline?ratingKey=1002&key=/library/metadata/1002&state=gone&time=1"
                     "&duration=1", "/:/timeline?ratingKey=9&key=/library/metadata/9"
                     "&state=playing&time=1&duration=1", "/:/scrobble?key=1002"):

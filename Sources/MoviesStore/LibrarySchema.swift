@@ -67,7 +67,21 @@ enum LibrarySchema {
     """
     ALTER TABLE sessions ADD COLUMN filters TEXT;
     """,
+    // 7: the diary: the films of a source that knows nothing of what was watched (TMDb,
+    // offline, Hoppin) marked seen by hand (`seen N`), with when, so tables show their `✓`.
+    """
+    CREATE TABLE diary (
+      source TEXT NOT NULL,
+      movie_key TEXT NOT NULL,
+      title TEXT NOT NULL,
+      seen_at REAL NOT NULL,
+      PRIMARY KEY (source, movie_key)
+    );
+    """,
   ]
+
+  /// The version that added the diary: an older read-only file has none.
+  static let diaryVersion = 7
 
   /// The oldest version a read-only file may have: it cannot be migrated, and the queries
   /// read a column a later migration added as NULL (``watchlistColumns(version:)``).

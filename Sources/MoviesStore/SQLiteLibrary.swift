@@ -20,6 +20,8 @@ public final class SQLiteLibrary: Library {
   let watchlistColumns: String
   /// The saved sessions' columns for the file's version, likewise.
   let sessionsColumns: String
+  /// Whether the file has the diary (version 7 on; older only when it is read-only).
+  let hasDiary: Bool
 
   /// The connection's wait for other processes' locks, reached without the mutex, so a
   /// cancelled task stops the wait its call is in.
@@ -35,6 +37,7 @@ public final class SQLiteLibrary: Library {
     isReadOnly = readOnly
     watchlistColumns = LibrarySchema.watchlistColumns(version: version)
     sessionsColumns = LibrarySchema.sessionsColumns(version: version)
+    hasDiary = version >= LibrarySchema.diaryVersion
   }
 
   /// `MOVIES_DB` when set (`/dev/null` turns the library off: nil), else

@@ -105,7 +105,7 @@ import Testing
     ("o", true, ["order", "open"]),
     ("m", true, ["more"]),
     ("m", false, []),
-    ("s", true, ["show", "similar"]),
+    ("s", true, ["show", "similar", "seen"]),
     ("sk", true, ["skip"]),
     ("e", false, ["exit"]),
     ("T", false, ["thumb", "trailer"]),

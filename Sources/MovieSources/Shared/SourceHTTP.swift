@@ -106,12 +106,18 @@ public struct SourceHTTP: Sendable {
       extraHeaders: json == nil ? [] : ["Content-Type: application/json"], post: json ?? Data())
   }
 
+  /// DELETEs `url` with the credential, as ``post(_:_:json:)`` POSTs: what a source takes
+  /// back (a film marked played).
+  public func delete(_ url: URL, _ target: LoadTarget) async throws -> Data {
+    try await send(url, target, limits: limits(maxBytes: 1 << 16), method: "DELETE")
+  }
+
   /// How long a report may take: a server that does not answer it holds `play` no longer.
   public static let reportDeadline = Duration.seconds(3)
 
   private func send(
     _ url: URL, _ target: LoadTarget, limits: TransferLimits, authorized: Bool = true,
-    extraHeaders: [String] = [], post: Data? = nil
+    extraHeaders: [String] = [], post: Data? = nil, method: String? = nil
   ) async throws -> Data {
     let sent = authorized ? adding(queryItems, to: url) : url
     var (limits, retry) = (limits, retry)
@@ -126,7 +132,8 @@ public struct SourceHTTP: Sendable {
       let response: HTTPEngine.Response
       do {
         response = try await engine.load(
-          sent, limits: limits, headers: (authorized ? headers : []) + extraHeaders, post: post)
+          sent, limits: limits, headers: (authorized ? headers : []) + extraHeaders, post: post,
+          method: method)
       } catch let failure as TransferFailure {
         return .failure(
           self.failure(.transfer(failure), target, attempt), transient: failure.isTransient,

@@ -167,4 +167,21 @@ public struct MovieList: Sendable, Hashable {
   public func movie(atRow row: Int) -> Movie? {
     movies.indices.contains(row - 1) ? movies[row - 1] : nil
   }
+
+  /// Gives every loaded row of the title `key` names (``WatchEntry/key(for:)``) `playback`:
+  /// what was watched of it changed (`play`, `seen`); returns whether any row had it. The
+  /// table gains its progress column if it had none (the first film marked in a diary).
+  @discardableResult
+  public mutating func adopt(_ playback: Playback?, ofTitle key: String) -> Bool {
+    var found = false
+    for index in movies.indices where WatchEntry.key(for: movies[index]) == key {
+      movies[index] = movies[index].changing { $0.playback = playback }
+      found = true
+    }
+    if found, let playback {
+      columns.playback = true
+      if !playback.played, playback.position > 0 { columns.partlyWatched = true }
+    }
+    return found
+  }
 }

@@ -72,7 +72,7 @@ extension MovieSearch {
   /// Refuses `played:` where the source does not know what was watched, and `on:` where it
   /// does not know where films stream.
   public func check(against capabilities: SourceCapabilities) throws(SourceRefusal) {
-    if played != nil, !capabilities.plays { throw .played }
+    if played != nil, !capabilities.plays, !capabilities.knowsSeen { throw .played }
     if !services.isEmpty, !capabilities.knowsStreamingServices { throw .services }
   }
 }

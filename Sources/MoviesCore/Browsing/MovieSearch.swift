@@ -50,10 +50,10 @@ public struct MovieSearch: Sendable, Hashable {
         "'\(text)' is not a running time; use runtime:<100, runtime:>120 or runtime:90-120 "
           + "(minutes)."
       case .badPlayed(let text):
-        "'\(text)' is not yes or no; use played:yes or played:no."
+        "'\(text)' is not yes or no; use seen:yes or seen:no."
       case .emptyFilter(let text):
         "'\(text)' needs a value, such as genre:drama, year:1972, rating:>8, runtime:<100, "
-          + "played:no or on:netflix."
+          + "seen:no or on:netflix."
       }
     }
   }
@@ -110,7 +110,9 @@ public struct MovieSearch: Sendable, Hashable {
         guard !value.isEmpty else { throw .emptyFilter(String(word)) }
         guard let range = Self.runtimeRange(value) else { throw .badRuntime(String(word)) }
         runtimes = range
-      } else if let value = Self.value(of: "played:", in: lower, word) {
+      } else if let value = Self.value(of: "seen:", in: lower, word)
+        ?? Self.value(of: "played:", in: lower, word)
+      {
         guard !value.isEmpty else { throw .emptyFilter(String(word)) }
         switch value.lowercased() {
         case "yes": played = true

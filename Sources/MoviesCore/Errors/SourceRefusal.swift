@@ -34,7 +34,8 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
         + "on; it works on a media server's library, such as Jellyfin's."
     case .played:
       "This source does not know what you have watched, so played:yes and played:no work "
-        + "only on a media server's library, such as Jellyfin's."
+        + "only on a media server's library, such as Jellyfin's. With a watchlist file, "
+        + "'seen N' keeps a diary that seen:no filters on (the watchlist file is off or out of reach)."
     case .services:
       "This source does not know where films stream, so on:NAME works on TMDb only."
     case .filterWithWords(let filter, let server):

@@ -24,6 +24,13 @@ public protocol Library: Sendable {
   func saveSession(_ session: SavedSession) async throws(LibraryError)
   /// The sessions kept, newest first.
   func savedSessions() async throws(LibraryError) -> [SavedSession]
+  /// Notes `movie` of `source` in the diary as seen `on` a date, or takes it out; returns
+  /// false when it was so already (``Diary``).
+  func setSeen(_ seen: Bool, movie: Movie, source: String, on date: Date) async throws(LibraryError)
+    -> Bool
+  /// What the diary says of `keys` of `source`: when each was seen, and whether it holds any
+  /// film of that source at all.
+  func diary(source: String, among keys: [String]) async throws(LibraryError) -> Diary
 }
 
 extension Library {
@@ -74,13 +81,20 @@ public struct WatchEntry: Sendable, Hashable {
   }
 
   /// The entry with what one chooses by as `movie` says it now: its overview and running
-  /// time, and what was watched of it; the rest stays as kept.
+  /// time, what was watched of it, and its details (directors, cast, tagline, trailer), so
+  /// `show wN` says what `show N` does; the rest stays as kept.
   public func refreshed(from movie: Movie) -> WatchEntry {
     var entry = self
     entry.movie = self.movie.changing { fields in
       fields.overview = movie.overview ?? fields.overview
       fields.runningTime = movie.runningTime ?? fields.runningTime
       fields.playback = movie.playback
+      fields.tagline = movie.tagline ?? fields.tagline
+      if !movie.directors.isEmpty { fields.directors = movie.directors }
+      if !movie.cast.isEmpty { fields.cast = movie.cast }
+      fields.trailer = movie.trailer ?? fields.trailer
+      fields.providers = movie.providers ?? fields.providers
+      fields.imdbID = movie.imdbID ?? fields.imdbID
     }
     return entry
   }

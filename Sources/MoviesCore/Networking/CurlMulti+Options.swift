@@ -27,6 +27,9 @@ extension CurlMulti {
     try set(easy, CURLOPT_HEADERDATA, "HEADERDATA", pointer: context)
     try setHeaders(transfer.request.headers, on: easy)
     if let post = transfer.request.post { try setPost(post, on: easy) }
+    if let method = transfer.request.method {
+      try set(easy, CURLOPT_CUSTOMREQUEST, "CUSTOMREQUEST", string: method)
+    }
     try Self.check(
       movies_curl_set_data_fn(easy, CURLOPT_WRITEFUNCTION, curlReceiveBody),
       "setting WRITEFUNCTION")

@@ -12,6 +12,8 @@ struct CurlRequest: Sendable {
   var stopsAtAnswer = false
   /// A POST's body (JSON, or empty); nil for a GET.
   var post: Data? = nil
+  /// Another method than GET or POST (`DELETE`), sent without a body; nil for none.
+  var method: String? = nil
   var reply: CheckedContinuation<HTTPEngine.Response, any Error>
 }
 

@@ -25,7 +25,7 @@ extension HTTPEngine {
   /// followed: the answer is the redirect, which a caller counts as not delivered, so the
   /// body (or a report's query) never reaches another server.
   func following(
-    _ url: URL, limits: TransferLimits, headers: [String], post: Data?
+    _ url: URL, limits: TransferLimits, headers: [String], post: Data?, method: String? = nil
   ) async throws -> Response {
     let deadline = ContinuousClock.now + limits.deadline
     var address = url
@@ -37,11 +37,12 @@ extension HTTPEngine {
       do {
         response = try await send(
           address, limits: hop, headers: Self.headers(headers, from: url, to: address),
-          stopsAtAnswer: false, post: post)
+          stopsAtAnswer: false, post: post, method: method)
       } catch TransferFailure.deadlineExceeded {
         throw TransferFailure.deadlineExceeded(limits.deadline)
       }
-      guard post == nil, limits.maxRedirects > 0, Self.redirectStatuses.contains(response.status),
+      guard post == nil, method == nil, limits.maxRedirects > 0,
+        Self.redirectStatuses.contains(response.status),
         let next = response.redirect
       else { return response }
       guard let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {

@@ -50,16 +50,19 @@ public final class HTTPEngine: Sendable {
 
   /// Loads `url` once, following a GET's redirects itself: `headers` (a credential among
   /// them) go only to `url`'s own scheme, host and port; a POST's redirect is its answer,
-  /// not followed (``following(_:limits:headers:post:)``). Cancelling the calling task ends
+  /// not followed (``following(_:limits:headers:post:method:)``). Cancelling the calling task ends
   /// the transfer at once and throws `CancellationError`; any other failure is a
   /// ``TransferFailure``.
   /// - Parameters:
   ///   - headers: extra request headers, `Name: value` each (none by default).
   ///   - post: a body to POST (empty for a POST without one); nil for a GET (the default).
+  ///   - method: another method, without a body (`DELETE`), whose redirect is not followed
+  ///     either; nil for GET or POST (the default).
   public func load(
-    _ url: URL, limits: TransferLimits, headers: [String] = [], post: Data? = nil
+    _ url: URL, limits: TransferLimits, headers: [String] = [], post: Data? = nil,
+    method: String? = nil
   ) async throws -> Response {
-    try await following(url, limits: limits, headers: headers, post: post)
+    try await following(url, limits: limits, headers: headers, post: post, method: method)
   }
 
   /// Asks `url` once, follows no redirect and reads no body: the status and, for a redirect,
@@ -72,7 +75,8 @@ public final class HTTPEngine: Sendable {
   }
 
   func send(
-    _ url: URL, limits: TransferLimits, headers: [String], stopsAtAnswer: Bool, post: Data? = nil
+    _ url: URL, limits: TransferLimits, headers: [String], stopsAtAnswer: Bool, post: Data? = nil,
+    method: String? = nil
   ) async throws -> Response {
     let id = ids.add(1, ordering: .relaxed).newValue
     let loop = self.loop
@@ -84,7 +88,7 @@ public final class HTTPEngine: Sendable {
           .start(
             CurlRequest(
               id: id, url: url, limits: limits, headers: headers, stopsAtAnswer: stopsAtAnswer,
-              post: post, reply: continuation)))
+              post: post, method: method, reply: continuation)))
         // One that came in between is queued after the start, which ends it before it is sent.
         if Task.isCancelled { loop.send(.cancel(id)) }
       }

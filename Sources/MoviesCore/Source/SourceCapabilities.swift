@@ -23,6 +23,9 @@ public struct SourceCapabilities: Sendable, Hashable {
   /// The source hands films to a player (``StreamSource``): `play N` works, and its rows
   /// say what was played, so `find played:no` does.
   public var plays = false
+  /// The rows say whether each film was seen without the source playing it: the library's
+  /// diary (``DiarySource``) keeps it, so `find seen:no` works.
+  public var knowsSeen = false
   /// The source knows where the user stopped and lists those films, most recent first, for
   /// a query that is ``MovieQuery/continuing``: `continue` works.
   public var resumesWatching = false

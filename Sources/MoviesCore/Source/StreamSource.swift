@@ -24,6 +24,9 @@ public protocol StreamSource: Sendable {
   /// Who is told what was played: where `play N` stopped, and that a film was played out;
   /// it also says where to start, just before. Nil for a source told nothing (the default).
   var playbackReporter: (any PlaybackReporting)? { get }
+  /// Who is told by hand that a film was seen or not (`seen N`); nil for a source that is
+  /// not (the default), whose marks the library's diary keeps.
+  var playedMarker: (any PlayedMarking)? { get }
   /// The film's trailer as a stream on the server (a media server's trailer extra); nil when its
   /// trailer, if any, is a web video.
   func trailerStream(for movie: Movie) -> StreamRequest?
@@ -32,6 +35,8 @@ public protocol StreamSource: Sendable {
 extension StreamSource {
   /// Told nothing, unless the source says otherwise.
   public var playbackReporter: (any PlaybackReporting)? { nil }
+  /// Told nothing, unless the source says otherwise.
+  public var playedMarker: (any PlayedMarking)? { nil }
   /// None: the trailer, if any, is a web video.
   public func trailerStream(for movie: Movie) -> StreamRequest? { nil }
 }

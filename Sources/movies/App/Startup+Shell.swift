@@ -18,8 +18,13 @@ extension Startup {
     if thumbnails.downloadFolderIsInCache, let entries = thumbnails.cacheEntriesFolder {
       throw .downloadFolderInCache(downloads: thumbnails.downloadFolder.path, entries: entries.path)
     }
+    // A source that is not told what was seen keeps its marks in the library's diary.
+    var source = choice.source
+    if case .open(let opened) = library, choice.streamSource?.playedMarker == nil {
+      source = DiarySource(source, library: opened, sourceID: choice.recorded.id)
+    }
     let browser = Browser(
-      source: choice.source, query: options.query, genreName: genreName,
+      source: source, query: options.query, genreName: genreName,
       prefetches: !options.noPrefetch)
     let runner = CommandRunner(
       browser: browser, thumbnails: thumbnails, genreSource: choice.genreSource,

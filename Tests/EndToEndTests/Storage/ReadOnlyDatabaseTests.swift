@@ -63,7 +63,8 @@ import Testing
     try PythonSQLite.run(
       "PRAGMA wal_checkpoint(TRUNCATE);"
         + (fromTheLastVersion
-          ? "ALTER TABLE sessions DROP COLUMN filters; ALTER TABLE watchlist DROP COLUMN overview; "
+          ? "DROP TABLE diary; ALTER TABLE sessions DROP COLUMN filters; "
+            + "ALTER TABLE watchlist DROP COLUMN overview; "
             + "ALTER TABLE watchlist DROP COLUMN rating_count; PRAGMA user_version = 3;" : ""),
       on: path)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["movies.sqlite3"])

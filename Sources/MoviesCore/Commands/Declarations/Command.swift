@@ -44,15 +44,22 @@ public enum Command: Sendable, Hashable {
 
   /// What a row command does to the movie its label names: its name is the command's.
   public enum RowAction: String, Sendable, Hashable, CaseIterable {
-    case show, thumb, open, play, trailer, similar, watch, unwatch
+    case show, thumb, open, play, trailer, similar, watch, unwatch, seen, unseen
   }
 
   /// The row commands that take a range of labels.
   public enum RangeAction: String, Sendable, Hashable {
-    case watch, unwatch
+    case watch, unwatch, seen, unseen
 
     /// What it does to each label.
-    public var rowAction: RowAction { self == .watch ? .watch : .unwatch }
+    public var rowAction: RowAction {
+      switch self {
+      case .watch: .watch
+      case .unwatch: .unwatch
+      case .seen: .seen
+      case .unseen: .unseen
+      }
+    }
   }
 
   /// Why a line is not a command.

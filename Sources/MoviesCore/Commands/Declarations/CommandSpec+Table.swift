@@ -76,20 +76,20 @@ extension CommandSpec {
     CommandSpec(
       name: "find", synopsis: "find TEXT",
       usage:
-        "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R] [votes:>N] [runtime:<M] [played:no] "
+        "find WORDS [genre:G] [year:Y or Y-Y] [rating:>R] [votes:>N] [runtime:<M] [seen:no] "
         + "[on:NAME]",
       summary: "search every movie of the list, loading the rest, for titles with all the "
         + "words; the filters narrow it (TMDb and the media servers search and filter on the "
         + "server: their matches are f1, f2, …, for 'show fN' and the other row commands; "
         + "filters alone make the list a view of them, a page at a time, which 'genre all' "
-        + "leaves; played: needs a media server's library, such as Jellyfin's; on:NAME needs "
-        + "TMDb)",
+        + "leaves; seen: (or played:) needs a media server's library or the diary 'seen N' "
+        + "keeps; on:NAME needs TMDb)",
       examples: [
         "find godfather", "find star wars year:1977-1983", "find genre:drama rating:>8",
         "find on:netflix year:2020- rating:>7",
       ],
       takes: "some words or filters",
-      hint: "WORDS genre:G year:Y-Y rating:>R votes:>N runtime:<M played:no on:NAME",
+      hint: "WORDS genre:G year:Y-Y rating:>R votes:>N runtime:<M seen:no on:NAME",
       parse: { arguments throws(Command.ParseError) in
         .find(Command.unquoted(try arguments.text(example: "godfather")))
       },
@@ -123,6 +123,13 @@ extension CommandSpec {
     .onRow(
       .unwatch, summary: "take row N's movie, or watchlist entry wN, off the watchlist",
       ranges: .unwatch),
+    .onRow(
+      .seen,
+      summary: "mark row N's film, or rows N to M's, as seen: a media server is told; other "
+        + "sources keep it, dated, in the watchlist file's diary",
+      ranges: .seen),
+    .onRow(
+      .unseen, summary: "mark row N's film, or rows N to M's, as not seen", ranges: .unseen),
     .plain(
       .watchlist,
       summary: "list the watchlist, newest first, as w1, w2, …; every row command works on "

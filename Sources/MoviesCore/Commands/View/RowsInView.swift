@@ -77,4 +77,22 @@ public final class ViewState: Sendable {
   func record(_ outcome: any CommandOutcome, query: MovieQuery) {
     state.withLock { outcome.record(in: &$0, query: query) }
   }
+
+  /// What was watched of `movie`'s title, from `source`, changed: the matches and the
+  /// watchlist listing's entries from that source say so, as `show fN` and `show wN` then do.
+  func updateMarks(of movie: Movie, from source: String) {
+    let key = WatchEntry.key(for: movie)
+    func marked(_ shown: Movie) -> Movie {
+      WatchEntry.key(for: shown) == key ? shown.changing { $0.playback = movie.playback } : shown
+    }
+    state.withLock { state in
+      state.matches = state.matches?.map(marked)
+      state.listing = state.listing?.map { entry in
+        guard entry.source == source else { return entry }
+        var entry = entry
+        entry.movie = marked(entry.movie)
+        return entry
+      }
+    }
+  }
 }

@@ -47,7 +47,7 @@ public enum WatchlistError: Swift.Error, Sendable, Equatable, UserFacingError {
 extension CommandContext {
   /// `watchlist`: every entry, newest first.
   func watchlist() async throws -> Handled {
-    Handled(WatchlistListed(entries: try await openLibrary().watchlist()))
+    Handled(WatchlistListed(entries: await marked(try await openLibrary().watchlist())))
   }
 
   /// `resume`, `resume N` and `resume list`.

@@ -47,6 +47,7 @@ extension CommandContext {
     }
     warnings += reports?.warning.map { [$0] } ?? []
     let ended = end.heard ? PlaybackReport(.stopped, at: end).playback : nil
+    if let ended { await updateMarks(of: movie.changing { $0.playback = ended }) }
     return (Played(movie: movie, row: row, from: stream.start, ended: ended), warnings)
   }
 

@@ -33,6 +33,8 @@ extension CommandContext {
     case .act(let action, let label):
       let (outcome, warnings) = try await act(action, on: label)
       return Handled(outcome, warnings: warnings)
+    case .actOnRange(let action, let labels) where action == .seen || action == .unseen:
+      return Handled(try await markSeen(action == .seen, onEach: labels))
     case .actOnRange(let action, let labels):
       return Handled(try await act(action, onEach: labels))
     case .thumbs(let rows):
@@ -84,6 +86,8 @@ extension CommandContext {
     case .watch:
       let entry = target.entry ?? WatchEntry(source: sourceID, movie: target.movie)
       return (Watched(entry: entry, row: label, added: try await openLibrary().add(entry)), [])
+    case .seen, .unseen:
+      return (try await markSeen(action == .seen, target), [])
     case .unwatch:
       let removed = try await openLibrary().remove(
         source: target.entry?.source ?? sourceID, key: WatchEntry.key(for: target.movie))
