@@ -14,7 +14,7 @@ import Synchronization
 /// signal must be ignored, or it would end the program; but this process's main thread waits
 /// in `sigsuspend` with nothing blocked, and the kernel discards an ignored signal sent to a
 /// process whose main thread does not block it. So:
-/// - ``start(_:queue:handler:)`` returns only once the source is registered: a Ctrl-C right
+/// - ``start(_:handler:)`` returns only once the source is registered: a Ctrl-C right
 ///   after it is not lost, and libedit, which saves the signal's action when a line is read
 ///   and puts it back after, never saves "ignored" (which would lose every later Ctrl-C);
 /// - a signal watched a second time (a second `pick`) gets back the handler libdispatch
@@ -24,8 +24,8 @@ enum SignalWatch {
   /// libdispatch's own record of it is.
   private static let dispatchActions = Mutex<[Int32: sigaction]>([:])
 
-  /// How long the registration is waited for: it takes well under a millisecond, and tens of
-  /// milliseconds on a loaded machine.
+  /// How long the registration is waited for: it takes well under a millisecond, and up to a
+  /// tenth of a second on a loaded machine.
   static let registrationTimeout = DispatchTimeInterval.seconds(2)
 
   /// Watches `number` with `handler` until the source is cancelled; the signal's action is
