@@ -21,22 +21,18 @@ final class Interrupts {
   }
 
   private let current = CurrentCommand()
-  private let source: any DispatchSourceSignal
+  private let watch: SignalWatch.Source
 
   init() {
-    // SIGINT is ignored as a signal and watched through Dispatch instead, so its handling
-    // runs as ordinary code rather than inside a signal handler.
-    signal(SIGINT, SIG_IGN)
-    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    // @Sendable: it runs on a Dispatch queue, not on the main actor.
-    source.setEventHandler { @Sendable [current] in
+    // Watched through Dispatch, so its handling runs as ordinary code rather than inside a
+    // signal handler; ready when this returns (see SignalWatch).
+    watch = SignalWatch.start(SIGINT) { @Sendable [current] in
       let cancel = current.state.withLock { state in
         if state.cancel == nil { state.pending = true }
         return state.cancel
       }
       cancel?()
     }
-    source.resume()
   }
 
   /// Forgets a Ctrl-C that no command took; called as the prompt comes back, so a press

@@ -1,4 +1,5 @@
 import Dispatch
+import MoviesCore
 
 #if canImport(Glibc)
   import Glibc
@@ -15,25 +16,23 @@ enum TerminationSignals {
   static func cleaningUp<Result>(
     with cleanup: @escaping @Sendable (Int32) -> Void, during operation: () async -> Result
   ) async -> Result {
-    var sources: [any DispatchSourceSignal] = []
+    var sources: [SignalWatch.Source] = []
     var previous: [(signal: Int32, action: sigaction)] = []
     for number in caught {
       var action = sigaction()
-      guard sigaction(number, nil, &action) == 0, !isIgnored(action) else { continue }
+      guard sigaction(number, nil, &action) == 0, !SignalWatch.isIgnored(action) else { continue }
       previous.append((number, action))
-      // Ignored as a signal and watched through Dispatch instead, as Interrupts does with
-      // SIGINT, so the cleanup runs as ordinary code rather than inside a signal handler.
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { @Sendable in
-        cleanup(number)
-        var fallback = sigaction()
-        fallback.__sigaction_handler.sa_handler = SIG_DFL
-        sigaction(number, &fallback, nil)
-        // To the process, not this thread: Dispatch's threads block signals.
-        kill(getpid(), number)
+      // Off the pool: the watch waits for its registration (see SignalWatch).
+      let source = await Blocking.wait {
+        SignalWatch.start(number) { @Sendable in
+          cleanup(number)
+          var fallback = sigaction()
+          fallback.__sigaction_handler.sa_handler = SIG_DFL
+          sigaction(number, &fallback, nil)
+          // To the process, not this thread: Dispatch's threads block signals.
+          kill(getpid(), number)
+        }
       }
-      source.resume()
       sources.append(source)
     }
     let result = await operation()
@@ -43,10 +42,5 @@ enum TerminationSignals {
       sigaction(number, &action, nil)
     }
     return result
-  }
-
-  private static func isIgnored(_ action: sigaction) -> Bool {
-    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
-      == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 }
