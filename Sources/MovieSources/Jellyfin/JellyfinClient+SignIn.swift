@@ -31,6 +31,8 @@ extension JellyfinClient {
     case notAllowed
     /// A 2xx answer without a token and a user id.
     case unreadableAnswer
+    /// A later run's kept token was refused: revoked in the dashboard, or expired.
+    case keptTokenRefused
 
     /// Asking again the same way will not help.
     public var kind: SourceFailureKind { .lasting }
@@ -47,6 +49,9 @@ extension JellyfinClient {
           + "disabled, or kept from remote connections); nothing was kept."
       case .unreadableAnswer:
         "The Jellyfin server's answer to the sign-in held no token; nothing was kept."
+      case .keptTokenRefused:
+        "The Jellyfin server no longer takes the token kept when you signed in (it may have "
+          + "been revoked or have expired): sign in again with --sign-in."
       }
     }
   }

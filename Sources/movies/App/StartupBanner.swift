@@ -14,7 +14,7 @@ enum StartupBanner {
     TextWrap.wrap(
       "movies \(Options.version) on \(name)"
         + (credential.map { variable in
-          variable.hasPrefix("signed in")
+          variable.hasPrefix(SourceContext.signedIn)
             ? " (\(variable))"
             : " (\(variable.lowercased().hasSuffix("token") ? "token" : "key") from \(variable))"
         } ?? "")

@@ -56,11 +56,9 @@ enum JellyfinSource {
     do {
       user = try await JellyfinClient.userID(
         named: context.value("jellyfin-user"), server: server, http: http)
-    } catch let failure as SourceHTTP.Failure where origin.hasPrefix("signed in") {
+    } catch let failure as SourceHTTP.Failure where origin.hasPrefix(SourceContext.signedIn) {
       guard case .refused = failure.cause else { throw .setup(failure) }
-      throw .wrongSource(
-        "The Jellyfin server no longer takes the token kept when you signed in (it may have "
-          + "been revoked or expired): sign in again with --sign-in.")
+      throw .setup(JellyfinClient.SignInError.keptTokenRefused)
     } catch JellyfinClient.Error.notAUserToken {
       throw .wrongSource(
         "the Jellyfin token is an API key, which belongs to no user: name the user whose "

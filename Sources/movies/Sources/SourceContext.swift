@@ -34,6 +34,9 @@ struct SourceContext {
     }
   }
 
+  /// How a credential kept by `--sign-in` is said where it came from: `signed in as alice`.
+  static let signedIn = "signed in as "
+
   /// The source's credential: its secret in the environment, else (for a source that takes
   /// `--sign-in`) the token its sign-in kept for `server`, else the config file's secret. A
   /// kept sign-in that cannot be used is refused with its reason, rather than passed over.
@@ -51,7 +54,7 @@ struct SourceContext {
         from: SavedSignIn.file(source: definition.name, server: base, in: folder), server: base)
       {
       case .found(let saved):
-        return (saved.token, "signed in as \(TerminalText.escape(saved.userName))")
+        return (saved.token, Self.signedIn + TerminalText.escape(saved.userName))
       case .unusable(let why): throw .wrongSource(why)
       case .none: break
       }

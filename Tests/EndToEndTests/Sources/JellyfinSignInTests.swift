@@ -189,7 +189,9 @@ import Testing
       Self.arguments(server, "--sign-in"), input: "alice\n\(Self.password)\n",
       environment: environment)
     try #require(signIn.status == 0, "\(signIn.stderr)")
-    let token = try Self.token(in: try #require(Self.kept(home).first))
+    let file = try #require(Self.kept(home).first)
+    let token = try Self.token(in: file)
+    let kept = PrivateFileCopy(file: file, bytes: try Data(contentsOf: file))
 
     let out = try await MoviesRun.run(
       Self.arguments(server, "--sign-out"), environment: environment)
@@ -201,7 +203,15 @@ import Testing
     #expect(logout.token == "user" && logout.signedIn == 1, "with the kept token")
     #expect(Self.kept(home).isEmpty, "the file is removed")
 
-    // The server no longer takes that token.
+    // Put back, the file's token is one the server no longer takes: one sentence, exit 1.
+    try kept.restore()
+    let revoked = try await MoviesRun.run(
+      Self.arguments(server, "-c", "more"), environment: environment)
+    #expect(revoked.status == 1)
+    #expect(revoked.stderr.contains("sign in again with --sign-in"), "\(revoked.stderr)")
+    #expect(!revoked.stderr.contains(token))
+    try FileManager.default.removeItem(at: kept.file)
+
     let again = try await MoviesRun.run(
       Self.arguments(server, "--sign-out"), environment: environment)
     #expect(again.status == 0)
@@ -223,5 +233,69 @@ import Testing
     #expect(out.stderr.contains("could not be ended"), "\(out.stderr)")
     #expect(out.stderr.contains("is removed"))
     #expect(Self.kept(home).isEmpty)
+  }
+
+  @Test func ctrlCAtThePasswordKeepsNothingAndGivesTheTerminalItsEchoBack() async throws {
+    let server = try await JellyfinTestServer(limit: 5)
+    let session = try Self.shell(server)
+    defer { session.stop() }
+    try await session.waitFor("$")
+    try session.type(session.commandLine + "; echo exit=$?\r")
+    try await session.waitFor("User name:")
+    try session.type("alice\r")
+    try await session.waitFor("Password:")
+    try session.type("alice-pa")
+    try session.press("C-c")
+    let screen = try await Self.exitStatus(session)
+    #expect(screen.contains("exit=130"), "\(screen)")
+    #expect(Self.kept(session.home).isEmpty)
+    #expect(try server.requests().allSatisfy { $0.path != "/Users/AuthenticateByName" })
+    try session.type("stty -a | tr ' ' '\\n' | grep -x -- '-\\?echo'\r")
+    let settings = try await session.waitUntil("stty's answer") {
+      $0.range(of: #"\n-?echo\n"#, options: .regularExpression) != nil
+    }
+    #expect(settings.contains("\necho\n"), "echo is on again: \(settings)")
+  }
+
+  @Test func aSymlinkPlantedAtTheTokensNameIsRefusedAndNotFollowed() async throws {
+    let server = try await JellyfinTestServer(limit: 5)
+    let home = try TestPaths.makeTemporaryFolder()
+    let environment = Self.environment(home: home)
+    // Where the file would go, found by a first sign-in, then replaced by a link.
+    let first = try await MoviesRun.run(
+      Self.arguments(server, "--sign-in"), input: "bob\nbob-password\n", environment: environment)
+    try #require(first.status == 0, "\(first.stderr)")
+    let file = try #require(Self.kept(home).first)
+    try FileManager.default.removeItem(at: file)
+    let target = home.appendingPathComponent("theirs")
+    try Data("theirs".utf8).write(to: target)
+    try FileManager.default.createSymbolicLink(at: file, withDestinationURL: target)
+    let run = try await MoviesRun.run(
+      Self.arguments(server, "--sign-in"), input: "bob\nbob-password\n", environment: environment)
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("is not a regular file"), "\(run.stderr)")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "theirs")
+    // The token that could not be kept was ended at once.
+    #expect(try server.requests().last?.path == "/Sessions/Logout")
+  }
+
+  @Test func signingInIsForJellyfinAlone() async throws {
+    let run = try await MoviesRun.run(["--sign-in"], environment: ["HOME": "/nonexistent"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("--sign-in is for a Jellyfin server"), "\(run.stderr)")
+    let both = try await MoviesRun.run(["--source", "jellyfin", "--sign-in", "--sign-out"])
+    #expect(both.status == 2)
+    #expect(both.stderr.contains("cannot be given together"))
+  }
+}
+
+/// A kept sign-in file's bytes, to put back after `--sign-out` removed it.
+private struct PrivateFileCopy {
+  var file: URL
+  var bytes: Data
+
+  func restore() throws {
+    try bytes.write(to: file)
+    chmod(file.path, 0o600)
   }
 }
