@@ -67,16 +67,19 @@ struct JellyfinAccount {
   /// Does it; the exit status.
   func run(reporter: Reporter) async -> Int32 {
     do throws(StartupError) {
+      // The process's one engine, for the sign-in and a sign-out after it alike.
+      let engine = try SourceContext(options: options, environment: environment, cacheFolder: nil)
+        .engine()
       switch action {
-      case .signIn: return try await signIn(reporter: reporter)
-      case .signOut: return try await signOut(reporter: reporter)
+      case .signIn: return try await signIn(engine: engine)
+      case .signOut: return try await signOut(engine: engine, reporter: reporter)
       }
     } catch {
       reporter.exit(error)
     }
   }
 
-  private func http(token: String?) throws(StartupError) -> SourceHTTP {
+  private func http(token: String?, engine: HTTPEngine) throws(StartupError) -> SourceHTTP {
     let device = ClientIdentity.hostName()
     let id = ClientIdentity.deviceID()
     let authorization: JellyfinAuthorization
@@ -90,12 +93,11 @@ struct JellyfinAccount {
     } else {
       authorization = .signingIn(device: device, deviceID: id, version: Options.version)
     }
-    let context = SourceContext(options: options, environment: environment, cacheFolder: nil)
     return JellyfinClient.http(
-      authorization: authorization, engine: try context.engine(), retry: context.retry)
+      authorization: authorization, engine: engine, retry: RetryPolicy(retries: options.retries))
   }
 
-  private func signIn(reporter: Reporter) async throws(StartupError) -> Int32 {
+  private func signIn(engine: HTTPEngine) async throws(StartupError) -> Int32 {
     if Terminal.inputIsTerminal {
       _ = Terminal.write("Signing in to \(name).\n", to: STDERR_FILENO)
     }
@@ -108,7 +110,7 @@ struct JellyfinAccount {
     case .interrupted: return 130
     case .ended: throw .wrongSource("--sign-in: no password was given; nothing was kept.")
     }
-    let http = try http(token: nil)
+    let http = try http(token: nil, engine: engine)
     let signedIn: JellyfinClient.SignedIn
     do {
       signedIn = try await JellyfinClient.signIn(
@@ -125,7 +127,8 @@ struct JellyfinAccount {
       try saved.save(to: file)
     } catch {
       // The session was opened; a token that cannot be kept must not stay valid.
-      try? await JellyfinClient.signOut(server: server, http: try self.http(token: saved.token))
+      try? await JellyfinClient.signOut(
+        server: server, http: try self.http(token: saved.token, engine: engine))
       if let failure = error as? PrivateFile.Failure { throw .setup(failure) }
       throw .setup(JellyfinClient.SignInError.unreadableAnswer)
     }
@@ -140,7 +143,9 @@ struct JellyfinAccount {
     return 0
   }
 
-  private func signOut(reporter: Reporter) async throws(StartupError) -> Int32 {
+  private func signOut(engine: HTTPEngine, reporter: Reporter) async throws(StartupError)
+    -> Int32
+  {
     let saved: SavedSignIn
     switch SavedSignIn.load(from: file, server: server) {
     case .none:
@@ -154,7 +159,8 @@ struct JellyfinAccount {
     var ended = true
     var problem: String?
     do {
-      try await JellyfinClient.signOut(server: server, http: try http(token: saved.token))
+      try await JellyfinClient.signOut(
+        server: server, http: try http(token: saved.token, engine: engine))
     } catch let failure as SourceHTTP.Failure {
       // A token the server no longer takes has no session left to end.
       if case .refused = failure.cause {

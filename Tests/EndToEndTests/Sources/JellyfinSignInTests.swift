@@ -59,6 +59,16 @@ import Testing
       home: home, width: 150, height: 30, inShell: true)
   }
 
+  /// Starts `movies … --sign-in` at the shell, answers `alice` to the user name, and waits
+  /// for the password's prompt.
+  private static func askedForThePassword(_ session: TmuxSession) async throws {
+    try await session.waitFor("$")
+    try session.type(session.commandLine + "; echo exit=$?\r")
+    try await session.waitFor("User name:")
+    try session.type("alice\r")
+    try await session.waitFor("Password:")
+  }
+
   /// Waits for the shell's `exit=N` line after the command; returns the screen.
   private static func exitStatus(_ session: TmuxSession) async throws -> String {
     try await session.waitUntil("the exit status") {
@@ -72,11 +82,7 @@ import Testing
     let server = try await JellyfinTestServer(limit: 20)
     let session = try Self.shell(server)
     defer { session.stop() }
-    try await session.waitFor("$")
-    try session.type(session.commandLine + "; echo exit=$?\r")
-    try await session.waitFor("User name:")
-    try session.type("alice\r")
-    try await session.waitFor("Password:")
+    try await Self.askedForThePassword(session)
     try session.type(Self.password)
     try await Task.sleep(for: .milliseconds(300))
     #expect(!(try session.screen()).contains(Self.password), "typed, and not echoed")
@@ -148,11 +154,7 @@ import Testing
     let server = try await JellyfinTestServer(limit: 5)
     let session = try Self.shell(server)
     defer { session.stop() }
-    try await session.waitFor("$")
-    try session.type(session.commandLine + "; echo exit=$?\r")
-    try await session.waitFor("User name:")
-    try session.type("alice\r")
-    try await session.waitFor("Password:")
+    try await Self.askedForThePassword(session)
     try session.type("not-her-password\r")
     let screen = try await Self.exitStatus(session)
     #expect(screen.contains("exit=1"), "\(screen)")
@@ -239,11 +241,7 @@ import Testing
     let server = try await JellyfinTestServer(limit: 5)
     let session = try Self.shell(server)
     defer { session.stop() }
-    try await session.waitFor("$")
-    try session.type(session.commandLine + "; echo exit=$?\r")
-    try await session.waitFor("User name:")
-    try session.type("alice\r")
-    try await session.waitFor("Password:")
+    try await Self.askedForThePassword(session)
     try session.type("alice-pa")
     try session.press("C-c")
     let screen = try await Self.exitStatus(session)
