@@ -69,6 +69,19 @@ import Testing
     try await session.waitFor("Password:")
   }
 
+  /// A new home signed in as alice, the name and password piped in; its environment.
+  private static func signedInThroughAPipe(_ server: JellyfinTestServer) async throws -> (
+    home: URL, environment: [String: String]
+  ) {
+    let home = try TestPaths.makeTemporaryFolder()
+    let environment = Self.environment(home: home)
+    let signIn = try await MoviesRun.run(
+      Self.arguments(server, "--sign-in"), input: "alice\n\(Self.password)\n",
+      environment: environment)
+    try #require(signIn.status == 0, "\(signIn.stderr)")
+    return (home, environment)
+  }
+
   /// Waits for the shell's `exit=N` line after the command; returns the screen.
   private static func exitStatus(_ session: TmuxSession) async throws -> String {
     try await session.waitUntil("the exit status") {
@@ -185,12 +198,7 @@ import Testing
 
   @Test func signingOutEndsTheSessionOnTheServerAndRemovesTheFile() async throws {
     let server = try await JellyfinTestServer(limit: 5)
-    let home = try TestPaths.makeTemporaryFolder()
-    let environment = Self.environment(home: home)
-    let signIn = try await MoviesRun.run(
-      Self.arguments(server, "--sign-in"), input: "alice\n\(Self.password)\n",
-      environment: environment)
-    try #require(signIn.status == 0, "\(signIn.stderr)")
+    let (home, environment) = try await Self.signedInThroughAPipe(server)
     let file = try #require(Self.kept(home).first)
     let token = try Self.token(in: file)
     let kept = PrivateFileCopy(file: file, bytes: try Data(contentsOf: file))
@@ -222,12 +230,7 @@ import Testing
 
   @Test func signingOutOfAServerThatIsDownStillRemovesTheFileAndSaysSo() async throws {
     let server = try await JellyfinTestServer(limit: 5)
-    let home = try TestPaths.makeTemporaryFolder()
-    let environment = Self.environment(home: home)
-    let signIn = try await MoviesRun.run(
-      Self.arguments(server, "--sign-in"), input: "alice\n\(Self.password)\n",
-      environment: environment)
-    try #require(signIn.status == 0, "\(signIn.stderr)")
+    let (home, environment) = try await Self.signedInThroughAPipe(server)
     server.stop()
     let out = try await MoviesRun.run(
       Self.arguments(server, "--sign-out", "--retries", "0"), environment: environment)
