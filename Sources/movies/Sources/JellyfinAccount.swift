@@ -139,8 +139,23 @@ struct JellyfinAccount {
     if !(environment["JELLYFIN_TOKEN"] ?? "").isEmpty {
       said += " JELLYFIN_TOKEN is set, and is used instead while it is."
     }
-    _ = Terminal.write(said + "\n", to: STDOUT_FILENO)
+    say(said, ["user": saved.userName, "file": file.path, "signedIn": true])
     return 0
+  }
+
+  /// The outcome on standard output: the sentence, or with `--json` one object with the
+  /// command, the server and `fields`.
+  private func say(_ text: String, _ fields: [String: Any]) {
+    guard options.json else {
+      _ = Terminal.write(text + "\n", to: STDOUT_FILENO)
+      return
+    }
+    let object = fields.merging(
+      ["command": String(action.flag.dropFirst(2)), "server": server.absoluteString]
+    ) { mine, _ in mine }
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    _ = Terminal.write(String(decoding: data, as: UTF8.self) + "\n", to: STDOUT_FILENO)
   }
 
   private func signOut(engine: HTTPEngine, reporter: Reporter) async throws(StartupError)
@@ -149,7 +164,7 @@ struct JellyfinAccount {
     let saved: SavedSignIn
     switch SavedSignIn.load(from: file, server: server) {
     case .none:
-      _ = Terminal.write("You are not signed in to \(name); nothing to do.\n", to: STDOUT_FILENO)
+      say("You are not signed in to \(name); nothing to do.", ["wasSignedIn": false])
       return 0
     case .unusable(let why):
       reporter.warning(why)
@@ -182,11 +197,13 @@ struct JellyfinAccount {
         "The session on \(name) could not be ended: \(problem ?? "") The token kept in "
           + "\(TerminalText.escape(file.path)) is removed; the server keeps the session until "
           + "it is revoked in its dashboard (Devices).")
+      if options.json { say("", ["wasSignedIn": true, "sessionEnded": false, "removed": true]) }
       return 1
     }
-    _ = Terminal.write(
+    say(
       "Signed out of \(name) (\(TerminalText.escape(saved.userName))); the session is ended "
-        + "and its token removed.\n", to: STDOUT_FILENO)
+        + "and its token removed.",
+      ["wasSignedIn": true, "sessionEnded": true, "removed": true, "user": saved.userName])
     return 0
   }
 }

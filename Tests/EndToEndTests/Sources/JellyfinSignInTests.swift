@@ -194,6 +194,16 @@ import Testing
     #expect(run.stdout.hasPrefix("Signed in to Jellyfin at"))
     #expect(!run.stdout.contains("Password") && !run.stderr.contains("Password"))
     #expect(Self.kept(home).count == 1)
+    // With --json, the outcome is one object, and the token is not in it.
+    let json = try await MoviesRun.run(
+      Self.arguments(server, "--sign-in", "--json"), input: "bob\nbob-password\n",
+      environment: Self.environment(home: home))
+    #expect(json.status == 0, "\(json.stderr)")
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(object?["command"] as? String == "sign-in")
+    #expect(object?["user"] as? String == "bob")
+    #expect(object?["signedIn"] as? Bool == true)
+    #expect(!json.stdout.contains(try Self.token(in: try #require(Self.kept(home).first))))
   }
 
   @Test func signingOutEndsTheSessionOnTheServerAndRemovesTheFile() async throws {
