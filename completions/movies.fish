@@ -27,6 +27,8 @@ complete -c movies -l stop-on-error -d 'in a script, stop at the first command t
 complete -c movies -l language -x -d 'TMDb\'s language for titles and overviews, such as fr-FR (default: from the locale)'
 complete -c movies -l region -x -d 'TMDb\'s country for release dates and where to stream, such as DE (default: from the locale, else US)'
 complete -c movies -l jellyfin-user -x -d 'whose Jellyfin library and watched state to show, for an API key (a user\'s own token needs none)'
+complete -c movies -l sign-in -d 'ask for a Jellyfin user name and password (not echoed; from a pipe, the first two lines), sign in, and keep the token for this server in a private file under $XDG_STATE_HOME/movies/sign-in for later runs without JELLYFIN_TOKEN'
+complete -c movies -l sign-out -d 'end the kept Jellyfin session on the server and remove its token'
 complete -c movies -l plex-library -x -d 'which movie library of the Plex server to browse (default: the first)'
 complete -c movies -s h -l help -d 'show this help'
 complete -c movies -l version -d 'show the version'

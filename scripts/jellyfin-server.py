@@ -24,6 +24,9 @@ as a movie library, the way Jellyfin 12 does:
     POST /Sessions/Playing[/Progress|/Stopped], /UserItems/{id}/UserData, /UserPlayedItems/{id}
     DELETE /UserPlayedItems/{id} (and /Users/{userId}/PlayedItems/{id} before 10.9)
                                      (what was played, kept: see jellyfin_playstate.py)
+    POST /Users/AuthenticateByName, /Sessions/Logout
+                                     (a user name and password for a token, and back:
+                                      see jellyfin_auth.py)
 
 Every route but images, the stream and the web page needs
 `Authorization: MediaBrowser Client="…", Device="…", DeviceId="…", Version="…", Token="…"`
@@ -41,6 +44,7 @@ import threading
 import time
 from urllib.parse import parse_qsl, urlsplit
 
+import jellyfin_auth
 import jellyfin_images
 import jellyfin_playstate
 from jellyfin_library import SERVER_ID, SORT_KEYS, Library, User, sort_items
@@ -140,6 +144,8 @@ class JellyfinHandler(LocalHandler):
     def route(self):
         path = self.req_path
         if self.command == "POST":
+            if jellyfin_auth.route_post(self, Problem):
+                return
             if not jellyfin_playstate.route_post(self, Problem):
                 raise Problem(404, f"Not found: {path}")
             return
@@ -450,6 +456,7 @@ class JellyfinHandler(LocalHandler):
             "auth": None if auth is None else {k: v for k, v in auth.items() if k != "Token"},
             "token": self.token_state if auth is None or "Token" not in auth
             else self.server.token_kind(auth["Token"]),
+            "signed_in": jellyfin_auth.sign_in_number((auth or {}).get("Token")),
         }
 
 

@@ -30,6 +30,9 @@ public final class JellyfinTestServer {
     public var token: String
     /// A POST's JSON body, each value written out (`PositionTicks` as digits); empty for none.
     public var body: [String: String] = [:]
+    /// Which sign-in (`/Users/AuthenticateByName`) gave the token, 1 for the first; nil for
+    /// another token or none.
+    public var signedIn: Int? = nil
   }
 
   /// `http://127.0.0.1:PORT`, for `--api`.
@@ -76,7 +79,8 @@ public final class JellyfinTestServer {
         query: object["query"] as? [String: String] ?? [:],
         status: object["status"] as? Int ?? 0,
         authorization: object["auth"] as? [String: String],
-        token: object["token"] as? String ?? "", body: body)
+        token: object["token"] as? String ?? "", body: body,
+        signedIn: object["signed_in"] as? Int)
     }
   }
 

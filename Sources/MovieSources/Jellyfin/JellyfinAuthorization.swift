@@ -6,7 +6,8 @@ import MoviesCore
 ///
 /// Its `description` never shows the token, so it can be logged or interpolated safely.
 public struct JellyfinAuthorization: Sendable, CustomStringConvertible {
-  private let token: String
+  /// Nil while signing in: the client is described, and no token is sent.
+  private let token: String?
   /// The program's name as the server's dashboard lists it.
   public let client: String
   /// The device's name as the dashboard lists it (the host's name).
@@ -33,14 +34,28 @@ public struct JellyfinAuthorization: Sendable, CustomStringConvertible {
     self.version = Self.quotable(version)
   }
 
+  /// The client described without a token, for `POST /Users/AuthenticateByName`, which
+  /// Jellyfin refuses without `Client` (and keeps a session per `DeviceId`).
+  public static func signingIn(device: String, deviceID: String, version: String) -> Self {
+    Self(device: device, deviceID: deviceID, version: version)
+  }
+
+  private init(device: String, deviceID: String, version: String) {
+    token = nil
+    client = "movies"
+    self.device = Self.quotable(device)
+    self.deviceID = Self.quotable(deviceID)
+    self.version = Self.quotable(version)
+  }
+
   /// The header's value.
   public var headerValue: String {
     "MediaBrowser Client=\"\(client)\", Device=\"\(device)\", DeviceId=\"\(deviceID)\", "
-      + "Version=\"\(version)\", Token=\"\(token)\""
+      + "Version=\"\(version)\"" + (token.map { ", Token=\"\($0)\"" } ?? "")
   }
 
   /// The token itself, for the redaction of what the server sends back.
-  var secret: String { token }
+  var secret: String { token ?? "" }
 
   /// The whole header line, for ``HTTPEngine/load(_:limits:headers:)``.
   public var headerLine: String { "Authorization: " + headerValue }
@@ -48,7 +63,7 @@ public struct JellyfinAuthorization: Sendable, CustomStringConvertible {
   /// The header's parameters with the token hidden, for messages and logs.
   public var description: String {
     "MediaBrowser Client=\"\(client)\", Device=\"\(device)\", DeviceId=\"\(deviceID)\", "
-      + "Version=\"\(version)\", Token=(hidden)"
+      + "Version=\"\(version)\"" + (token == nil ? "" : ", Token=(hidden)")
   }
 
   /// Visible ASCII but the quote and backslash: Jellyfin's tokens are hex digits.

@@ -14,6 +14,8 @@ enum Launch {
   case refused(StartupError, Reporter)
   /// A browsing session: the shell and where its lines come from.
   case session(Shell, Input)
+  /// `--sign-in` or `--sign-out` instead of browsing.
+  case account(JellyfinAccount, Reporter)
 
   /// Where a session's lines come from.
   enum Input {
@@ -41,6 +43,8 @@ enum Launch {
       return PickPreview.run(file: file, row: row, environment: environment)
     case .refused(let error, let reporter):
       reporter.exit(error)
+    case .account(let account, let reporter):
+      return await account.run(reporter: reporter)
     case .session(let shell, .prompt(let editor, let banner)):
       return await shell.runInteractive(editor: editor, interrupts: Interrupts(), banner: banner)
     case .session(let shell, .commands(let lines)):

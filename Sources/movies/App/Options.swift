@@ -66,6 +66,8 @@ struct Options {
   var stopOnError = false
   /// `--resume`: reopen the session saved when the prompt was last left.
   var resume = false
+  /// `--sign-in` or `--sign-out`: a Jellyfin server's token kept or ended instead of browsing.
+  var account: AccountAction?
   /// The config file's `pager`, used instead of `$PAGER`.
   var pager: String?
   /// Where the genre came from, for a message about a genre the source does not list.

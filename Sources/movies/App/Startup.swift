@@ -60,6 +60,10 @@ struct Startup {
             + "addresses, so it takes no credentials in one.")
       }
     }
+    if let action = options.account {
+      return .account(
+        try JellyfinAccount(action, options: options, environment: environment), reporter)
+    }
     // `-f FILE` is `movies < FILE`: the file becomes standard input, so script mode reads it.
     if let file = options.scriptFile {
       let descriptor = open(file, O_RDONLY | O_CLOEXEC)

@@ -14,7 +14,9 @@ enum StartupBanner {
     TextWrap.wrap(
       "movies \(Options.version) on \(name)"
         + (credential.map { variable in
-          " (\(variable.lowercased().hasSuffix("token") ? "token" : "key") from \(variable))"
+          variable.hasPrefix(SourceContext.signedIn)
+            ? " (\(variable))"
+            : " (\(variable.lowercased().hasSuffix("token") ? "token" : "key") from \(variable))"
         } ?? "")
         + ". 'help' lists commands; Ctrl-D leaves.",
       toColumns: width)
@@ -44,7 +46,7 @@ enum StartupBanner {
     // Without a token the setup fails at once, before any request: no banner for that.
     if showsBanner, let product = definition.asksAtStart,
       let server = try? context.address(of: definition),
-      let found = (try? context.secret(among: definition.secrets)) ?? nil
+      let found = (try? context.credential(of: definition, server: server)) ?? nil
     {
       let name = ServerName.of(product, at: server)
       let banner = text(

@@ -58,6 +58,11 @@ enum ManPageProse {
       meaning: "The prompt's history ($XDG_STATE_HOME/movies/history, or MOVIES_HISTFILE), "
         + "mode 0600."),
     File(
+      path: "~/.local/state/movies/sign-in/",
+      meaning: "The tokens --sign-in keeps, a file per Jellyfin server "
+        + "($XDG_STATE_HOME/movies/sign-in/), mode 0600 in a folder of mode 0700; --sign-out "
+        + "removes one."),
+    File(
       path: "~/.local/share/movies/movies.sqlite3",
       meaning: "The watchlist and the sessions saved on leaving the prompt "
         + "($XDG_DATA_HOME/movies/movies.sqlite3, or MOVIES_DB), SQLite, mode 0600. A file "

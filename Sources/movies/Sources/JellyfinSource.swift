@@ -15,7 +15,14 @@ extension SourceDefinition {
       .sourceName(
         "--jellyfin-user", key: "jellyfin-user",
         help: "whose Jellyfin library and watched state to show, for an API key (a user's own "
-          + "token needs none)")
+          + "token needs none)"),
+      AccountAction.setting(
+        .signIn,
+        help: "ask for a Jellyfin user name and password (not echoed; from a pipe, the first "
+          + "two lines), sign in, and keep the token for this server in a private file under "
+          + "$XDG_STATE_HOME/movies/sign-in for later runs without JELLYFIN_TOKEN"),
+      AccountAction.setting(
+        .signOut, help: "end the kept Jellyfin session on the server and remove its token"),
     ],
     secrets: [
       Secret(
@@ -33,7 +40,7 @@ extension SourceDefinition {
 enum JellyfinSource {
   static func make(_ context: SourceContext) async throws(StartupError) -> SourceChoice {
     let server = try ServerAddress.base(try context.address(of: .jellyfin), for: .jellyfin)
-    guard let (_, token, origin) = try context.secret(among: SourceDefinition.jellyfin.secrets)
+    guard let (token, origin) = try context.credential(of: .jellyfin, server: server)
     else { throw .needsSecret(.jellyfin) }
     let authorization: JellyfinAuthorization
     do {
@@ -49,6 +56,9 @@ enum JellyfinSource {
     do {
       user = try await JellyfinClient.userID(
         named: context.value("jellyfin-user"), server: server, http: http)
+    } catch let failure as SourceHTTP.Failure where origin.hasPrefix(SourceContext.signedIn) {
+      guard case .refused = failure.cause else { throw .setup(failure) }
+      throw .setup(JellyfinClient.SignInError.keptTokenRefused)
     } catch JellyfinClient.Error.notAUserToken {
       throw .wrongSource(
         "the Jellyfin token is an API key, which belongs to no user: name the user whose "

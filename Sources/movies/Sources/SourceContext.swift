@@ -1,5 +1,6 @@
 import Foundation
 import MoviesCore
+import MoviesStore
 
 /// What a ``SourceDefinition`` makes its source from: the options, the environment, and
 /// where the program keeps things; the one HTTP engine is started only for a source that asks.
@@ -31,6 +32,34 @@ struct SourceContext {
     case .usual(let url): return url
     case .required, .none: throw .needsAddress(definition)
     }
+  }
+
+  /// How a credential kept by `--sign-in` is said where it came from: `signed in as alice`.
+  static let signedIn = "signed in as "
+
+  /// The source's credential: its secret in the environment, else (for a source that takes
+  /// `--sign-in`) the token its sign-in kept for `server`, else the config file's secret. A
+  /// kept sign-in that cannot be used is refused with its reason, rather than passed over.
+  func credential(of definition: SourceDefinition, server: URL) throws(StartupError) -> (
+    value: String, origin: String
+  )? {
+    let environmentSecret = definition.secrets.contains {
+      !(environment[$0.variable] ?? "").isEmpty
+    }
+    if !environmentSecret, definition.signsIn,
+      let folder = SavedSignIn.folder(environment: environment)
+    {
+      let base = (try? ServerAddress.base(server, for: definition)) ?? server
+      switch SavedSignIn.load(
+        from: SavedSignIn.file(source: definition.name, server: base, in: folder), server: base)
+      {
+      case .found(let saved):
+        return (saved.token, Self.signedIn + TerminalText.escape(saved.userName))
+      case .unusable(let why): throw .wrongSource(why)
+      case .none: break
+      }
+    }
+    return try secret(among: definition.secrets).map { ($0.value, $0.origin) }
   }
 
   /// The first of `secrets` that is set, in the environment (in their order), else in the

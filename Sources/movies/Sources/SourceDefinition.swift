@@ -57,6 +57,9 @@ extension SourceDefinition {
     all.first { $0.name == name }
   }
 
+  /// Whether it takes `--sign-in`, as its settings say: its kept token is a credential too.
+  var signsIn: Bool { settings.contains { $0.flags.contains(AccountAction.signIn.flag) } }
+
   /// Every secret of every source.
   static var allSecrets: [Secret] { all.flatMap(\.secrets) }
 
