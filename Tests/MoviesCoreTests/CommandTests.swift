@@ -108,7 +108,7 @@ import Testing
     ("s", true, ["show", "similar"]),
     ("sk", true, ["skip"]),
     ("e", false, ["exit"]),
-    ("T", false, ["thumb", "trailer"]),
+    ("T", false, ["thumb", "tracks", "trailer"]),
     ("x", true, []),
   ])
   func completions(prefix: String, moreRemains: Bool, expected: [String]) {
