@@ -1,4 +1,5 @@
 import Foundation
+import MoviesCore
 import TestSupport
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
     let run = try await PlexReportTests.play(
       server, "play \(row)\n", player: player, playing: Self.oneSecond)
     #expect(run.status == 0, "\(run.stderr)")
-    let length = Self.clock(Int(film.length))
+    let length = Playback.clock(Int(film.length))
     #expect(
       run.stdout.contains(
         "Stopped row \(row), \"\(film.title)\": the stream ended after 0:01 of \(length), "
@@ -47,18 +48,11 @@ import Testing
     defer { player.remove() }
     // The file is a little shorter than the server's running time, as files often are.
     let run = try await PlexReportTests.play(
-      server, "play \(row) from:\(Self.clock(Int(film.length * 0.93)))\n", player: player,
+      server, "play \(row) from:\(Playback.clock(Int(film.length * 0.93)))\n", player: player,
       playing: StandInPlayer.playing(speed: 50, length: (film.length * 0.95).rounded()))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stdout.contains("Played row \(row), \"\(film.title)\" to the end."), "\(run.stdout)")
     #expect(try server.requests().contains { $0.path == "/:/scrobble" })
-  }
-
-  /// Seconds as `show N` writes them: `H:MM:SS`, or `M:SS` under an hour.
-  static func clock(_ seconds: Int) -> String {
-    let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-    let two = { (value: Int) in value < 10 ? "0\(value)" : String(value) }
-    return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
   }
 }

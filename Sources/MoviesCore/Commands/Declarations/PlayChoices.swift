@@ -34,7 +34,8 @@ public struct PlayChoices: Sendable, Hashable {
     /// nil for anything else.
     public init?(_ word: String) {
       let word = word.lowercased()
-      if word == "off" || word == "no" || word == "none" {
+      // Not `no`: that is Norwegian.
+      if word == "off" || word == "none" {
         self = .off
       } else if let number = Int(word) {
         guard (1...99).contains(number) else { return nil }

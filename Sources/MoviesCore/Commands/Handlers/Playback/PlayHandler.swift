@@ -30,8 +30,7 @@ extension CommandContext {
     warnings += try await chooseTracks(
       for: &stream, of: movie, row: row,
       choices.merging(player.preferredTracks), from: streamSource.trackListing)
-    var resolved = try await Self.resolved(stream, through: streamSource.engine, row: row)
-    resolved.subtitleFile = stream.subtitleFile
+    let resolved = try await Self.resolved(stream, through: streamSource.engine, row: row)
     let progress = PlayerProgress(start: stream.start, of: movie)
     let reports = reporter.map { PlaybackReports(to: $0, of: movie, progress: progress) }
     // Both owned here. The start goes beside the player, so a slow server never holds the
