@@ -36,6 +36,10 @@ extension CommandContext {
     // Both owned here. The start goes beside the player, so a slow server never holds the
     // film back; it is awaited before the stop, which must come after it. The ticker is
     // cancelled as soon as the player is done, whichever way it ends.
+    // Said before mpv opens, at a prompt, so the person can start over at once.
+    let announced =
+      resumes && stream.start > 0
+      && announce(Played.resuming(movie, at: stream.start, row: row))
     let start = progress.snapshot
     let started = reports.map { reports in Task { await reports.send(.started, at: start) } }
     let ticker = reports.map { reports in Task { await reports.keepReporting() } }
@@ -57,6 +61,7 @@ extension CommandContext {
     let ended = end.heard ? PlaybackReport(.stopped, at: end).playback : nil
     let outcome = Played(
       movie: movie, row: row, from: stream.start, resumed: resumes && stream.start > 0,
+      resumeSaid: announced,
       ended: ended, streamEndedEarly: end.streamEndedEarly)
     return (outcome, warnings)
   }

@@ -6,6 +6,8 @@ struct Played: CommandOutcome {
   var row: RowLabel
   var from: Int
   var resumed = false
+  /// The resuming line was shown before mpv opened: the result does not say it again.
+  var resumeSaid = false
   var ended: Playback?
   /// The stream ended long before the film's length: it was not played out.
   var streamEndedEarly = false
@@ -14,10 +16,7 @@ struct Played: CommandOutcome {
   /// resumed there.
   func text(_ renderer: TextRenderer) -> String {
     let film = "\(row.spoken()), \(TextRenderer.quoted(movie.title))"
-    let resuming =
-      resumed
-      ? "Resuming \(TextRenderer.quoted(movie.title)) at \(Playback.clock(from)) "
-        + "('play \(row) from:start' starts over).\n" : ""
+    let resuming = resumed && !resumeSaid ? Self.resuming(movie, at: from, row: row) : ""
     guard let ended else {
       // The player did not say where it got to: where it started is all there is.
       return resuming + "Played \(film)\(from > 0 ? " from \(Playback.clock(from))" : "").\n"
@@ -29,6 +28,12 @@ struct Played: CommandOutcome {
     return resuming
       + (ended.played
         ? "Played \(film) to the end.\n" : "Stopped \(film) at \(ended.stoppedAt).\n")
+  }
+
+  /// `Resuming "Heat" at 31:06 ('play 3 from:start' starts over).`, a line.
+  static func resuming(_ movie: Movie, at start: Int, row: RowLabel) -> String {
+    "Resuming \(TextRenderer.quoted(movie.title)) at \(Playback.clock(start)) "
+      + "('play \(row) from:start' starts over).\n"
   }
 
   var proseIndent: String? { "" }
