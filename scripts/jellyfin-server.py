@@ -20,6 +20,8 @@ as a movie library, the way Jellyfin 12 does:
     GET /Items/{id}/Similar?userId=&Limit=&Fields=
     GET /Genres                      GET /Items/{id}/Images/Primary?maxWidth=&fillWidth=&tag=
     GET /Videos/{id}/stream?static=true&startTimeTicks=
+    GET /Videos/{id}/{mediaSourceId}/Subtitles/{index}/Stream.{format}
+                                     (an external subtitle: see jellyfin_tracks.py)
     GET /web/                        (the web client's page, for `open N`)
     POST /Sessions/Playing[/Progress|/Stopped], /UserItems/{id}/UserData, /UserPlayedItems/{id}
     DELETE /UserPlayedItems/{id} (and /Users/{userId}/PlayedItems/{id} before 10.9)
@@ -47,6 +49,7 @@ from urllib.parse import parse_qsl, urlsplit
 import jellyfin_auth
 import jellyfin_images
 import jellyfin_playstate
+import jellyfin_tracks
 from jellyfin_library import SERVER_ID, SORT_KEYS, Library, User, sort_items
 from local_server import LocalHandler, LocalServer, add_csv_arguments, add_listening_arguments, \
     check_limit, serve
@@ -155,6 +158,8 @@ class JellyfinHandler(LocalHandler):
             return
         if jellyfin_playstate.route_old_item(self, Problem):
             return
+        if jellyfin_tracks.route_subtitle(self, Problem):
+            return
         routes = {"/Items": self.route_items, "/Users": self.route_users,
                   "/Users/Me": self.route_me, "/Genres": self.route_genres,
                   "/UserItems/Resume": self.route_resume}
@@ -242,7 +247,8 @@ class JellyfinHandler(LocalHandler):
         if item is None:
             raise Problem(404, "Item not found.")
         everything = {"genres", "overview", "datecreated", "sortname", "people",
-                      "remotetrailers", "taglines", "providerids"}
+                      "remotetrailers", "taglines", "providerids", "mediasources",
+                      "mediastreams"}
         self.send_json(200, self.server.library.item_dto(item, everything, user))
 
     def route_similar(self, item_id):

@@ -13,6 +13,7 @@ import re
 from datetime import datetime, timedelta, timezone
 
 import jellyfin_people
+import jellyfin_tracks
 from local_server import number
 
 SERVER_ID = "f0e1d2c3b4a5968778695a4b3c2d1e0f"
@@ -153,6 +154,7 @@ class Library:
         if "sortname" in fields:
             dto["SortName"] = item.sort_name
         dto.update(jellyfin_people.extra_fields(item.row, item.year, fields))
+        dto.update(jellyfin_tracks.item_fields(item, fields))
         if user is not None:
             dto["UserData"] = user.user_data(item)
         return dto

@@ -113,7 +113,7 @@ def route_old_item(handler, problem):
         return False
     user = user_by_path(handler, problem, match.group(1))
     item = item_of(handler, problem, match.group(2))
-    everything = {"genres", "overview", "datecreated", "sortname"}
+    everything = {"genres", "overview", "datecreated", "sortname", "mediasources", "mediastreams"}
     handler.send_json(200, handler.server.library.item_dto(item, everything, user))
     return True
 

@@ -18,6 +18,7 @@ section of every tenth film ("Films 4K", key 3):
     GET /library/metadata/{ratingKey}/similar   GET /library/metadata/{ratingKey}/thumb/{ts}
     GET /library/metadata/{ratingKey}?includeExtras=1  (its trailer under Extras)
     GET /library/parts/{id}/{ts}/trailer.mp4
+    GET /library/streams/{id}                   (an external subtitle: see plex_tracks.py)
     GET /photo/:/transcode?url=&width=&height=  GET /library/parts/{id}/{ts}/file.mkv
     GET /:/timeline?ratingKey=&key=&state=&time=&duration=
     GET /:/scrobble?key=&identifier=            (applied to the film: see plex_playstate.py)
@@ -46,6 +47,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import jellyfin_images
 import plex_playstate
+import plex_tracks
 import plex_xml
 from local_server import LocalHandler, LocalServer, add_csv_arguments, add_listening_arguments, \
     check_limit, serve
@@ -147,6 +149,8 @@ class PlexHandler(LocalHandler):
         if path == "/hubs/search":
             return self.route_search()
         if plex_playstate.route(self, Answer):
+            return
+        if plex_tracks.route(self, Answer):
             return
         if path == "/photo/:/transcode":
             return self.route_transcode()

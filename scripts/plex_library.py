@@ -12,6 +12,7 @@ import hashlib
 import itertools
 import re
 
+import plex_tracks
 from local_server import number
 
 MACHINE_IDENTIFIER = "5f1b2c3d4e5f60718293a4b5c6d7e8f901234567"
@@ -129,6 +130,8 @@ class Film:
                       "duration": self.duration_ms or 0, "container": "mkv",
                       "file": f"/data/Movies/{self.title} ({self.year}).mkv", "size": 16_384}],
         }]
+        if details:
+            entry["Media"][0]["Part"][0]["Stream"] = plex_tracks.streams(self)
         entry["Genre"] = [self._tag(g, GENRE_IDS[g], "genre", details) for g in self.genres]
         director = DIRECTORS[self.row % len(DIRECTORS)]
         entry["Director"] = [self._tag(director, 500 + self.row % len(DIRECTORS), "director", details)]

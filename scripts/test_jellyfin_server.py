@@ -349,6 +349,27 @@ class JellyfinServerTest(unittest.TestCase):
         refused = self.log_entries(lambda e: e["query"].get("refused") == "1")
         self.assertEqual((refused[0]["status"], refused[0]["token"]), (401, "missing"))
 
+    # -- tracks (issue 40)
+
+    def test_a_films_media_streams_and_its_external_subtitle(self):
+        item = self.movies("Limit=1")["Items"][0]
+        self.assertNotIn("MediaStreams", item, "only when asked for in a list")
+        full = self.json(f"/Items/{item['Id']}", "bob-token")
+        streams = full["MediaSources"][0]["MediaStreams"]
+        self.assertEqual([(s["Type"], s.get("Language")) for s in streams],
+                         [("Video", None), ("Audio", "eng"), ("Audio", "jpn"),
+                          ("Subtitle", "eng"), ("Subtitle", "fre")])
+        self.assertEqual(full["MediaStreams"], streams)
+        external = streams[-1]
+        self.assertTrue(external["IsExternal"])
+        path = f"/Videos/{item['Id']}/{item['Id']}/Subtitles/{external['Index']}/Stream.srt"
+        status, _, body = self.get(path, "bob-token")
+        self.assertEqual(status, 200)
+        self.assertIn(f"Sous-titres de {item['Name']}".encode(), body)
+        self.assertEqual(self.get(path, None)[0], 401, "the header's token is needed")
+        self.assertEqual(self.get(path + f"?api_key=bob-token", None)[0], 401, "not in the URL")
+        self.assertEqual(self.get(path.replace("/4/", "/3/"), "bob-token")[0], 404, "inside the file")
+
 
 class JellyfinFaultTest(unittest.TestCase):
     """--stream-fault and --hang-search, each on a server of its own."""

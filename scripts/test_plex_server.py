@@ -222,6 +222,23 @@ class PlexServerTest(unittest.TestCase):
             with self.subTest(path=bad):
                 self.assertIn(fetch(self.base, bad)[0], (400, 404))
 
+    # -- tracks (issue 40)
+
+    def test_a_films_streams_and_its_external_subtitle(self):
+        key = self.page(size=1)["Metadata"][0]["ratingKey"]
+        listed = self.page(size=1)["Metadata"][0]["Media"][0]["Part"][0]
+        self.assertNotIn("Stream", listed, "only the film's own metadata has them")
+        entry = self.container(f"/library/metadata/{key}")["Metadata"][0]
+        streams = entry["Media"][0]["Part"][0]["Stream"]
+        self.assertEqual([(s["streamType"], s.get("languageCode")) for s in streams],
+                         [(1, None), (2, "eng"), (2, "jpn"), (3, "eng"), (3, "fre")])
+        external = streams[-1]
+        status, _, body = fetch(self.base, external["key"])
+        self.assertEqual(status, 200)
+        self.assertIn(f"Sous-titres de {entry['title']}".encode(), body)
+        self.assertEqual(fetch(self.base, external["key"], token=None)[0], 401)
+        self.assertEqual(fetch(self.base, f"/library/streams/{key}4")[0], 404, "inside the file")
+
 
 class PlexFaultTest(unittest.TestCase):
     def test_unavailable_answers_503_with_retry_after_then_recovers(self):

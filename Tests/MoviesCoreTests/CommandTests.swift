@@ -37,12 +37,12 @@ import Testing
     ("open w1", .act(.open, RowLabel(1, .entry))),
     ("unwatch w2", .act(.unwatch, RowLabel(2, .entry))),
     ("show f2", .act(.show, RowLabel(2, .match))),
-    ("PLAY F1", .act(.play, RowLabel(1, .match))),
+    ("PLAY F1", .play(RowLabel(1, .match), PlayChoices())),
     ("watch f3", .act(.watch, RowLabel(3, .match))),
     ("thumb f4", .act(.thumb, RowLabel(4, .match))),
     // Every row command takes every label.
     ("watch w1", .act(.watch, RowLabel(1, .entry))),
-    ("play W2", .act(.play, RowLabel(2, .entry))),
+    ("play W2", .play(RowLabel(2, .entry), PlayChoices())),
     ("open f1", .act(.open, RowLabel(1, .match))),
     ("watch 2-5", .actOnRange(.watch, RowLabels(2...5))),
     ("unwatch w1-W3", .actOnRange(.unwatch, RowLabels(1...3, .entry))),
@@ -108,7 +108,7 @@ import Testing
     ("s", true, ["show", "similar", "seen"]),
     ("sk", true, ["skip"]),
     ("e", false, ["exit"]),
-    ("T", false, ["thumb", "trailer"]),
+    ("T", false, ["thumb", "tracks", "trailer"]),
     ("x", true, []),
   ])
   func completions(prefix: String, moreRemains: Bool, expected: [String]) {

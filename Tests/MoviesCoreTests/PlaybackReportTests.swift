@@ -31,6 +31,8 @@ import Testing
     #expect(progress.snapshot.position == 42.5)
     #expect(progress.snapshot.length == 120)
     #expect(PlaybackReport(.stopped, at: progress.snapshot).position == 42.5)
+    // A player that reaches the end is near it (a file a little shorter than its length).
+    progress.moved(to: 115)
     progress.reachedEnd()
     #expect(PlaybackReport(.stopped, at: progress.snapshot).position == 120, "the end")
     progress.paused(true)

@@ -83,7 +83,9 @@ import Testing
     errors.append(
       contentsOf: [
         CommandRunner.PlayError.notPlayable, .noStream(row: 1), .noPlayer,
-        .playerFailed(row: 1, status: 2),
+        .playerFailed(row: 1, status: 2, log: "/home/a/.local/state/movies/mpv.log"), .noTracks,
+        .pastTheEnd(row: 1, start: 7200, length: 5400),
+        .noSuchTrack(row: 1, kind: .audio, number: 3, count: 2),
       ] as [CommandRunner.PlayError])
     errors.append(
       contentsOf: [

@@ -17,6 +17,10 @@ extension StandInPlayer {
   ) async throws -> MoviesRun {
     var environment = playing.merging(environment) { $1 }
     environment["PATH"] = path()
+    // mpv's log goes in the stand-in's folder (``log``), never the home of whoever runs the
+    // tests.
+    environment["XDG_STATE_HOME"] =
+      environment["XDG_STATE_HOME"] ?? program.folder.appendingPathComponent("state").path
     return try await MoviesRun.run(
       arguments, input: lines, environment: environment, timeout: .seconds(100))
   }

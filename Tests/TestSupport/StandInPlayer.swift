@@ -44,6 +44,10 @@ public struct StandInPlayer: StandIn {
     public var descriptors: [Int32: String]
     /// How many bytes of the stream it read.
     public var streamBytes: Int
+    /// The text of the `--sub-file` it was given, as it found it; nil without one.
+    public var subtitleFile: String?
+    /// That file's permissions and its folder's, as it found them.
+    public var subtitleModes: (file: String, folder: String)?
   }
 
   /// The record, once the stand-in has written it; nil before.
@@ -63,7 +67,11 @@ public struct StandInPlayer: StandIn {
       socketNamed: object["socket_named"] as? Bool,
       descriptors: (object["fds"] as? [String: String] ?? [:]).reduce(into: [:]) {
         if let number = Int32($1.key) { $0[number] = $1.value }
-      }, streamBytes: object["bytes"] as? Int ?? -1)
+      }, streamBytes: object["bytes"] as? Int ?? -1,
+      subtitleFile: object["sub_text"] as? String,
+      subtitleModes: (object["sub_modes"] as? [String]).flatMap {
+        $0.count == 2 ? ($0[0], $0[1]) : nil
+      })
   }
 
   /// How the stand-in plays: `speed` seconds of film a real second, a film `length` seconds
@@ -80,6 +88,16 @@ public struct StandInPlayer: StandIn {
     environment["MPV_STANDIN_DIE_AFTER"] = dieAfter.map { String($0) }
     return environment
   }
+
+  /// A stand-in that writes `line` on its standard error as it starts, as mpv writes its
+  /// messages, and exits with `status` (0: as it would).
+  public static func complaining(_ line: String, status: Int = 0) -> [String: String] {
+    ["MPV_STANDIN_STDERR": line, "MPV_STANDIN_STATUS": String(status)]
+  }
+
+  /// Where `movies` keeps mpv's output in the runs of ``play(_:_:playing:environment:)``,
+  /// whose state folder is in the stand-in's own.
+  public var log: URL { program.folder.appendingPathComponent("state/movies/mpv.log") }
 
   /// A stand-in that never makes its IPC socket, so it says nothing of where it is (as a
   /// player without IPC): it plays and exits at once.
@@ -147,7 +165,13 @@ public struct StandInPlayer: StandIn {
     except (OSError, http.client.HTTPException) as e:
         # A stream cut short or too slow: mpv says so and goes on to its IPC; -1 records it.
         status, body = -1, b""
+    if os.environ.get("MPV_STANDIN_STDERR"):
+        print(os.environ["MPV_STANDIN_STDERR"], file=sys.stderr, flush=True)
+    sub_file = option("sub-file")
+    sub_text = open(sub_file, encoding="utf-8").read() if sub_file and os.path.exists(sub_file) else None
     out = {"argv": argv, "include_mode": mode(include),
+           "sub_text": sub_text,
+           "sub_modes": [mode(sub_file), mode(os.path.dirname(sub_file))] if sub_text is not None else None,
            "folder_mode": mode(os.path.dirname(include)), "include_path": include,
            "status": status, "first_line": body.split(b"\\n")[0].decode("ascii", "replace"),
            "include_links": os.stat(include).st_nlink if include else -1,
@@ -217,7 +241,7 @@ public struct StandInPlayer: StandIn {
         send({"event": "end-file", "reason": reason, "playlist_entry_id": 1})
         write(RECORD + ".ipc", state)
         conn.close()
-        sys.exit(code)
+        sys.exit(int(env("MPV_STANDIN_STATUS", "0")) or code)
     while not state["commands"]:
         take()
     out["socket_named"] = os.path.exists(ipc)
@@ -246,6 +270,11 @@ public struct StandInPlayer: StandIn {
             state["sent"] = state["position"]
             end("quit", 0)
         if state["position"] >= length:
+            # As mpv, whose last time-pos before the end of the file is the stream's end.
+            if "time-pos" in state["observed"]:
+                send({"event": "property-change", "id": state["observed"]["time-pos"],
+                      "name": "time-pos", "data": state["position"]})
+                state["sent"] = state["position"]
             end("eof", 0)
         if "time-pos" in state["observed"]:
             send({"event": "property-change", "id": state["observed"]["time-pos"],

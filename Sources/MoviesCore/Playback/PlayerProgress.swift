@@ -7,7 +7,7 @@ public final class PlayerProgress: Sendable {
   public struct Snapshot: Sendable, Hashable {
     /// Seconds into the film: where playing started until the player says otherwise.
     public var position: Double
-    /// The film's length in seconds, from the player, else from the server; nil when unknown.
+    /// The film's length in seconds, from the server, else from the player; nil when unknown.
     public var length: Double?
     /// The player is paused.
     public var paused = false
@@ -20,9 +20,20 @@ public final class PlayerProgress: Sendable {
     /// stall, a body cut short): why the player may have stopped early.
     public var streamFailure: TransferFailure?
 
-    /// Where the film is as a report says it: at its end once the player got there.
+    /// The length is the server's running time, which the player's duration does not change.
+    var lengthIsServers = false
+
+    /// The stream ended (the player reached its end) before ``PlaybackReport/playedShare``
+    /// of the film's length: a stream cut short or a wrong file, not a film played out.
+    public var streamEndedEarly: Bool {
+      guard reachedEnd, let length else { return false }
+      return position < length * PlaybackReport.playedShare
+    }
+
+    /// Where the film is as a report says it: at its end once the player got there, unless
+    /// the stream ended early, where it ended.
     public var reportedPosition: Double {
-      reachedEnd ? max(position, length ?? position) : position
+      reachedEnd && !streamEndedEarly ? max(position, length ?? position) : position
     }
   }
 
@@ -38,12 +49,15 @@ public final class PlayerProgress: Sendable {
         length: length.map(PlaybackReport.believable)))
   }
 
-  /// `movie` starting `start` seconds in: its length is the server's, else its running time.
+  /// `movie` starting `start` seconds in: its length is the server's, else its running time;
+  /// either stays whatever the player measures (a stream that ends at once may say it is a
+  /// second long). Only without either is the player's duration the length.
   public convenience init(start: Int, of movie: Movie) {
     // Minutes as a Double: a server's running time times 60 may overflow an Int.
     let minutes = movie.runningTime.map { Double($0) * 60 }
     self.init(start: start, length: nil)
     if let length = movie.playback?.length.map(Double.init) ?? minutes { measured(length: length) }
+    state.withLock { $0.lengthIsServers = $0.length != nil }
   }
 
   /// What the player has said so far.
@@ -59,12 +73,11 @@ public final class PlayerProgress: Sendable {
     }
   }
 
-  /// The film is `seconds` long, as the player measured it. A length past
-  /// ``PlaybackReport/longest`` (a file's header may claim any) is not believed: the one known
-  /// before stays.
+  /// The film is `seconds` long, as the player measured it. The server's length stays, and
+  /// a length past ``PlaybackReport/longest`` (a file's header may claim any) is not believed.
   public func measured(length seconds: Double) {
     guard seconds.isFinite, seconds > 0, seconds <= Double(PlaybackReport.longest) else { return }
-    state.withLock { $0.length = seconds }
+    state.withLock { if !$0.lengthIsServers { $0.length = seconds } }
   }
 
   /// Reading the stream from its server failed under the player; the first failure is kept.

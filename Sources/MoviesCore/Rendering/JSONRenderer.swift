@@ -32,7 +32,7 @@ public enum JSONRenderer {
       object.merge(outcome.jsonFields(fields))
       rows = outcome.jsonRows(fields)
       // `thumb wN`, `show fN`: the row is the entry's or the match's number; say which.
-      if case .act(_, let label) = command, label.kind != .row {
+      if let label = command.actedLabel, label.kind != .row {
         object[label.kind == .entry ? "entry" : "match"] = .string(label.description)
       }
     }

@@ -7,11 +7,21 @@ public protocol MediaPlayer: Sendable {
   func play(_ stream: StreamRequest, progress: PlayerProgress) async throws -> Int32
   /// Whether it can play a web page's video (YouTube's), which mpv does through yt-dlp.
   var playsWebVideo: Bool { get }
+  /// The tracks played unless `play N` says otherwise (the `audio-language` and
+  /// `subtitle-language` settings); its start is not used.
+  var preferredTracks: PlayChoices { get }
+  /// Where the player's own messages go, for the sentence that says it failed; nil when
+  /// they are kept nowhere.
+  var messagesLog: String? { get }
 }
 
 extension MediaPlayer {
   /// Not unless the player says so.
   public var playsWebVideo: Bool { false }
+  /// None: the player chooses.
+  public var preferredTracks: PlayChoices { PlayChoices() }
+  /// Kept nowhere.
+  public var messagesLog: String? { nil }
 }
 
 /// A source whose films can be played: it says where each one's stream is.
@@ -30,6 +40,9 @@ public protocol StreamSource: Sendable {
   /// The film's trailer as a stream on the server (a media server's trailer extra); nil when its
   /// trailer, if any, is a web video.
   func trailerStream(for movie: Movie) -> StreamRequest?
+  /// Who lists a film's audio and subtitle tracks; nil for a source that does not know them
+  /// (the default).
+  var trackListing: (any TrackListing)? { get }
 }
 
 extension StreamSource {
@@ -39,4 +52,6 @@ extension StreamSource {
   public var playedMarker: (any PlayedMarking)? { nil }
   /// None: the trailer, if any, is a web video.
   public func trailerStream(for movie: Movie) -> StreamRequest? { nil }
+  /// None: the tracks are the player's to find.
+  public var trackListing: (any TrackListing)? { nil }
 }

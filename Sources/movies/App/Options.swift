@@ -70,6 +70,9 @@ struct Options {
   var account: AccountAction?
   /// The config file's `pager`, used instead of `$PAGER`.
   var pager: String?
+  /// The config file's `audio-language` and `subtitle-language`: the tracks `play` chooses
+  /// unless its line says otherwise.
+  var preferredTracks = PlayChoices()
   /// Where the genre came from, for a message about a genre the source does not list.
   var genreOrigin = GenreOrigin.flag
 

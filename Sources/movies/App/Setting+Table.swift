@@ -2,7 +2,7 @@ import MoviesCore
 
 /// The flags and config keys, in the order `--help` lists them.
 extension Setting {
-  static let all: [Setting] = common + SourceDefinition.allSettings + closing
+  static let all: [Setting] = common + tracks + SourceDefinition.allSettings + closing
 
   /// The media servers that sort by the date a film was added, as their declarations say:
   /// their product names, joined by "and".

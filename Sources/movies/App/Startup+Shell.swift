@@ -31,7 +31,8 @@ extension Startup {
       linkOpener: DesktopOpener(environment: environment), library: library,
       sourceID: choice.recorded.id, streamSource: choice.streamSource,
       player: MPVPlayer(
-        environment: environment, quiet: options.json, engine: choice.streamSource?.engine))
+        environment: environment, engine: choice.streamSource?.engine,
+        preferredTracks: options.preferredTracks))
     // History only at the prompt: scripts must not fill it.
     let history =
       interactive ? HistoryFile.location(environment: environment).map(HistoryFile.init) : nil

@@ -7,8 +7,10 @@ import Synchronization
 #endif
 
 /// A folder only this user can enter (mode 0700), made under the temporary folder for mpv's
-/// IPC socket (``socketPath``). It stays only until the socket is connected
-/// (``removeFolder()``), and never holds a secret: the stream's headers stay in the relay.
+/// IPC socket (``socketPath``) and an external subtitle file fetched from the server
+/// (``write(subtitle:)``). It stays only until the socket is connected (``removeFolder()``),
+/// or with a subtitle file until mpv exits, and never holds a secret: the stream's headers
+/// stay in the relay.
 final class PrivateFolder: Sendable {
   /// Why the folder could not be made.
   enum Error: Swift.Error, UserFacingError {
@@ -26,6 +28,8 @@ final class PrivateFolder: Sendable {
   let socketPath: String
   /// The private folder, until it is removed.
   private let folder: Mutex<String?>
+  /// The subtitle file's name in it, once written.
+  private let subtitle = Mutex<String?>(nil)
 
   /// The socket's name in the folder.
   static let socketName = "ipc"
@@ -48,8 +52,43 @@ final class PrivateFolder: Sendable {
       ?? "/tmp"
   }
 
-  /// Removes the socket's name and the folder: once connected, the socket needs no name.
-  /// Safe to call more than once, from any thread.
+  /// The name a subtitle file of `format` has in the folder.
+  static func subtitleName(_ format: String) -> String { "subtitle." + format }
+
+  /// Writes `file` into the folder (mode 0600, made new) and returns its path. Blocks: call
+  /// it through `Blocking.fileIO`.
+  func write(subtitle file: StreamRequest.SubtitleFile) throws(Error) -> String {
+    guard let base = folder.withLock({ $0 }) else { throw .failed(call: "open", errno: ENOENT) }
+    let name = Self.subtitleName(file.format)
+    let path = base + "/" + name
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { throw .failed(call: "open", errno: errno) }
+    subtitle.withLock { $0 = name }
+    defer { close(descriptor) }
+    var written = 0
+    while written < file.data.count {
+      let count = file.data.withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress?.advanced(by: written), $0.count - written)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { throw .failed(call: "write", errno: errno) }
+      written += count
+    }
+    return path
+  }
+
+  /// Removes the socket's name: once connected, the socket needs none. The folder goes too
+  /// unless it holds a subtitle file, which mpv may still be about to read.
+  func removeSocket() {
+    guard subtitle.withLock({ $0 }) == nil else {
+      if let folder = folder.withLock({ $0 }) { unlink(folder + "/" + Self.socketName) }
+      return
+    }
+    removeFolder()
+  }
+
+  /// Removes the socket's name, the subtitle file and the folder. Safe to call more than
+  /// once, from any thread.
   func removeFolder() {
     guard
       let folder = folder.withLock({ folder in
@@ -58,6 +97,7 @@ final class PrivateFolder: Sendable {
       })
     else { return }
     unlink(folder + "/" + Self.socketName)
+    if let name = subtitle.withLock({ $0 }) { unlink(folder + "/" + name) }
     rmdir(folder)
   }
 
@@ -67,7 +107,8 @@ final class PrivateFolder: Sendable {
 
   /// Removes what earlier runs left in `base` when they were ended during `play`: a
   /// `movies-XXXXXX` folder of this user's holding only `mpv.conf` (an older version's), only
-  /// the socket `ipc`, or nothing (a run ended before it was connected), a minute old (mpv
+  /// the socket `ipc`, only a subtitle file, or nothing (a run ended before it was
+  /// connected), a minute old (mpv
   /// reads its include as it starts, so an older version still playing needs it no more).
   static func sweepLeftovers(environment: [String: String]) {
     let base = temporaryFolder(environment)
@@ -86,7 +127,7 @@ final class PrivateFolder: Sendable {
         guard
           let kind: mode_t = [("mpv.conf", S_IFREG), (socketName, S_IFSOCK)].first(where: {
             $0.0 == only
-          })?.1,
+          })?.1 ?? (only.hasPrefix(subtitleName("")) ? S_IFREG : nil),
           lstat(folder + "/" + only, &info) == 0, info.st_mode & S_IFMT == kind,
           info.st_mtim.tv_sec < old
         else { continue }

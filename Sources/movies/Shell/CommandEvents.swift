@@ -1,10 +1,16 @@
 import MoviesCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What a running command reports as it goes: `find`'s matches and how far it got, `thumb`'s
 /// progress.
 enum CommandEvent: Sendable {
   case progress(done: Int, total: Int)
   case found([MovieSearch.Match], largestRow: Int)
+  /// A line to show before the result (`play`'s `Resuming …`).
+  case line(String)
 }
 
 /// Carries a running command's events from where it runs (the browser actor, the pool) to
@@ -17,12 +23,15 @@ final class CommandEvents {
   private let progressBar: ProgressBar
   private let sink: AsyncStream<CommandEvent>.Continuation
   private var drawing: Task<Void, Never>?
+  /// Whether events are drawn: at a terminal, not for `--json` or a script.
+  private nonisolated let draws: Bool
 
   init(finder: FindPrinter?, progressBar: ProgressBar) {
     self.finder = finder
     self.progressBar = progressBar
     let (events, sink) = AsyncStream<CommandEvent>.makeStream()
     self.sink = sink
+    draws = finder != nil || progressBar.isEnabled
     // With nothing to draw (a script's `more`), no task: events are dropped as they come.
     guard finder != nil || progressBar.isEnabled else {
       sink.finish()
@@ -40,6 +49,8 @@ final class CommandEvents {
           }
         case .found(let matches, let largestRow):
           finder?.rows(matches, largestRow: largestRow)
+        case .line(let text):
+          _ = Terminal.write(text, to: STDOUT_FILENO)
         }
       }
     }
@@ -53,6 +64,15 @@ final class CommandEvents {
   /// The runner's `found` callback.
   nonisolated var found: @Sendable ([MovieSearch.Match], Int) -> Void {
     { [sink] matches, largestRow in sink.yield(.found(matches, largestRow: largestRow)) }
+  }
+
+  /// The runner's `announce` callback: true when the line will be drawn.
+  nonisolated var announce: @Sendable (String) -> Bool {
+    { [sink, draws] text in
+      guard draws else { return false }
+      sink.yield(.line(text))
+      return true
+    }
   }
 
   /// Draws every event sent, then erases the progress lines so the result starts on a clean

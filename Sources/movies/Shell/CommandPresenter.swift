@@ -47,7 +47,7 @@ struct CommandPresenter {
   /// list before it, for the spinner's label. `lineErased`: the spinner or the progress bar
   /// wiped the line the terminal echoed ^C on.
   func run(list: ListStatus?, confirmed: Bool) async -> (CommandResult, lineErased: Bool) {
-    let (update, found) = (events.progress, events.found)
+    let (update, found, announce) = (events.progress, events.found, events.announce)
     let runner = shell.runner
     let result: CommandResult
     var lineErased = false
@@ -55,7 +55,8 @@ struct CommandPresenter {
       let label = shell.loadingLabel(command, list: list)
       let run = { [command] in
         await interrupts.cancellable {
-          await runner.execute(command, confirmed: confirmed, progress: update, found: found)
+          await runner.execute(
+            command, confirmed: confirmed, progress: update, found: found, announce: announce)
         }
       }
       // A dumb terminal cannot erase the spinner's line afterwards.
@@ -67,7 +68,7 @@ struct CommandPresenter {
         result = await run()
       }
     } else {
-      result = await runner.execute(command, progress: update, found: found)
+      result = await runner.execute(command, progress: update, found: found, announce: announce)
     }
     if await events.finish() { lineErased = true }
     return (result, lineErased)

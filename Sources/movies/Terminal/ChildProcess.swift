@@ -37,11 +37,12 @@ enum ChildProcess {
 
   /// Starts `argv` with `stdin` as its standard input (nil: inherited) and the other
   /// streams either inherited or sent to /dev/null, in `environment` (nil: this process's).
-  /// With `stdout`, the child's standard output goes there (and its errors to /dev/null).
+  /// With `stdout`, the child's standard output goes there (and its errors to /dev/null,
+  /// or to `errors` when given: a log).
   /// With `passing`, the child also gets that descriptor as ``passedDescriptor``.
   /// Returns the child's pid.
   static func spawn(
-    _ argv: [String], stdin: Int32?, quiet: Bool, stdout: Int32? = nil,
+    _ argv: [String], stdin: Int32?, quiet: Bool, stdout: Int32? = nil, errors: Int32? = nil,
     environment: [String: String]? = nil, passing: Int32? = nil
   ) throws(Error) -> pid_t {
     var actions = posix_spawn_file_actions_t()
@@ -61,19 +62,20 @@ enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO),
         "posix_spawn_file_actions_adddup2")
     }
-    if let stdout {
+    for (from, to) in [(stdout, STDOUT_FILENO), (errors, STDERR_FILENO)] {
+      guard let from else { continue }
       try check(
-        posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO),
-        "posix_spawn_file_actions_adddup2")
+        posix_spawn_file_actions_adddup2(&actions, from, to), "posix_spawn_file_actions_adddup2")
     }
     // Nothing else reaches the child, whatever this process left open without close-on-exec
     // (libcurl's sockets and its wake-up pair): only 0-2, and the passed descriptor.
     try check(
       closeFrom(&actions, passedDescriptor + (passing == nil ? 0 : 1)),
       "posix_spawn_file_actions_addclosefrom_np")
-    // With `stdout` given, only the errors go to /dev/null.
+    // With `stdout` given, only the errors go to /dev/null, unless they go to `errors`.
     if quiet || stdout != nil {
-      for descriptor in stdout == nil ? [STDOUT_FILENO, STDERR_FILENO] : [STDERR_FILENO] {
+      for (given, descriptor) in [(stdout, STDOUT_FILENO), (errors, STDERR_FILENO)]
+      where given == nil {
         try check(
           posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0),
           "posix_spawn_file_actions_addopen")

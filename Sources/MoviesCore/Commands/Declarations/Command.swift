@@ -12,6 +12,8 @@ public enum Command: Sendable, Hashable {
   /// `watch 2-5`, `unwatch w1-w3`: putting several rows, entries or matches on the watchlist
   /// or taking them off.
   case actOnRange(RangeAction, RowLabels)
+  /// `play 3 from:start audio:ja sub:off`: `play` on one label, with what it was told.
+  case play(RowLabel, PlayChoices)
   /// `thumb N-M` or `thumb all`.
   case thumbs(ThumbRows)
   case help
@@ -77,6 +79,11 @@ public enum Command: Sendable, Hashable {
     case notAPageCount(String)
     /// `show f0`, `show wx`: a prefix with no usable number after it.
     case notALabel(command: String, argument: String, RowLabel.Kind)
+    /// `play 3 at:5`: a word after the row that is not `from:`, `audio:` or `sub:`.
+    case notAPlayChoice(command: String, argument: String)
+    case repeatedPlayChoice(command: String, key: String)
+    case notAStart(command: String, row: String, argument: String)
+    case notATrack(command: String, row: String, key: String, argument: String)
 
     /// A line that cannot be parsed is a usage error.
     public var code: ErrorCode { .usage }
@@ -111,6 +118,18 @@ public enum Command: Sendable, Hashable {
       case .notALabel(let command, let argument, let kind):
         "'\(CommandUsage.excerpt(argument))' is not \(kind == .entry ? "an entry" : "a match"); "
           + "type '\(command) \(RowLabel(1, kind))' for the first."
+      case .notAPlayChoice(let command, let argument):
+        "'\(CommandUsage.excerpt(argument))' is not something '\(command)' takes; after the row "
+          + "come from:, audio: or sub:, for example '\(command) 3 from:start audio:ja sub:off'."
+      case .repeatedPlayChoice(let command, let key):
+        "'\(key):' is given twice; type it once, for example '\(command) 3 \(key):"
+          + (key == "from" ? "start" : "en") + "'."
+      case .notAStart(let command, let row, let argument):
+        "'\(CommandUsage.excerpt(argument))' is not a time in the film; type "
+          + "'\(command) \(row) from:start', 'from:12:30' or 'from:1:02:30'."
+      case .notATrack(let command, let row, let key, let argument):
+        "'\(CommandUsage.excerpt(argument))' is not a track; type a language code "
+          + "('\(command) \(row) \(key):en'), a number from 'tracks \(row)', or '\(key):off'."
       case .notAPageCount(let word):
         "'\(CommandUsage.excerpt(word))' is not a number of pages; "
           + "type 'more' or 'more N' with N from 1 to \(Command.mostPages)."
@@ -124,6 +143,23 @@ public enum Command: Sendable, Hashable {
   /// The command's entry in the table everything about commands is derived from.
   public var spec: CommandSpec? { CommandSpec.named(name) }
 
+  /// The one label a row command acts on (`show w2`, `play f1 from:start`); nil for others.
+  public var actedLabel: RowLabel? {
+    switch self {
+    case .act(_, let label), .play(let label, _): label
+    default: nil
+    }
+  }
+
+  /// `play N`, then `from:`, `audio:` and `sub:` in any order.
+  static func play(_ arguments: CommandArguments) throws(ParseError) -> Command {
+    guard let word = arguments.words.first else { throw .missingRow(command: arguments.name) }
+    let label = try arguments.label(word)
+    return .play(
+      label,
+      try PlayChoices.parse(arguments.words.dropFirst(), command: arguments.name, row: word))
+  }
+
   /// The command's name, as `help` and JSON output spell it.
   public var name: String {
     switch self {
@@ -132,6 +168,7 @@ public enum Command: Sendable, Hashable {
     case .list: "list"
     case .act(let action, _): action.rawValue
     case .actOnRange(let action, _): action.rawValue
+    case .play: RowAction.play.rawValue
     case .thumbs: "thumb"
     case .help, .helpOn: "help"
     case .quit: "quit"

@@ -108,7 +108,7 @@ extension CommandSpec {
       // Only the shell's prompt has a picker, and runs `pick` itself.
       run: { _, _ in throw CommandError.noPicker }),
     .onRow(.open, summary: "open the link of row N with xdg-open, or print it"),
-    .onRow(.play, summary: "play row N in mpv"),
+    .play, .tracks,
     .onRow(
       .trailer,
       summary: "play row N's trailer in mpv (YouTube through yt-dlp), or print its link",

@@ -28,6 +28,9 @@ public struct CommandContext: Sendable {
   public var confirmed = false
   /// Commands that work through many items (`thumb all`, `find`) report `(done, total)`.
   public var progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+  /// A line to show now, before the command's result (`play`'s `Resuming …`); true when it
+  /// is shown (at a prompt), so the result leaves it out.
+  public var announce: @Sendable (_ line: String) -> Bool = { _ in false }
   /// `find` reports each batch of matches as it is found.
   public var found: @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void = {
     _, _ in

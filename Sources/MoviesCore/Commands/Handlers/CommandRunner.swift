@@ -43,10 +43,12 @@ public struct CommandRunner: Sendable {
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
     found: @escaping @Sendable (_ matches: [MovieSearch.Match], _ largestRow: Int) -> Void = {
       _, _ in
-    }
+    },
+    announce: @escaping @Sendable (_ line: String) -> Bool = { _ in false }
   ) async -> CommandResult {
     var context = context
     (context.confirmed, context.progress, context.found) = (confirmed, progress, found)
+    context.announce = announce
     let view = context.view
     let queryBefore = await context.browser.status.query
     do {

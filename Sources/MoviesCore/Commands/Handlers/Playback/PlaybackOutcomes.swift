@@ -1,20 +1,39 @@
-/// `play N`: the film the player played, from this many seconds in, and where the player
-/// left it (played at 90 % or more); nil when the player did not say (no IPC).
+/// `play N`: the film the player played, from this many seconds in (where the server said it
+/// stopped when `resumed`), and where the player left it (played at 90 % or more); nil when
+/// the player did not say (no IPC).
 struct Played: CommandOutcome {
   var movie: Movie
   var row: RowLabel
   var from: Int
+  var resumed = false
+  /// The resuming line was shown before mpv opened: the result does not say it again.
+  var resumeSaid = false
   var ended: Playback?
+  /// The stream ended long before the film's length: it was not played out.
+  var streamEndedEarly = false
 
-  /// Where the player left the film, in `show N`'s clock.
+  /// Where the player left the film, in `show N`'s clock, after where it started when it
+  /// resumed there.
   func text(_ renderer: TextRenderer) -> String {
     let film = "\(row.spoken()), \(TextRenderer.quoted(movie.title))"
+    let resuming = resumed && !resumeSaid ? Self.resuming(movie, at: from, row: row) : ""
     guard let ended else {
       // The player did not say where it got to: where it started is all there is.
-      return "Played \(film)\(from > 0 ? " from \(Playback.clock(from))" : "").\n"
+      return resuming + "Played \(film)\(from > 0 ? " from \(Playback.clock(from))" : "").\n"
     }
-    return ended.played
-      ? "Played \(film) to the end.\n" : "Stopped \(film) at \(ended.stoppedAt).\n"
+    if streamEndedEarly {
+      return resuming + "Stopped \(film): the stream ended \(from > 0 ? "at" : "after") "
+        + "\(ended.stoppedAt), so it is not marked played.\n"
+    }
+    return resuming
+      + (ended.played
+        ? "Played \(film) to the end.\n" : "Stopped \(film) at \(ended.stoppedAt).\n")
+  }
+
+  /// `Resuming "Heat" at 31:06 ('play 3 from:start' starts over).`, a line.
+  static func resuming(_ movie: Movie, at start: Int, row: RowLabel) -> String {
+    "Resuming \(TextRenderer.quoted(movie.title)) at \(Playback.clock(start)) "
+      + "('play \(row) from:start' starts over).\n"
   }
 
   var proseIndent: String? { "" }
@@ -22,7 +41,8 @@ struct Played: CommandOutcome {
   func jsonFields(_ fields: JSONFields) -> JSONObject {
     [
       "row": .int(row.number), "movie": fields.movieValue(movie, row: row.number),
-      "from": .int(from), "playback": JSONFields.playback(ended),
+      "from": .int(from), "resumed": .bool(resumed), "playback": JSONFields.playback(ended),
+      "streamEndedEarly": .bool(streamEndedEarly),
     ]
   }
 }

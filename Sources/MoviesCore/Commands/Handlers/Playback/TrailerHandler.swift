@@ -40,7 +40,7 @@ extension CommandContext {
     // A trailer is not the film: where it stops is reported to no one.
     try Self.check(
       played: try await player.play(stream, progress: PlayerProgress(start: 0, length: nil)),
-      row: row)
+      row: row, log: player.messagesLog)
     return (TrailerShown(movie: movie, row: row, played: true), problems)
   }
 

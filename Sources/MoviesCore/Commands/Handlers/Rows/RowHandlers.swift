@@ -33,6 +33,9 @@ extension CommandContext {
     case .act(let action, let label):
       let (outcome, warnings) = try await act(action, on: label)
       return Handled(outcome, warnings: warnings)
+    case .play(let label, let choices):
+      let (outcome, warnings) = try await act(.play, on: try await target(label), choices)
+      return Handled(outcome, warnings: warnings)
     case .actOnRange(let action, let labels) where action == .seen || action == .unseen:
       return Handled(try await markSeen(action == .seen, onEach: labels))
     case .actOnRange(let action, let labels):
@@ -53,9 +56,9 @@ extension CommandContext {
     try await act(action, on: try await target(label))
   }
 
-  private func act(_ action: Command.RowAction, on target: RowTarget) async throws -> (
-    any CommandOutcome, [String]
-  ) {
+  private func act(
+    _ action: Command.RowAction, on target: RowTarget, _ choices: PlayChoices = PlayChoices()
+  ) async throws -> (any CommandOutcome, [String]) {
     let label = target.label
     let elsewhere = target.entry.flatMap { $0.source == sourceID ? nil : $0.source }
     switch action {
@@ -75,7 +78,7 @@ extension CommandContext {
       if let elsewhere {
         throw WatchlistError.playsElsewhere(entry: label.number, source: elsewhere)
       }
-      return try await play(target.movie, row: label)
+      return try await play(target.movie, row: label, choices)
     case .trailer, .similar:
       // Only the source it came from knows the film by its id.
       if let elsewhere {
