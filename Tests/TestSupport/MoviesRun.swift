@@ -64,9 +64,15 @@ public struct MoviesRun: Sendable {
     environment["MOVIES_DB"] = "/dev/null"
     // No config file from the account running the tests.
     environment["XDG_CONFIG_HOME"] = "/nonexistent/movies-tests-config"
+    // Nor mpv's log or a history into the real state folder.
+    environment["XDG_STATE_HOME"] = stateFolder
     environment.merge(extra) { _, new in new }
     return environment
   }
+
+  /// One state folder for the test process, made on first use.
+  private static let stateFolder =
+    (try? TestPaths.makeTemporaryFolder().path) ?? "/dev/null/movies-tests-state"
 
   /// The run did not end in time.
   public enum RunError: Error {

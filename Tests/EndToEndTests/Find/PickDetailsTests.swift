@@ -64,8 +64,9 @@ import Testing
     let asked = try Array(server.requests().dropFirst(before))
     let ids = detailIDs(asked)
     // The highlighted row first, then 40 in list order, each once: 41 in all. `show 45`
-    // after Enter asked nothing more.
-    #expect(ids.first == String(id), "\(ids)")
+    // after Enter asked nothing more. Four fetches run at once, so the highlighted row's
+    // request, started first, may reach the server just after the three started beside it.
+    #expect(ids.prefix(4).contains(String(id)), "\(ids)")
     #expect(ids.count == 41 && Set(ids).count == 41, "\(ids.count): \(ids)")
     #expect(!asked.contains { $0.status == 429 }, "TMDb's rate limit was met")
     #expect(try server.busiestSecond() <= 40)
