@@ -165,7 +165,7 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
       URLQueryItem(name: "EnableTotalRecordCount", value: "true"),
       URLQueryItem(name: "Fields", value: Self.fields),
     ]
-    if query.continuing { return Self.address(server, "UserItems/Resume", page) }
+    if query.isContinuing { return Self.address(server, "UserItems/Resume", page) }
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
       throw http.unusable(
         .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),

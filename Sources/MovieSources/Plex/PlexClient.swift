@@ -139,7 +139,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   /// `continue`'s list is the section's On Deck: the films stopped part way, the most
   /// recently watched first.
   public func listURL(of query: MovieQuery) throws -> URL {
-    if query.continuing { return Self.address(server, "/library/sections/\(section.key)/onDeck") }
+    if query.isContinuing { return Self.address(server, "/library/sections/\(section.key)/onDeck") }
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
       throw http.unusable(
         .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),

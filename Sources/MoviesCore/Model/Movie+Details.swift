@@ -1,10 +1,11 @@
 extension Movie {
   /// What a source's details add to a row: credits, where to watch it, its trailer. Most rows
   /// never have them (only those `show` asked for), so a row holds one optional reference for
-  /// all six, not about 120 bytes of empty fields: a list of 58,788 rows was 7 MB larger.
+  /// all seven, not about 120 bytes of empty fields: a list of 58,788 rows was 7 MB larger.
   struct Details: Sendable, Hashable {
     var tagline: String?
     var directors: [String] = []
+    var creators: [String] = []
     var cast: [String] = []
     var providers: WatchProviders?
     var imdbID: String?
@@ -36,6 +37,11 @@ extension Movie.Fields {
   public var directors: [String] {
     get { details?.details.directors ?? [] }
     set { changeDetails { $0.directors = newValue } }
+  }
+  /// See ``Movie/creators``.
+  public var creators: [String] {
+    get { details?.details.creators ?? [] }
+    set { changeDetails { $0.creators = newValue } }
   }
   /// See ``Movie/cast``.
   public var cast: [String] {

@@ -37,7 +37,7 @@ public enum StatusLine {
   /// `movies continue 3> `.
   public static func prompt(_ list: ListStatus, genreName: String? = nil) -> String {
     var context: [String] = []
-    if list.query.continuing {
+    if list.query.isContinuing {
       // `continue`'s list has no genre or order of its own.
       context.append("continue")
     } else {

@@ -6,7 +6,7 @@ extension CommandContext {
     var query = await browser.status.query.withoutFilters
     let genre = try await Self.genre(for: nameOrID, in: genreSource)
     query.genreID = genre.id
-    query.continuing = false
+    query.listing = query.listing.browsing
     return try await restart(
       with: query, genreName: genre.name, retrying: "genre \(CommandUsage.excerpt(nameOrID))")
   }
@@ -19,7 +19,7 @@ extension CommandContext {
     let status = await browser.status
     var query = status.query
     query.order = order
-    query.continuing = false
+    query.listing = query.listing.browsing
     return try await restart(with: query, genreName: status.genreName, retrying: "order \(order)")
   }
 
@@ -38,8 +38,7 @@ extension CommandContext {
       throw SourceRefusal.noPlayback(command: "continue")
     }
     let current = await browser.status.query
-    var query = MovieQuery(order: current.order, pageSize: current.pageSize)
-    query.continuing = true
+    let query = MovieQuery(listing: .continuing, order: current.order, pageSize: current.pageSize)
     return try await restart(with: query, genreName: nil, retrying: "continue")
   }
 

@@ -121,7 +121,7 @@ extension CommandContext {
     let list = await browser.status
     guard list.query != start.query || list.shownCount != start.shownCount else { return nil }
     // `continue`'s list changes as films are watched: the session before it stays kept.
-    guard !list.query.continuing else { return nil }
+    guard !list.query.isContinuing else { return nil }
     let session = SavedSession(
       source: sourceID, query: list.query, genreName: list.genreName,
       rows: min(list.shownCount, SavedSession.maximumRows))
