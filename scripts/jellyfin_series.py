@@ -6,8 +6,9 @@ UserItemDataDto with UnplayedItemCount, BaseItemDtoQueryResult), and the TvShows
     GET /Shows/{id}/Seasons?userId=&Fields=
     GET /Shows/{id}/Episodes?userId=&SeasonId=&Season=&StartIndex=&Limit=&Fields=
         (404 for an unknown series or SeasonId; an empty list for a Season number it lacks)
-    GET /Shows/NextUp?userId=&SeriesId=&StartIndex=&Limit=&Fields=  (per user: the episode
-        after the last one played, the first one if none was; none once all are played)
+    GET /Shows/NextUp?userId=&SeriesId=&StartIndex=&Limit=&Fields=&EnableResumable=
+        (per user: the episode after the last one played, the first one if none was; none
+        once all are played; EnableResumable=false leaves out one stopped part way)
 
 Episodes carry SeriesId, SeriesName, SeasonId, ParentIndexNumber, IndexNumber, RunTimeTicks
 and the user's UserData; they stream, and the session reports keep their state, as films.
@@ -297,4 +298,7 @@ def route_next_up(handler, problem):
         chosen.sort(key=lambda s: max(user.user_data(e).get("LastPlayedDate", "")
                                       for e in s.episodes), reverse=True)
     found = [e for e in (next_up(user, s) for s in chosen) if e is not None]
+    if not q.boolean("enableResumable", True):
+        # Without the episodes stopped part way (a client lists those from Resume).
+        found = [e for e in found if not user.user_data(e)["PlaybackPositionTicks"]]
     send_page(handler, found, user)

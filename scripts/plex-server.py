@@ -279,12 +279,17 @@ class PlexHandler(LocalHandler):
     def route_on_deck(self):
         """/library/onDeck: films and episodes to go on with, across the sections."""
         library = self.server.library
-        found = plex_series.on_deck(library.sections[0].films, library.by_key["2"].films)[:20]
-        entries = [f.metadata(library.section_of(f)) for f in found]
-        self.send_container({"size": len(entries), "allowSync": False, "identifier":
-                             "com.plexapp.plugins.library", "mixedParents": True,
-                             "title1": "Plex Library", "title2": "On Deck",
-                             "Metadata": entries})
+        found = plex_series.on_deck(library.sections[0].films, library.by_key["2"].films)[:40]
+        start, size = self.paging()
+        begin = start or 0
+        page = found[begin:] if size is None else found[begin:begin + size]
+        container = {"size": len(page), "allowSync": False, "identifier":
+                     "com.plexapp.plugins.library", "mixedParents": True,
+                     "title1": "Plex Library", "title2": "On Deck"}
+        if start is not None or size is not None:
+            container.update({"offset": begin, "totalSize": len(found)})
+        container["Metadata"] = [f.metadata(library.section_of(f)) for f in page]
+        self.send_container(container)
 
     def route_metadata(self, rating_key, similar):
         film = self.server.library.films.get(rating_key)
@@ -299,6 +304,9 @@ class PlexHandler(LocalHandler):
         entry = film.metadata(section, details=True)
         if self.query.get("includeExtras") == "1":
             entry["Extras"] = film.extras()
+        deck = plex_series.show_on_deck(film) if self.query.get("includeOnDeck") == "1" else None
+        if deck is not None:
+            entry["OnDeck"] = {"Metadata": [deck.metadata(section)]}
         self.send_container({"size": 1, "librarySectionID": int(section.key),
                              "librarySectionTitle": section.title, "Metadata": [entry]})
 

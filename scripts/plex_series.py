@@ -10,7 +10,8 @@ in milliseconds, `viewOffset` and `viewCount`, each with its `Media` > `Part` st
                                               (no ratingKey) unless excludeAllLeaves=1
     GET /library/metadata/{show}/allLeaves    GET /library/metadata/{season}/children
     GET /library/onDeck                       films and episodes stopped part way, and the
-                                              next episode of each show being watched
+                                              next episode of each show being watched (paged)
+    GET /library/metadata/{show}?includeOnDeck=1   the show with its `OnDeck` episode
 
 Timeline and scrobble apply to episodes as to films. Series 5's last episode has no Media (a
 missing file). `--series-fault self-season` lists a show among its own seasons (its own
@@ -223,6 +224,15 @@ def children(item, section, query, fault):
                 "viewGroup": "episode"}
         return head, [e.metadata(section) for e in item.episodes]
     return None
+
+
+def show_on_deck(show):
+    """The episode a show's metadata puts `OnDeck` (`includeOnDeck=1`): the one stopped part
+    way, else the one after the last watched; None when nothing was watched, or everything."""
+    if not isinstance(show, Show):
+        return None
+    found = on_deck([], [show])
+    return found[0] if found else None
 
 
 def on_deck(films, shows):
