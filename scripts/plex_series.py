@@ -236,18 +236,19 @@ def show_on_deck(show):
 
 
 def on_deck(films, shows):
-    """/library/onDeck: what to go on with, the most recently watched first: films and
-    episodes stopped part way, and the next unwatched episode of each show being watched."""
-    found = [f for f in films if f.view_offset]
+    """/library/onDeck: what to go on with: films and episodes stopped part way, the most
+    recently watched first, then the next unwatched episode of each show being watched (by
+    when its show was last watched)."""
+    going = [f for f in films if f.view_offset]
+    following = []
     for show in shows:
         episodes = [e for e in show.episodes if e.has_media]
-        going = [e for e in episodes if e.view_offset]
+        stopped = [e for e in episodes if e.view_offset]
         watched = [i for i, e in enumerate(episodes) if e.view_count]
-        if going:
-            found.append(going[0])
+        if stopped:
+            going.append(stopped[0])
         elif watched and watched[-1] + 1 < len(episodes):
-            nxt = episodes[watched[-1] + 1]
-            nxt.deck_time = episodes[watched[-1]].last_viewed_at
-            found.append(nxt)
-    return sorted(found, key=lambda x: x.last_viewed_at or getattr(x, "deck_time", 0) or 0,
-                  reverse=True)
+            following.append((episodes[watched[-1]].last_viewed_at, episodes[watched[-1] + 1]))
+    going.sort(key=lambda x: x.last_viewed_at or 0, reverse=True)
+    following.sort(key=lambda pair: pair[0] or 0, reverse=True)
+    return going + [e for _, e in following]
