@@ -177,4 +177,18 @@ import Testing
     let film = JSONFields.movieFields(Movie(title: "F"), row: 1, watched: false)
     #expect(text(film["kind"]) == "film")
   }
+
+  @Test func showOfASeriesAndAnEpisode() {
+    let series = Movie(
+      id: "7", title: "The 100", overview: "Survivors return.", kind: .series,
+      seriesCounts: SeriesCounts(seasons: 7, episodes: 100, seen: 4), creators: ["Jason"])
+    let text = MovieDetails.render(series, row: 1, palette: .plain, width: 80)
+    #expect(text.contains("7 seasons, 100 episodes"))
+    #expect(text.contains("4 of 100 episodes seen"))
+    #expect(text.contains("Creators") && text.contains("Jason"))
+    let place = EpisodePlace(seriesID: "7", seriesTitle: "The 100", season: 1, episode: 2)
+    let episode = Movie(id: "e", title: "Earth Skills", kind: .episode, episode: place)
+    #expect(
+      MovieDetails.render(episode, row: 1, palette: .plain, width: 80).contains("The 100 S01E02"))
+  }
 }
