@@ -60,6 +60,7 @@ import Testing
     #expect(episodes.output.contains("S03E01 Episode 1 · 43 min"))
     #expect(!episodes.output.contains("Show 12 S03E01"), "the season's rows need no series")
     #expect(StatusLine.prompt(try #require(episodes.list)) == "movies show 12·s3 4> ")
+    #expect(episodes.output.contains("All 4 episodes loaded."))
     let asked = source.requests.count
 
     let back = try await run("back", on: runner)
