@@ -49,10 +49,16 @@ public enum Command: Sendable, Hashable {
 
   /// The row commands that take a range of labels.
   public enum RangeAction: String, Sendable, Hashable {
-    case watch, unwatch
+    case watch, unwatch, play
 
     /// What it does to each label.
-    public var rowAction: RowAction { self == .watch ? .watch : .unwatch }
+    public var rowAction: RowAction {
+      switch self {
+      case .watch: .watch
+      case .unwatch: .unwatch
+      case .play: .play
+      }
+    }
   }
 
   /// Why a line is not a command.

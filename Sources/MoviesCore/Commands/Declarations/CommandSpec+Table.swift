@@ -108,7 +108,11 @@ extension CommandSpec {
       // Only the shell's prompt has a picker, and runs `pick` itself.
       run: { _, _ in throw CommandError.noPicker }),
     .onRow(.open, summary: "open the link of row N with xdg-open, or print it"),
-    .onRow(.play, summary: "play row N in mpv"),
+    .onRow(
+      .play,
+      summary: "play row N in mpv, or rows N to M one after another (a season's episodes), "
+        + "stopping when one is quit before its end",
+      ranges: .play),
     .onRow(
       .trailer,
       summary: "play row N's trailer in mpv (YouTube through yt-dlp), or print its link",

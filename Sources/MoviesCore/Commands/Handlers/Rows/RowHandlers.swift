@@ -33,6 +33,8 @@ extension CommandContext {
     case .act(let action, let label):
       let (outcome, warnings) = try await act(action, on: label)
       return Handled(outcome, warnings: warnings)
+    case .actOnRange(.play, let labels):
+      return try await playEach(labels)
     case .actOnRange(let action, let labels):
       return Handled(try await act(action, onEach: labels))
     case .thumbs(let rows):
