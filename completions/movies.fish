@@ -7,7 +7,7 @@ complete -c movies -l api -x -d 'the server to browse (also MOVIES_API): a Hoppi
 complete -c movies -l count -x -d 'movies per page, 1 to 1000 (default 10)'
 complete -c movies -l order -x -a 'newest oldest rating title popular added releasedateasc releasedatedesc ratingdesc ratingasc titleasc popularitydesc dateaddeddesc' -d 'newest, oldest, rating, title, popular (TMDb) or added (Jellyfin and Plex), or the API\'s releasedatedesc, releasedateasc, ratingdesc, ratingasc, titleasc, popularitydesc, dateaddeddesc; any case, or a unique beginning of one (default: oldest; popular on TMDb, added on Jellyfin and Plex)'
 complete -c movies -l genre -x -d 'only this genre, by name, its beginning or id (the offline catalogue: 1 Action, 2 Animation, 3 Comedy, 4 Drama, 5 Documentary, 6 Romance, 7 Short); an unknown one is refused'
-complete -c movies -l series -d 'start with the source\'s TV series instead of its films (TMDb, Jellyfin, Plex)'
+complete -c movies -l series -d 'start with the source\'s TV series instead of its films, where it has them (TMDb, the media servers)'
 complete -c movies -l download-dir -x -a '(__fish_complete_directories)' -d 'where \'thumb N\' saves images (default ./thumbnails)'
 complete -c movies -l cache-dir -x -a '(__fish_complete_directories)' -d 'where downloaded images are cached (default $XDG_CACHE_HOME/movies, else ~/.cache/movies)'
 complete -c movies -l retries -x -d 'retries of a failed request that may succeed later, 0 to 10 (default 2: three attempts in all)'

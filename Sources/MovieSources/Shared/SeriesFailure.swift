@@ -6,7 +6,7 @@ import MoviesCore
 public enum SeriesFailure: Swift.Error, Sendable, Hashable, SourceFailure {
   /// The server has no season `season` of `series` (on `server`, named for messages).
   case noSuchSeason(series: String, season: Int, server: String)
-  /// The server has no TV library (Plex: no section of type `show`).
+  /// The server has no TV library (a media server with no section of type `show`).
   case noTVLibrary(server: String)
 
   /// Asking again the same way will not help.

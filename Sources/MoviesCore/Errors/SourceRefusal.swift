@@ -32,7 +32,8 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
       "This source does not know which films are like another; 'similar N' works on a "
         + "film database or a media server that does."
     case .noSeries:
-      "This source has no TV series; 'series' and 'episodes N' work on TMDb, Jellyfin and Plex."
+      "This source has no TV series; 'series' and 'episodes N' work on a film database or "
+        + "media server that has them, such as TMDb or Jellyfin."
     case .noPlayback(let command):
       "This source does not know what you have watched, so '\(command)' has nothing to go "
         + "on; it works on a media server's library, such as Jellyfin's."

@@ -65,7 +65,7 @@ public struct Season: Sendable, Hashable {
   /// How many episodes it has, when the source says.
   public var episodeCount: Int?
   /// The source's id for it, when the source asks for a season by id (Jellyfin's `SeasonId`,
-  /// Plex's rating key); nil when it asks by number (TMDb).
+  /// a media server's rating key); nil when it asks by number (TMDb).
   public var id: String?
 
   /// A season numbered `number`; a hostile number is clamped like ``EpisodePlace``'s.

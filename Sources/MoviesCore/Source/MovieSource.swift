@@ -60,7 +60,7 @@ public protocol MovieSource: Sendable {
   func seasons(of series: Movie) async throws -> [Season]
 
   /// The episode to play next of a series: the server's next up (Jellyfin's
-  /// `/Shows/NextUp?SeriesId=`, Plex's on deck), as an episode row; nil when the server names
+  /// `/Shows/NextUp?SeriesId=`, a media server's on deck), as an episode row; nil when the server names
   /// none (everything seen) or does not know what was seen (TMDb), and the browser then picks
   /// the first episode not played. Throws ``SourceRefusal/noSeries`` (the default) on a
   /// source that lists no series.

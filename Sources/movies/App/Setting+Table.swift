@@ -66,7 +66,8 @@ extension Setting {
     },
     .toggle(
       "--series",
-      help: "start with the source's TV series instead of its films (TMDb, Jellyfin, Plex)"
+      help: "start with the source's TV series instead of its films, where it has them (TMDb, "
+        + "the media servers)"
     ) { $0.query.listing = .titles(.series) },
     Setting(
       flags: [], help: "films (the default) or series, as --series", configKey: "kind"

@@ -140,7 +140,7 @@ extension CommandSpec {
       run: { _, context in try await context.continueWatching() }),
     .plain(
       .declared("series", words: []),
-      summary: "restart the list with the source's TV series (TMDb, Jellyfin, Plex); 'films' "
+      summary: "restart the list with the source's TV series, where it has them; 'films' "
         + "goes back to films",
       pages: true, loading: "Loading the series…",
       run: { _, context in try await context.browse(.series) }),
