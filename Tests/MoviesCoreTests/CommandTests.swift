@@ -105,9 +105,9 @@ import Testing
     ("o", true, ["order", "open"]),
     ("m", true, ["more"]),
     ("m", false, []),
-    ("s", true, ["show", "similar"]),
+    ("s", true, ["show", "similar", "series"]),
     ("sk", true, ["skip"]),
-    ("e", false, ["exit"]),
+    ("e", false, ["episodes", "exit"]),
     ("T", false, ["thumb", "trailer"]),
     ("x", true, []),
   ])

@@ -40,10 +40,6 @@ public struct Movie: Sendable, Hashable {
     public var playback: Playback?
     /// See ``Movie/kind``.
     public var kind: TitleKind = .film
-    /// See ``Movie/episode``.
-    public var episode: EpisodePlace?
-    /// See ``Movie/seriesCounts``.
-    public var seriesCounts: SeriesCounts?
     /// What a source's details add, in a box of their own (``Movie/Details``).
     var details: Details.Box?
 
@@ -69,6 +65,7 @@ public struct Movie: Sendable, Hashable {
       self.overview = overview
       self.playback = playback
       self.kind = kind
+      // Only series and episodes have them: in the box beside the details, not in every row.
       self.episode = episode
       self.seriesCounts = seriesCounts
     }
@@ -114,10 +111,10 @@ public struct Movie: Sendable, Hashable {
     var fields = Fields(
       id: id, title: title, genres: genres, thumbnail: thumbnail, link: link, rating: rating,
       ratingCount: ratingCount, releaseDate: releaseDate, runningTime: runningTime, grade: grade,
-      otherFields: otherFields, overview: overview, playback: playback, kind: kind,
-      episode: episode, seriesCounts: seriesCounts)
-    // One box for the seven, made only when one of them is there: this runs for every row.
+      otherFields: otherFields, overview: overview, playback: playback, kind: kind)
+    // One box for the nine, made only when one of them is there: this runs for every row.
     let details = Details(
+      episode: episode, seriesCounts: seriesCounts,
       tagline: tagline, directors: directors, creators: creators, cast: cast, providers: providers,
       imdbID: imdbID,
       trailer: trailer)

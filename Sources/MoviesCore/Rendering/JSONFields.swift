@@ -98,7 +98,28 @@ public struct JSONFields {
     return .object(movieFields(movie, row: row, watched: watched))
   }
 
+  /// A row's fields: every one, `kind` (`film`, `series`, `episode`), and a series' counts
+  /// (`seasons`, `episodes`, `seen`) or an episode's place (`series`, `seriesId`, `season`,
+  /// `episode`).
   static func movieFields(_ movie: Movie, row: Int, watched: Bool) -> JSONObject {
+    var fields = commonFields(movie, row: row, watched: watched)
+    fields["kind"] = .string(movie.kind.rawValue)
+    if movie.kind == .series {
+      fields["seasons"] = .int(movie.seriesCounts?.seasons)
+      fields["episodes"] = .int(movie.seriesCounts?.episodes)
+      fields["seen"] = .int(movie.seriesCounts?.seen)
+      fields["creators"] = .strings(movie.creators)
+    }
+    if let place = movie.episode {
+      fields["series"] = .string(place.seriesTitle)
+      fields["seriesId"] = .text(place.seriesID)
+      fields["season"] = .int(place.season)
+      fields["episode"] = .int(place.episode)
+    }
+    return fields
+  }
+
+  private static func commonFields(_ movie: Movie, row: Int, watched: Bool) -> JSONObject {
     [
       "row": .int(row), "id": .text(movie.id), "title": .string(movie.title),
       "genres": .strings(movie.genres), "rating": .number(movie.rating),

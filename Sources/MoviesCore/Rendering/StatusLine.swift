@@ -37,10 +37,18 @@ public enum StatusLine {
   /// `movies continue 3> `.
   public static func prompt(_ list: ListStatus, genreName: String? = nil) -> String {
     var context: [String] = []
-    if list.query.isContinuing {
+    switch list.query.listing {
+    case .continuing:
       // `continue`'s list has no genre or order of its own.
       context.append("continue")
-    } else {
+    case .nextUp:
+      context.append("next up")
+    case .episodes(let season):
+      // `movies the 100·s2 8/16> `: the series and season gone into.
+      context.append(TerminalText.escape(String(season.seriesTitle.lowercased().prefix(24))))
+      context.append("s\(season.season.number)")
+    case .titles(let kind):
+      if kind == .series { context.append("series") }
       if !list.query.genreID.isEmpty {
         let name = genreName ?? list.genreName ?? list.query.genreID
         context.append(TerminalText.escape(name.lowercased()))

@@ -68,6 +68,8 @@ public enum Command: Sendable, Hashable {
     /// A prefix of several orders, or a near miss of one.
     case badOrder(String, OrderName.Problem)
     case notAPageCount(String)
+    /// `episodes 3 x`: a season that is not a number.
+    case notASeason(String)
     /// `show f0`, `show wx`: a prefix with no usable number after it.
     case notALabel(command: String, argument: String, RowLabel.Kind)
 
@@ -104,6 +106,9 @@ public enum Command: Sendable, Hashable {
       case .notALabel(let command, let argument, let kind):
         "'\(CommandUsage.excerpt(argument))' is not \(kind == .entry ? "an entry" : "a match"); "
           + "type '\(command) \(RowLabel(1, kind))' for the first."
+      case .notASeason(let word):
+        "'\(CommandUsage.excerpt(word))' is not a season number; "
+          + "type 'episodes N S' with S a season, such as 'episodes 3 2'."
       case .notAPageCount(let word):
         "'\(CommandUsage.excerpt(word))' is not a number of pages; "
           + "type 'more' or 'more N' with N from 1 to \(Command.mostPages)."
@@ -149,6 +154,21 @@ public enum Command: Sendable, Hashable {
     guard let spec = CommandSpec.named(first, in: commands) else { throw .unknown(first) }
     return try spec.parse(
       CommandArguments(name: first.lowercased(), words: Array(words.dropFirst())))
+  }
+
+  /// `episodes N [S]`, `episodes wN [S]`: a label and a season number from 0, as words for
+  /// the handler.
+  static func episodes(_ arguments: CommandArguments) throws(ParseError) -> Command {
+    guard let first = arguments.words.first else { throw .missingRow(command: "episodes") }
+    guard arguments.words.count <= 2 else { throw .unexpectedArgument(command: "episodes") }
+    _ = try arguments.label(first)
+    if arguments.words.count == 2 {
+      let season = arguments.words[1]
+      guard let number = Int(season), (0...EpisodePlace.largestNumber).contains(number) else {
+        throw .notASeason(season)
+      }
+    }
+    return .declared("episodes", words: arguments.words)
   }
 
   /// `help` or `help CMD`, for any command's name or other spelling.

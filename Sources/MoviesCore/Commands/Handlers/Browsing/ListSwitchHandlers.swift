@@ -4,9 +4,10 @@ extension CommandContext {
   /// `genre NAME|ID|all`.
   func genre(_ nameOrID: String) async throws -> Handled {
     var query = await browser.status.query.withoutFilters
-    let genre = try await Self.genre(for: nameOrID, in: genreSource)
-    query.genreID = genre.id
     query.listing = query.listing.browsing
+    let genre = try await Self.genre(
+      for: nameOrID, in: genreSource, kind: query.listing.titleKind ?? .film)
+    query.genreID = genre.id
     return try await restart(
       with: query, genreName: genre.name, retrying: "genre \(CommandUsage.excerpt(nameOrID))")
   }
@@ -26,9 +27,11 @@ extension CommandContext {
   /// `genres`: the source's list, with the one browsed marked.
   func genres() async throws -> Handled {
     guard let genreSource else { throw CommandError.noGenreList }
+    let query = await browser.status.query
     return Handled(
       GenresListed(
-        genres: try await genreSource.genres(), current: await browser.status.query.genreID))
+        genres: try await genreSource.genres(of: query.listing.browsing.titleKind ?? .film),
+        current: query.genreID))
   }
 
   /// `continue`: the list of the films stopped part way, in the list's page size, when the
