@@ -60,6 +60,7 @@ import Testing
     #expect(episodes.output.contains("S03E01 Episode 1 · 43 min"))
     #expect(!episodes.output.contains("Show 12 S03E01"), "the season's rows need no series")
     #expect(StatusLine.prompt(try #require(episodes.list)) == "movies show 12·s3 4> ")
+    #expect(episodes.output.contains("All 4 episodes loaded."))
     let asked = source.requests.count
 
     let back = try await run("back", on: runner)
@@ -176,5 +177,19 @@ import Testing
     #expect(number(series["seen"]) == 4)
     let film = JSONFields.movieFields(Movie(title: "F"), row: 1, watched: false)
     #expect(text(film["kind"]) == "film")
+  }
+
+  @Test func showOfASeriesAndAnEpisode() {
+    let series = Movie(
+      id: "7", title: "The 100", overview: "Survivors return.", kind: .series,
+      seriesCounts: SeriesCounts(seasons: 7, episodes: 100, seen: 4), creators: ["Jason"])
+    let text = MovieDetails.render(series, row: 1, palette: .plain, width: 80)
+    #expect(text.contains("7 seasons, 100 episodes"))
+    #expect(text.contains("4 of 100 episodes seen"))
+    #expect(text.contains("Creators") && text.contains("Jason"))
+    let place = EpisodePlace(seriesID: "7", seriesTitle: "The 100", season: 1, episode: 2)
+    let episode = Movie(id: "e", title: "Earth Skills", kind: .episode, episode: place)
+    #expect(
+      MovieDetails.render(episode, row: 1, palette: .plain, width: 80).contains("The 100 S01E02"))
   }
 }

@@ -84,6 +84,18 @@ public struct JSONFields {
       "genreId": .string(query.genreID), "order": .string(query.order),
       "count": .int(query.pageSize),
     ]
+    // What a list other than films lists: `series`, `continue`, `next up`, or a season's
+    // episodes with the series and season.
+    switch query.listing {
+    case .titles(.film): break
+    case .titles(let kind): fields["listing"] = .string(kind.rawValue)
+    case .continuing: fields["listing"] = .string("continue")
+    case .nextUp: fields["listing"] = .string("next up")
+    case .episodes(let season):
+      fields["listing"] = .string("episodes")
+      fields["seriesId"] = .string(season.series.id)
+      fields["season"] = .int(season.season.number)
+    }
     // A view a `find` of filters made: its filters as typed, and a vote floor the source added.
     if !query.filterText.isEmpty {
       fields["filters"] = .string(query.filterText)

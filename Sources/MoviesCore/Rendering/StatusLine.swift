@@ -8,13 +8,20 @@ public enum StatusLine {
     _ list: ListStatus, palette: Palette, width: Int? = nil, hints: Bool = true
   ) -> String {
     let loaded = list.shownCount
+    // What the rows are: a season's episodes, series, or movies (films, or a mix).
+    let (one, many) =
+      switch list.query.listing {
+      case .episodes: ("episode", "episodes")
+      case .titles(.series): ("series", "series")
+      default: ("movie", "movies")
+      }
     var parts: [String]
     if !list.moreRemains {
       parts = [
         loaded == 0
-          ? "No movies match this query."
+          ? "No \(many) match this query."
           : loaded == 1
-            ? "The only movie is loaded." : "All \(Format.grouped(loaded)) movies loaded."
+            ? "The only \(one) is loaded." : "All \(Format.grouped(loaded)) \(many) loaded."
       ]
     } else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
