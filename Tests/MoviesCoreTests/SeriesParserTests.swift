@@ -64,7 +64,7 @@ import Testing
           {"Id":"b2","Name":"Season 2","Type":"Season","IndexNumber":2,"ChildCount":10},
           {"Id":"b1","Name":"Season 1","Type":"Season","IndexNumber":1,"ChildCount":\(huge)},
           {"Id":"b1b","Name":"Season 1 again","Type":"Season","IndexNumber":1},
-          {"Id":"b9","Name":"Beyond","Type":"Season","IndexNumber":\(huge)},
+          {"Id":"b9","Name":"Beyond","Type":"Season","IndexNumber":123456},
           {"Id":"e1","Name":"An episode","Type":"Episode","IndexNumber":3}
         ]}
         """), series: "aa01")
