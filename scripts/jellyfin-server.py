@@ -23,6 +23,8 @@ as a movie library, the way Jellyfin 12 does:
     GET /Videos/{id}/{mediaSourceId}/Subtitles/{index}/Stream.{format}
                                      (an external subtitle: see jellyfin_tracks.py)
     GET /web/                        (the web client's page, for `open N`)
+    GET /Shows/{id}/Seasons, /Shows/{id}/Episodes, /Shows/NextUp, and series and episodes in
+        /Items and /UserItems/Resume       (series_data.py's series: see jellyfin_series.py)
     POST /Sessions/Playing[/Progress|/Stopped], /UserItems/{id}/UserData, /UserPlayedItems/{id}
     DELETE /UserPlayedItems/{id} (and /Users/{userId}/PlayedItems/{id} before 10.9)
                                      (what was played, kept: see jellyfin_playstate.py)
@@ -49,6 +51,7 @@ from urllib.parse import parse_qsl, urlsplit
 import jellyfin_auth
 import jellyfin_images
 import jellyfin_playstate
+import jellyfin_series
 import jellyfin_tracks
 from jellyfin_library import SERVER_ID, SORT_KEYS, Library, User, sort_items
 from local_server import LocalHandler, LocalServer, add_csv_arguments, add_listening_arguments, \
@@ -159,6 +162,8 @@ class JellyfinHandler(LocalHandler):
         if jellyfin_playstate.route_old_item(self, Problem):
             return
         if jellyfin_tracks.route_subtitle(self, Problem):
+            return
+        if path.startswith("/Shows/") and jellyfin_series.route(self, Problem):
             return
         routes = {"/Items": self.route_items, "/Users": self.route_users,
                   "/Users/Me": self.route_me, "/Genres": self.route_genres,
@@ -273,6 +278,10 @@ class JellyfinHandler(LocalHandler):
         recursive = q.boolean("recursive", False)
         # The library's root holds folders, not films: without Recursive there are no movies.
         items = lib.items if recursive and (not kinds or "movie" in kinds) else []
+        if recursive and "series" in kinds:
+            items = items + lib.series
+        if recursive and "episode" in kinds:
+            items = items + [e for s in lib.series for e in s.episodes]
         term = (q.get("searchTerm") or "").strip().casefold()
         if term:
             items = [i for i in items if term in i.name.casefold()]
@@ -342,6 +351,8 @@ class JellyfinHandler(LocalHandler):
         lib, q = self.server.library, self.query
         kinds = {k.casefold() for k in q.array("includeItemTypes")}
         items = lib.items if not kinds or "movie" in kinds else []
+        if not kinds or "episode" in kinds:
+            items = items + [e for s in lib.series for e in s.episodes]
         resumable = []
         for item in items:
             data = user.user_data(item)
@@ -369,7 +380,8 @@ class JellyfinHandler(LocalHandler):
 
     def route_stream(self, item_id):
         item = self.server.library.by_id.get(item_id)
-        if item is None:
+        if item is None or not getattr(item, "playable", True):
+            # A series, a season, or an episode without a file has no stream.
             raise Problem(404, "Item not found.")
         if self.server.options.hang_streams:
             self.hang()
@@ -546,6 +558,9 @@ def parse_args(argv=None):
                     "Content-Length longer than the body")
     ap.add_argument("--hang-streams", action="store_true",
                     help="answer no stream request for a minute (logged as status 0)")
+    ap.add_argument("--series-fault", choices=["self-season", "wild-numbers"],
+                    help="a series lists itself as its own season, or sends numbers far out "
+                    "of range (see jellyfin_series.py)")
     ap.add_argument("--hang-search", action="store_true",
                     help="answer no /Items request with a SearchTerm for a minute (logged as "
                     "status 0)")
@@ -555,6 +570,8 @@ def parse_args(argv=None):
 def main(argv=None):
     options = parse_args(argv)
     library = Library(options.csv, options.limit, options.tag_salt)
+    library.series, tv_items = jellyfin_series.build(options.tag_salt, options.series_fault)
+    library.by_id.update(tv_items)
     serve(JellyfinServer(options, library))
 
 

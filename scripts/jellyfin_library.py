@@ -61,6 +61,26 @@ class Item:
     def premiere_date(self):
         return f"{self.year:04d}-01-01T00:00:00.0000000Z" if self.year else None
 
+    def made_up_data(self, seed):
+        """Every fifth film played, every third of the rest stopped part way."""
+        key = (self.row + seed)
+        played = key % 5 == 0
+        position = 0
+        if not played and key % 3 == 0 and self.runtime_ticks:
+            position = self.runtime_ticks * ((key % 7) + 1) // 9
+        data = {
+            "PlaybackPositionTicks": position, "PlayCount": 1 if played else 0,
+            "IsFavorite": key % 11 == 0, "Played": played, "Key": self.id, "ItemId": self.id,
+        }
+        if played:
+            data["LastPlayedDate"] = "2025-06-01T20:00:00.0000000Z"
+        elif position:
+            # Stopped part way on a day of May 2025 that the row picks, so the films to
+            # continue have an order of their own, neither the file's nor by title.
+            day = 1 + (self.row * 7 + seed) % 28
+            data["LastPlayedDate"] = f"2025-05-{day:02d}T{self.row % 24:02d}:00:00.0000000Z"
+        return data
+
 
 class User:
     """A Jellyfin user with a token of their own and their own watched state."""
@@ -83,23 +103,11 @@ class User:
         }
 
     def user_data(self, item):
-        """UserItemDataDto: every fifth film played, every third of the rest stopped part way."""
-        key = (item.row + self.seed)
-        played = key % 5 == 0
-        position = 0
-        if not played and key % 3 == 0 and item.runtime_ticks:
-            position = item.runtime_ticks * ((key % 7) + 1) // 9
-        data = {
-            "PlaybackPositionTicks": position, "PlayCount": 1 if played else 0,
-            "IsFavorite": key % 11 == 0, "Played": played, "Key": item.id, "ItemId": item.id,
-        }
-        if played:
-            data["LastPlayedDate"] = "2025-06-01T20:00:00.0000000Z"
-        elif position:
-            # Stopped part way on a day of May 2025 that the row picks, so the films to
-            # continue have an order of their own, neither the file's nor by title.
-            day = 1 + (item.row * 7 + self.seed) % 28
-            data["LastPlayedDate"] = f"2025-05-{day:02d}T{item.row % 24:02d}:00:00.0000000Z"
+        """UserItemDataDto: what the library made up for the item, under what clients wrote;
+        a series' or a season's counts its episodes (jellyfin_series.py)."""
+        if hasattr(item, "folder_data"):
+            return item.folder_data(self)
+        data = item.made_up_data(self.seed)
         data.update(self.changed.get(item.id, {}))
         if data.get("LastPlayedDate") is None:
             data.pop("LastPlayedDate", None)  # marked unplayed: Jellyfin leaves it out
@@ -118,6 +126,8 @@ class Library:
         names = sorted({g for item in self.items for g in item.genres})
         self.genres = [{"Name": n, "Id": guid(f"genre-{n}")} for n in names]
         self.genre_names_by_id = {g["Id"]: g["Name"] for g in self.genres}
+        # The TV series, seasons and episodes (jellyfin_series.py adds them).
+        self.series = []
 
     def similar(self, item, limit):
         """Films sharing a genre with `item`, the most genres first, then by name; itself out."""
@@ -131,6 +141,8 @@ class Library:
 
     def item_dto(self, item, fields, user):
         """BaseItemDto as Jellyfin sends it: the base fields always, the rest only if asked."""
+        if not isinstance(item, Item):
+            return item.dto(fields, user)  # a series, a season or an episode
         dto = {
             "Name": item.name, "ServerId": SERVER_ID, "Id": item.id,
             "Type": "Movie", "IsFolder": False, "MediaType": "Video",

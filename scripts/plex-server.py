@@ -7,8 +7,8 @@ recorded Plex answers (stdlib only).
                                    [--fault unavailable|slow|lying-total] [--fault-times N]
 
 After binding it prints one line, `listening on http://HOST:PORT`, then serves the IMDb CSV
-as a movie section ("Movies", key 1), an empty show section (key 2) and a second movie
-section of every tenth film ("Films 4K", key 3):
+as a movie section ("Movies", key 1), a show section of series_data.py's series ("TV Shows",
+key 2: see plex_series.py) and a second movie section of every tenth film ("Films 4K", key 3):
 
     GET /identity                               GET /library/sections
     GET /library/sections/{key}/all?type=1&sort=&genre=&title=&year>>=&year<<=
@@ -23,6 +23,7 @@ section of every tenth film ("Films 4K", key 3):
     GET /:/timeline?ratingKey=&key=&state=&time=&duration=
     GET /:/scrobble?key=&identifier=            (applied to the film: see plex_playstate.py)
     GET /:/unscrobble?key=&identifier=
+    GET /library/metadata/{ratingKey}/children|allLeaves    GET /library/onDeck
 
 Every request needs the token (`--token`, default "test-plex-token") as the `X-Plex-Token`
 header, or, as Plex also allows, as an `X-Plex-Token` URL parameter; without it the answer is
@@ -47,6 +48,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import jellyfin_images
 import plex_playstate
+import plex_series
 import plex_tracks
 import plex_xml
 from local_server import LocalHandler, LocalServer, add_csv_arguments, add_listening_arguments, \
@@ -56,6 +58,7 @@ from plex_library import MACHINE_IDENTIFIER, SERVER_VERSION, SORT_KEYS, Library,
 UNAUTHORIZED = b"<html><head><title>Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>"
 SECTION_PATH = re.compile(r"^/library/sections/(\d+)/(all|genre|onDeck)$")
 METADATA_PATH = re.compile(r"^/library/metadata/(\d+)(/similar)?$")
+CHILDREN_PATH = re.compile(r"^/library/metadata/(\d+)/(children|allLeaves)$")
 THUMB_PATH = re.compile(r"^/library/metadata/(\d+)/thumb/(\d+)$")
 PART_PATH = re.compile(r"^/library/parts/(\d+)/(\d+)/file\.mkv$")
 EXTRA_PATH = re.compile(r"^/library/parts/(\d+)/(\d+)/(trailer|making)\.mp4$")
@@ -148,6 +151,8 @@ class PlexHandler(LocalHandler):
                                         "title1": "Plex Library", "Directory": dirs})
         if path == "/hubs/search":
             return self.route_search()
+        if path == "/library/onDeck":
+            return self.route_on_deck()
         if plex_playstate.route(self, Answer):
             return
         if plex_tracks.route(self, Answer):
@@ -156,6 +161,7 @@ class PlexHandler(LocalHandler):
             return self.route_transcode()
         for pattern, handler in ((SECTION_PATH, self.route_section),
                                  (METADATA_PATH, self.route_metadata),
+                                 (CHILDREN_PATH, self.route_children),
                                  (THUMB_PATH, self.route_thumb), (PART_PATH, self.route_part),
                                  (EXTRA_PATH, self.route_extra)):
             match = pattern.match(path)
@@ -177,11 +183,15 @@ class PlexHandler(LocalHandler):
             genres = section.genres()
             return self.send_container({"size": len(genres), "title1": section.title,
                                         "title2": "By Genre", "Directory": genres})
-        films = section.films
+        films = self.listed(section)
         if what == "onDeck":
-            # The films stopped part way, the most recently watched first, as Plex lists them.
-            films = sorted((f for f in films if f.view_offset),
-                           key=lambda f: f.last_viewed_at or 0, reverse=True)[:20]
+            # The films stopped part way, the most recently watched first, as Plex lists them;
+            # in a show section the episodes to go on with.
+            if section.kind == "show":
+                films = plex_series.on_deck([], section.films)[:20]
+            else:
+                films = sorted((f for f in films if f.view_offset),
+                               key=lambda f: f.last_viewed_at or 0, reverse=True)[:20]
             return self.send_page(section, films, "On Deck")
         hit = self.server.take_fault()
         if hit == "unavailable":
@@ -196,12 +206,21 @@ class PlexHandler(LocalHandler):
             except KeyError:
                 raise Answer(400, "Bad sort")
         claimed = self.server.options.claimed_total if self.query.get("title") else None
-        self.send_page(section, films, "All Movies", lie=hit == "lying-total", claimed=claimed)
+        title2 = "All Shows" if section.kind == "show" else "All Movies"
+        self.send_page(section, films, title2, lie=hit == "lying-total", claimed=claimed)
+
+    def listed(self, section):
+        """What a section's list holds for `type`: films (1) in a movie section; shows (2, the
+        default) or episodes (4) in a show section."""
+        kind = self.query.get("type", "2" if section.kind == "show" else "1")
+        if section.kind == "movie":
+            return section.films if kind == "1" else []
+        if kind == "4":
+            return [e for show in section.films for e in show.episodes]
+        return section.films if kind == "2" else []
 
     def filtered(self, films):
         q = self.query
-        if q.get("type", "1") != "1":
-            return []
         title = q.get("title", "").casefold()
         if title:
             films = [f for f in films if title in f.title.casefold()]
@@ -235,11 +254,53 @@ class PlexHandler(LocalHandler):
                "Metadata": [f.metadata(section) for f in films]}
         self.send_container({"size": 1, "Hub": [hub]})
 
+    def route_children(self, rating_key, what):
+        library = self.server.library
+        item = library.films.get(rating_key)
+        section = library.by_key["2"]
+        if what == "allLeaves" and item is not None and hasattr(item, "episodes"):
+            head = {"key": rating_key, "title1": section.title, "title2": "All episodes",
+                    "viewGroup": "episode"}
+            entries = [e.metadata(section) for e in item.episodes]
+        else:
+            found = None if item is None else plex_series.children(
+                item, section, self.query, self.server.options.series_fault)
+            if found is None:
+                # A film has no children: Plex answers an empty container.
+                if item is None:
+                    raise Answer(404, "Not Found")
+                found = ({"key": rating_key}, [])
+            head, entries = found
+        start, size = self.paging()
+        begin = start or 0
+        page = entries[begin:] if size is None else entries[begin:begin + size]
+        container = {"size": len(page), "allowSync": True, "librarySectionID": int(section.key),
+                     "librarySectionTitle": section.title, **head}
+        if start is not None or size is not None:
+            container.update({"offset": begin, "totalSize": len(entries)})
+        container["Metadata"] = page
+        self.send_container(container)
+
+    def route_on_deck(self):
+        """/library/onDeck: films and episodes to go on with, across the sections."""
+        library = self.server.library
+        found = plex_series.on_deck(library.sections[0].films, library.by_key["2"].films)[:40]
+        start, size = self.paging()
+        begin = start or 0
+        page = found[begin:] if size is None else found[begin:begin + size]
+        container = {"size": len(page), "allowSync": False, "identifier":
+                     "com.plexapp.plugins.library", "mixedParents": True,
+                     "title1": "Plex Library", "title2": "On Deck"}
+        if start is not None or size is not None:
+            container.update({"offset": begin, "totalSize": len(found)})
+        container["Metadata"] = [f.metadata(library.section_of(f)) for f in page]
+        self.send_container(container)
+
     def route_metadata(self, rating_key, similar):
         film = self.server.library.films.get(rating_key)
         if film is None:
             raise Answer(404, "Not Found")
-        section = self.server.library.sections[0]
+        section = self.server.library.section_of(film)
         if similar:
             others = [f for f in section.films if f is not film
                       and set(f.genres) == set(film.genres)][:10]
@@ -248,8 +309,11 @@ class PlexHandler(LocalHandler):
         entry = film.metadata(section, details=True)
         if self.query.get("includeExtras") == "1":
             entry["Extras"] = film.extras()
-        self.send_container({"size": 1, "librarySectionID": 1, "librarySectionTitle":
-                             section.title, "Metadata": [entry]})
+        deck = plex_series.show_on_deck(film) if self.query.get("includeOnDeck") == "1" else None
+        if deck is not None:
+            entry["OnDeck"] = {"Metadata": [deck.metadata(section)]}
+        self.send_container({"size": 1, "librarySectionID": int(section.key),
+                             "librarySectionTitle": section.title, "Metadata": [entry]})
 
     def poster(self, rating_key, stamp, width):
         film = self.server.library.films.get(rating_key)
@@ -278,7 +342,9 @@ class PlexHandler(LocalHandler):
 
     def route_part(self, rating_key, stamp):
         film = self.server.library.films.get(rating_key)
-        if film is None or str(film.added_at) != stamp:
+        # A show, a season or an episode without Media has no part.
+        if (film is None or not getattr(film, "has_media", hasattr(film, "part_key"))
+                or str(film.added_at) != stamp):
             raise Answer(404, "Not Found")
         body = STREAM_MAGIC + rating_key.encode() + b"\n" + bytes(range(256)) * 64
         self.send_body(200, "video/x-matroska", body, {"Accept-Ranges": "bytes"})
@@ -304,7 +370,7 @@ class PlexHandler(LocalHandler):
             page = films[:size]
         container = {"size": len(page), "allowSync": True, "librarySectionID": int(section.key),
                      "librarySectionTitle": section.title, "title1": section.title,
-                     "title2": title2, "viewGroup": "movie"}
+                     "title2": title2, "viewGroup": section.kind}
         if start is not None or size is not None:
             container["offset"] = begin
             container["totalSize"] = claimed if claimed is not None else len(films) + (
@@ -370,12 +436,15 @@ def parse_args(argv=None):
                     "end sends its first page again")
     ap.add_argument("--fault-seconds", type=float, default=2.0, metavar="S",
                     help="the delay of --fault slow (default 2)")
+    ap.add_argument("--series-fault", choices=["self-season", "wild-numbers"],
+                    help="a show lists itself as its own season, or sends numbers far out of "
+                    "range (see plex_series.py)")
     return check_limit(ap, ap.parse_args(argv))
 
 
 def main(argv=None):
     options = parse_args(argv)
-    library = Library(options.csv, options.limit, options.tag_salt)
+    library = Library(options.csv, options.limit, options.tag_salt, options.series_fault)
     serve(PlexServer(options, library))
 
 

@@ -12,6 +12,7 @@ import hashlib
 import itertools
 import re
 
+import plex_series
 import plex_tracks
 from local_server import number
 
@@ -176,18 +177,25 @@ class Section:
 
 
 class Library:
-    def __init__(self, csv_path, limit=None, tag_salt="v1"):
+    def __init__(self, csv_path, limit=None, tag_salt="v1", series_fault=None):
         with open(csv_path, newline="", encoding="utf-8") as f:
             rows = list(itertools.islice(csv.DictReader(f), limit))
         films = [Film(int(r[""]), r, tag_salt) for r in rows]
+        shows, tv_entries = plex_series.build(series_fault)
         self.sections = [
             Section("1", "movie", "Movies", films),
-            Section("2", "show", "TV Shows", []),
+            Section("2", "show", "TV Shows", shows),
             # A second movie library, so choosing one by name matters: every tenth film.
             Section("3", "movie", "Films 4K", [f for f in films if f.row % 10 == 0]),
         ]
         self.by_key = {s.key: s for s in self.sections}
+        # Every entry by rating key: films, and shows, seasons and episodes.
         self.films = {film.rating_key: film for film in films}
+        self.films.update(tv_entries)
+
+    def section_of(self, entry):
+        """The section an entry belongs to."""
+        return self.sections[0] if isinstance(entry, Film) else self.by_key["2"]
 
 
 SORT_KEYS = {

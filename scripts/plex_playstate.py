@@ -1,4 +1,4 @@
-"""What scripts/plex-server.py is told about playing, applied to its films the way a Plex
+"""What scripts/plex-server.py is told about playing, applied to its films and episodes the way a Plex
 Media Server keeps it, so a later `/library/metadata/{ratingKey}` or list reads it back.
 
     /:/timeline?ratingKey=&key=/library/metadata/{ratingKey}&state=playing|paused|stopped
@@ -27,6 +27,8 @@ def film_of(handler, answer, name):
     film = handler.server.library.films.get(raw)
     if film is None:
         raise answer(404, "Not Found")
+    if not hasattr(film, "part_key"):
+        raise answer(400, f"Bad {name}")  # a show or a season is not played itself
     return film
 
 

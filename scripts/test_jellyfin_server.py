@@ -109,7 +109,9 @@ class JellyfinServerTest(unittest.TestCase):
 
     def test_not_recursive_or_other_types_list_no_movies(self):
         self.assertEqual(self.json("/Items?IncludeItemTypes=Movie")["Items"], [])
-        self.assertEqual(self.json("/Items?IncludeItemTypes=Series&Recursive=true")["Items"], [])
+        self.assertEqual(self.json("/Items?IncludeItemTypes=Trailer&Recursive=true")["Items"], [])
+        series = self.json("/Items?IncludeItemTypes=Series&Recursive=true")["Items"]
+        self.assertEqual({i["Type"] for i in series}, {"Series"})
 
     def test_query_names_are_case_insensitive(self):
         self.assertEqual(self.names(self.movies("startindex=3&LIMIT=2")),

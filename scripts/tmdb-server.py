@@ -21,6 +21,8 @@ shapes of TMDb's OpenAPI document (paths under /3, as the real service):
     GET /3/movie/{id}/watch/providers, /credits, /videos, /recommendations
     GET /3/watch/providers/movie  watch_region: the services, with their ids
     GET /t/p/{size}/{file}    a generated PNG poster of the size's width
+    GET /3/discover/tv, /3/tv/popular, /3/search/tv, /3/genre/tv/list, /3/tv/{id},
+        /3/tv/{id}/season/{n}     the series of series_data.py (see tmdb_series.py)
 
 Every /3 request needs `api_key=KEY` or `Authorization: Bearer TOKEN`, else 401 (status 7).
 Pages are 20 rows; page 0 or past 500 is 400 (status 22) whatever total_pages says. More
@@ -41,6 +43,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import tmdb_details
+import tmdb_series
 from local_server import LocalHandler, LocalServer, add_csv_arguments, add_listening_arguments, \
     number, serve
 
@@ -271,11 +274,13 @@ def png(width, height, rgb):
             + chunk(b"IEND", b""))
 
 
+def colour(ident):
+    return ((ident * 67) % 200 + 30, (ident * 131) % 200 + 30, (ident * 29) % 200 + 30)
+
+
 def poster(ident, size):
     width = 500 if size == "original" else int(size[1:])
-    height = width * 3 // 2
-    rgb = ((ident * 67) % 200 + 30, (ident * 131) % 200 + 30, (ident * 29) % 200 + 30)
-    return png(width, height, rgb)
+    return png(width, width * 3 // 2, colour(ident))
 
 
 # ---------------------------------------------------------------- HTTP
@@ -318,8 +323,13 @@ class TMDbHandler(LocalHandler):
     def route(self, path):
         catalogue = self.server.catalogue
         parts = path.strip("/").split("/")
-        if path in ("/discover/movie", "/search/movie"):
+        if path in ("/discover/movie", "/search/movie", "/discover/tv", "/search/tv",
+                    "/tv/popular"):
             return self.route_list(path)
+        if path == "/genre/tv/list":
+            return self.send_json({"genres": [{"id": i, "name": n} for i, n in tmdb_series.TV_GENRES]})
+        if len(parts) >= 2 and parts[0] == "tv" and parts[1].isdigit():
+            return self.route_tv(parts[1:])
         if path == "/watch/providers/movie":
             return self.send_json(provider_list(self.req_query.get("watch_region", "")))
         if path == "/genre/movie/list":
@@ -365,27 +375,66 @@ class TMDbHandler(LocalHandler):
             return tmdb_details.recommendations(self.server.catalogue, movie, page, list_item)
         return providers(movie, "https://www.themoviedb.org")
 
+    def route_tv(self, parts):
+        """/tv/{id}, its parts alone, and /tv/{id}/season/{n}."""
+        fault = self.server.options.series_fault
+        series = tmdb_series.BY_ID.get(int(parts[0]))
+        rest = "/".join(parts[1:])
+        if series is None:
+            return self.send_error_body(NOT_FOUND)
+        if not rest:
+            asked = self.req_query.get("append_to_response", "")
+            try:
+                tmdb_details.appended(asked)  # TMDb's limit on the number of parts
+            except ValueError:
+                raise BadRequest("append_to_response")
+            appended = [name for name in asked.split(",") if name]
+            body = tmdb_series.details(series, fault)
+            for name in appended:
+                if name in tmdb_series.APPENDABLE:
+                    body[name] = tmdb_series.part(series, name, providers)
+            return self.send_json(body)
+        if rest in tmdb_series.APPENDABLE:
+            return self.send_json(tmdb_series.part(series, rest, providers))
+        if len(parts) == 3 and parts[1] == "season" and parts[2].isdigit():
+            season = tmdb_series.season(series, int(parts[2]), fault)
+            if season is not None:
+                return self.send_json(season)
+        self.send_error_body(NOT_FOUND)
+
     def route_list(self, path):
         q = self.req_query
         raw = q.get("page", "1") or "1"
         page = int(raw) if raw.isdigit() else 0
         if not 1 <= page <= MAX_PAGE:
             return self.send_error_body(INVALID_PAGE)
-        found = self.server.catalogue.matching(path, q)
+        if path.endswith("/tv") or path == "/tv/popular":
+            found = (tmdb_series.search(q, BadRequest) if path == "/search/tv"
+                     else tmdb_series.discover({} if path == "/tv/popular" else q, BadRequest))
+            item = tmdb_series.list_item
+        else:
+            found, item = self.server.catalogue.matching(path, q), list_item
         start = (page - 1) * PAGE_SIZE
         results = found[start:start + PAGE_SIZE]
         pages, total = math.ceil(len(found) / PAGE_SIZE), len(found)
         claimed = self.server.options.claimed_pages
-        if claimed is not None and path == "/search/movie":
+        if claimed is not None and path.startswith("/search/"):
             # A search that claims far more than it has, and past its end sends its first
             # page again: the same films, never a new one.
             pages, total = claimed, claimed * PAGE_SIZE
             results = results or found[:PAGE_SIZE]
-        self.send_json({"page": page, "results": [list_item(m) for m in results],
+        self.send_json({"page": page, "results": [item(m) for m in results],
                         "total_pages": pages, "total_results": total})
 
     def route_poster(self, rest):
         size, _, name = rest.partition("/")
+        key = tmdb_series.image_key(name)
+        if key is not None and size in POSTER_SIZES + ["w300"]:
+            # A series poster, or an episode's still (16:9, as TMDb's stills are).
+            width = 500 if size == "original" else int(size[1:])
+            still = name.startswith("e")
+            return self.send_body(200, "image/png", png(width, width * 9 // 16 if still
+                                                        else width * 3 // 2, colour(key)))
         ident = name[1:-4] if name.startswith("p") and name.endswith(".png") else ""
         movie = self.server.catalogue.by_id.get(int(ident)) if ident.isdigit() else None
         if size not in POSTER_SIZES or movie is None or movie["poster_path"] != "/" + name:
@@ -474,6 +523,9 @@ def parse_args(argv=None):
     ap.add_argument("--claimed-pages", type=int, metavar="N",
                     help="searches claim N pages, and past their end send their first page again")
     ap.add_argument("--fail-message", default="Internal error: Something went wrong.")
+    ap.add_argument("--series-fault", choices=["self-season", "wild-numbers"],
+                    help="a series lists itself as its own season, or sends numbers far out "
+                    "of range (see tmdb_series.py)")
     return ap.parse_args(argv)
 
 

@@ -78,10 +78,27 @@ enum LibrarySchema {
       PRIMARY KEY (source, movie_key)
     );
     """,
+    // 8: TV series. An entry says what it is (every entry before was a film), an episode its
+    // series and place, a series its counts; its key names a kind other than film
+    // (`series:1399`), so TMDb's film 1399 and series 1399 are two entries. A session says
+    // whether it browsed films or series.
+    """
+    ALTER TABLE watchlist ADD COLUMN kind TEXT NOT NULL DEFAULT 'film';
+    ALTER TABLE watchlist ADD COLUMN series_id TEXT;
+    ALTER TABLE watchlist ADD COLUMN series_title TEXT;
+    ALTER TABLE watchlist ADD COLUMN season INTEGER;
+    ALTER TABLE watchlist ADD COLUMN episode INTEGER;
+    ALTER TABLE watchlist ADD COLUMN seasons INTEGER;
+    ALTER TABLE watchlist ADD COLUMN episodes INTEGER;
+    ALTER TABLE sessions ADD COLUMN kind TEXT NOT NULL DEFAULT 'film';
+    """,
   ]
 
   /// The version that added the diary: an older read-only file has none.
   static let diaryVersion = 7
+
+  /// The version that added a title's kind (TV series): before it, every entry is a film.
+  static let seriesVersion = 8
 
   /// The oldest version a read-only file may have: it cannot be migrated, and the queries
   /// read a column a later migration added as NULL (``watchlistColumns(version:)``).
@@ -92,14 +109,17 @@ enum LibrarySchema {
   static func watchlistColumns(version: Int) -> String {
     "source, movie_id, title, genres, rating, release_date, link, thumbnail, added_at, "
       + "running_time, grade, " + (version >= 4 ? "rating_count" : "NULL") + ", "
-      + (version >= 5 ? "overview" : "NULL")
+      + (version >= 5 ? "overview" : "NULL") + ", "
+      + (version >= seriesVersion
+        ? "kind, series_id, series_title, season, episode, seasons, episodes"
+        : "'film', NULL, NULL, NULL, NULL, NULL, NULL")
   }
 
   /// The saved sessions' columns as ``SQLiteLibrary`` reads them, in its order; the filters,
   /// which version 6 added, are NULL before it.
   static func sessionsColumns(version: Int) -> String {
     "id, source, genre_id, genre_name, sort_order, page_size, rows, saved_at, "
-      + (version >= 6 ? "filters" : "NULL")
+      + (version >= 6 ? "filters" : "NULL") + ", " + (version >= seriesVersion ? "kind" : "'film'")
   }
 
   /// The version this build writes.

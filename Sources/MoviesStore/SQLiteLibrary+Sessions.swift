@@ -20,14 +20,15 @@ extension SQLiteLibrary {
         try database.query(
           """
           INSERT INTO sessions (source, genre_id, genre_name, sort_order, page_size, rows,
-            saved_at, filters)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            saved_at, filters, kind)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
             .text(session.source), .text(session.query.genreID), .text(orNull: session.genreName),
             .text(session.query.order), .integer(Int64(session.query.pageSize)),
             .integer(Int64(session.rows)), .real(session.saved.timeIntervalSince1970),
             .text(orNull: session.query.filterText.isEmpty ? nil : session.query.filterText),
+            .text(session.query.listing.titleKind?.rawValue ?? TitleKind.film.rawValue),
           ])
         try database.query(
           "DELETE FROM sessions WHERE id NOT IN (SELECT id FROM sessions ORDER BY id DESC LIMIT ?)",
@@ -57,11 +58,14 @@ extension SQLiteLibrary {
     try database.query(
       "SELECT \(columns) FROM sessions ORDER BY id DESC LIMIT ?", [.integer(Int64(limit))]
     ).compactMap { row in
-      guard row.count == 9, let id = row[0].integer, let source = row[1].text,
+      guard row.count == 10, let id = row[0].integer, let source = row[1].text,
         let genre = row[2].text, let order = row[4].text, let pageSize = row[5].integer,
         let rows = row[6].integer, let saved = row[7].real
       else { return nil }
-      var query = MovieQuery(genreID: genre, order: order, pageSize: Int(clamping: pageSize))
+      // Films or series; anything else (a newer build's word) is films, as before.
+      let kind: TitleKind = row[9].text == TitleKind.series.rawValue ? .series : .film
+      var query = MovieQuery(
+        listing: .titles(kind), genreID: genre, order: order, pageSize: Int(clamping: pageSize))
       // The filters as typed: `resume` resolves them again (``CommandRunner/reopened(_:)``).
       query.filterText = row[8].text ?? ""
       let session = SavedSession(

@@ -11,8 +11,9 @@ extension SQLiteLibrary {
         try database.query(
           """
           INSERT INTO watchlist (source, movie_key, movie_id, title, genres, rating,
-            release_date, link, thumbnail, added_at, running_time, grade, rating_count, overview)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            release_date, link, thumbnail, added_at, running_time, grade, rating_count, overview,
+            kind, series_id, series_title, season, episode, seasons, episodes)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (source, movie_key) DO NOTHING
           """,
           [
@@ -23,6 +24,10 @@ extension SQLiteLibrary {
             .real(entry.added.timeIntervalSince1970),
             movie.runningTime.map { .integer(Int64($0)) } ?? .null, .text(orNull: movie.grade),
             movie.ratingCount.map { .integer(Int64($0)) } ?? .null, .text(orNull: movie.overview),
+            .text(movie.kind.rawValue), .text(orNull: movie.episode?.seriesID),
+            .text(orNull: movie.episode?.seriesTitle), Self.integer(movie.episode?.season),
+            Self.integer(movie.episode?.episode), Self.integer(movie.seriesCounts?.seasons),
+            Self.integer(movie.seriesCounts?.episodes),
           ])
         return try database.query("SELECT changes()").first?.first?.integer == 1
       }
@@ -122,6 +127,15 @@ extension SQLiteLibrary {
     }
   }
 
+  private static func integer(_ number: Int?) -> SQLiteValue {
+    number.map { .integer(Int64($0)) } ?? .null
+  }
+
+  /// A count or number read from the file, which is untrusted: within 0...9,999 or none.
+  private static func count(_ value: SQLiteValue) -> Int? {
+    value.integer.flatMap { (0...9_999).contains($0) ? Int($0) : nil }
+  }
+
   /// Genre names may hold commas; the unit separator cannot come from a page's text.
   private static let genreSeparator = "\u{1F}"
 
@@ -135,7 +149,15 @@ extension SQLiteLibrary {
       releaseDate: value(5).text,
       // The file is untrusted: a negative or absurd running time is not one.
       runningTime: value(9).integer.flatMap { (1...100_000).contains($0) ? Int($0) : nil },
-      grade: value(10).text, overview: value(12).text)
+      grade: value(10).text, overview: value(12).text,
+      // An unknown kind (a newer build's) is kept as a film, as every entry was before.
+      kind: value(13).text.flatMap(TitleKind.init(rawValue:)) ?? .film,
+      episode: value(15).text.map { series in
+        EpisodePlace(
+          seriesID: value(14).text, seriesTitle: series, season: count(value(16)) ?? 0,
+          episode: count(value(17)) ?? 0)
+      },
+      seriesCounts: count(value(18)).map { SeriesCounts(seasons: $0, episodes: count(value(19))) })
     return WatchEntry(
       source: value(0).text ?? "", movie: movie,
       added: Date(timeIntervalSince1970: value(8).real ?? 0))

@@ -77,7 +77,10 @@ import Testing
     #expect(Command.thumbs(.all).spec?.loadingLabel(.thumbs(.all), context) == nil)
     #expect(Command.list.spec?.loadingLabel(.list, context) == nil)
     let paged = CommandSpec.all.filter(\.pages).map(\.name)
-    #expect(paged == ["more", "list", "genre", "order", "continue", "help"])
+    #expect(
+      paged == [
+        "more", "list", "genre", "order", "continue", "series", "films", "episodes", "help",
+      ])
   }
 }
 

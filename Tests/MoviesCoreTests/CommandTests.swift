@@ -105,9 +105,9 @@ import Testing
     ("o", true, ["order", "open"]),
     ("m", true, ["more"]),
     ("m", false, []),
-    ("s", true, ["show", "similar", "seen"]),
+    ("s", true, ["show", "similar", "seen", "series"]),
     ("sk", true, ["skip"]),
-    ("e", false, ["exit"]),
+    ("e", false, ["episodes", "exit"]),
     ("T", false, ["thumb", "tracks", "trailer"]),
     ("x", true, []),
   ])

@@ -4,7 +4,7 @@ import Testing
 @testable import MoviesCore
 
 /// `continue`: a capability the source declares; it restarts the list with the source's
-/// `continuing` query, and a failed load leaves the list as it was.
+/// `continuing` listing, and a failed load leaves the list as it was.
 @Suite(.timeLimit(.minutes(1))) struct ContinueCommandTests {
   private let layout = TextRenderer.Layout(width: 80, palette: .plain, unicode: false)
 
@@ -30,12 +30,12 @@ import Testing
     _ = await runner.run(.more, layout: layout)
     let reply = await runner.run(try #require(try Command.parse("continue")), layout: layout)
     #expect(reply.error == nil)
-    #expect(await runner.browser.status.query.continuing)
+    #expect(await runner.browser.status.query.isContinuing)
     let list = try #require(reply.list)
     #expect(StatusLine.prompt(list) == "movies continue 10/30> ")
     _ = await runner.run(.order("ratingdesc"), layout: layout)
     let queries = asked.withLock { $0 }
-    #expect(queries.map(\.continuing) == [false, true, false])
+    #expect(queries.map(\.isContinuing) == [false, true, false])
     #expect(queries[1].pageSize == 10 && queries[1].genreID.isEmpty)
   }
 
@@ -43,7 +43,7 @@ import Testing
     let source = FakeMovieSource(
       movies: FakeMovieSource.numbered(30), capabilities: Self.resuming
     ) { _, query in
-      query.continuing ? .fail(FakeMovieSource.Failure()) : .serve
+      query.isContinuing ? .fail(FakeMovieSource.Failure()) : .serve
     }
     let runner = runner(source)
     _ = await runner.run(.more, layout: layout)

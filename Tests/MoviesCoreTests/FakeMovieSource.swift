@@ -25,6 +25,8 @@ final class FakeMovieSource: MovieSource {
 
   private struct State {
     var requests: [(page: Int, size: Int)] = []
+    var queries: [MovieQuery] = []
+    var seriesCalls: [String] = []
     var cancelledPages: [Int] = []
     var failNextPage = false
     var nextFailure: (any Error & Sendable)?
@@ -41,6 +43,8 @@ final class FakeMovieSource: MovieSource {
   }
 
   let movies: [Movie]
+  /// The series, seasons and episodes served for series listings; nil: no series.
+  let series: FakeSeries?
   /// Thumbnail bytes by reference (the movie's `thumbnail`).
   let thumbnails: [String: Data]
   /// The bytes a download of any other reference answers with; nil: such a download fails.
@@ -64,7 +68,7 @@ final class FakeMovieSource: MovieSource {
   init(
     movies: [Movie], thumbnails: [String: Data] = [:], thumbnailBody: Data? = nil,
     holdsDownloads: Bool = false, cap: Int = .max, totalCount: Int? = nil,
-    capabilities: SourceCapabilities = SourceCapabilities(),
+    capabilities: SourceCapabilities = SourceCapabilities(), series: FakeSeries? = nil,
     answer: @escaping @Sendable (_ page: Int, _ query: MovieQuery) -> PageAnswer = { _, _ in
       .serve
     }
@@ -76,6 +80,7 @@ final class FakeMovieSource: MovieSource {
     self.cap = cap
     self.totalCount = totalCount
     self.capabilities = capabilities
+    self.series = series
     self.answer = answer
     (started, startedContinuation) = AsyncStream.makeStream(of: Int.self)
   }
@@ -103,6 +108,15 @@ final class FakeMovieSource: MovieSource {
 
   var requests: [(page: Int, size: Int)] { state.withLock { $0.requests } }
   var requestedPages: [Int] { requests.map(\.page) }
+  /// The query of each page request, in order.
+  var queries: [MovieQuery] { state.withLock { $0.queries } }
+  /// The series calls made, `seasons 7` and `next 7`, in order.
+  var seriesCalls: [String] { state.withLock { $0.seriesCalls } }
+
+  /// Records a series call.
+  func record(seriesCall: String) {
+    state.withLock { $0.seriesCalls.append(seriesCall) }
+  }
   /// The pages whose requests were cancelled while they waited.
   var cancelledPages: [Int] { state.withLock { $0.cancelledPages } }
   var thumbnailRequests: [URL] { state.withLock { $0.thumbnailRequests } }
@@ -150,6 +164,7 @@ final class FakeMovieSource: MovieSource {
   func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
     let (fails, failure) = state.withLock { state in
       state.requests.append((number, query.pageSize))
+      state.queries.append(query)
       defer { (state.failNextPage, state.nextFailure) = (false, nil) }
       return (state.failNextPage || state.pagesToFailOnce.remove(number) != nil, state.nextFailure)
     }
@@ -169,6 +184,7 @@ final class FakeMovieSource: MovieSource {
         throw error
       }
     }
+    let movies = series?.rows(for: query.listing) ?? self.movies
     let size = min(cap, query.pageSize)
     let start = min(movies.count, (number - 1) * size)
     let end = min(movies.count, start + size)

@@ -14,7 +14,8 @@ extension JellyfinClient {
   /// `show wN` or `play N`): `/Items/{id}?userId=`, or `/Users/{userId}/Items/{id}` on a server
   /// before 10.9 (see ``JellyfinPaths``).
   func item(_ id: String, _ target: LoadTarget) async throws -> Movie {
-    let fields = URLQueryItem(name: "Fields", value: Self.fields)
+    // A series' counts too: the same fields as its row in the list.
+    let fields = Self.seriesFields
     let data = try await paths.trying(
       current: Self.address(
         server, "Items/\(id)", [URLQueryItem(name: "userId", value: userID), fields]),

@@ -2,7 +2,7 @@ import Foundation
 import MoviesCore
 
 /// A ``MovieSource``, ``GenreSource`` and ``StreamSource`` over a Jellyfin server's movie
-/// library.
+/// and TV libraries (the series' seasons, episodes and next up: ``JellyfinClient+Series``).
 ///
 /// Pages are `GET /Items` for one user (`userId`), films only, recursively, by `StartIndex`
 /// and `Limit`, with the total counted (`EnableTotalRecordCount`) so the list ends there.
@@ -79,6 +79,8 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.plays = true
     capabilities.findsSimilar = true
     capabilities.resumesWatching = true
+    capabilities.listsSeries = true
+    capabilities.tracksEpisodes = true
     return capabilities
   }()
 
@@ -153,26 +155,43 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   }
 
   /// The address of one page of `query`; its search text and year narrow it on the server.
-  /// `continue`'s list is the user's `/UserItems/Resume` (Jellyfin 10.9 and later): the films
-  /// stopped part way, the most recently played first, in the server's own order.
+  /// Films and series are `/Items` of their type; a season's episodes, next up and
+  /// `continue`'s lists are in ``JellyfinClient+Series``.
   public func itemsURL(_ number: Int, of query: MovieQuery) throws -> URL {
-    // What every page asks: the user's films, one page of them, counted, with the fields.
-    let page = [
+    let page = pageItems(number, of: query)
+    switch query.listing {
+    case .continuing: return resumeURL(page)
+    case .nextUp: return nextUpURL(page)
+    case .episodes(let season): return episodesURL(season, page)
+    case .titles(let kind): return try titlesURL(kind, page, of: query)
+    }
+  }
+
+  /// What every page asks: the user's items, one page of them, counted, with the fields.
+  func pageItems(_ number: Int, of query: MovieQuery) -> [URLQueryItem] {
+    [
       URLQueryItem(name: "userId", value: userID),
-      URLQueryItem(name: "IncludeItemTypes", value: "Movie"),
       URLQueryItem(name: "StartIndex", value: String((max(1, number) - 1) * query.pageSize)),
       URLQueryItem(name: "Limit", value: String(query.pageSize)),
       URLQueryItem(name: "EnableTotalRecordCount", value: "true"),
       URLQueryItem(name: "Fields", value: Self.fields),
     ]
-    if query.continuing { return Self.address(server, "UserItems/Resume", page) }
+  }
+
+  /// `/Items` of films (`Movie`) or series (`Series`, with their season and episode counts)
+  /// in the query's genre and order, or a search's matches.
+  private func titlesURL(_ kind: TitleKind, _ page: [URLQueryItem], of query: MovieQuery) throws
+    -> URL
+  {
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
       throw http.unusable(
         .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),
         .page(1))
     }
+    let series = kind == .series
     var items =
-      page + [
+      page.map { series && $0.name == "Fields" ? Self.seriesFields : $0 } + [
+        URLQueryItem(name: "IncludeItemTypes", value: series ? "Series" : "Movie"),
         URLQueryItem(name: "Recursive", value: "true"),
         URLQueryItem(name: "SortBy", value: sort.sortBy),
         URLQueryItem(name: "SortOrder", value: sort.sortOrder),
@@ -187,12 +206,19 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
 
   /// Fetches one page (1-based) of the query.
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    let url = try itemsURL(number, of: query)
-    let data = try await http.get(url, .page(number), limits: pageLimits)
+    if query.isContinuing { return try await continuing(number, of: query) }
+    let page = try await items(at: try itemsURL(number, of: query), .page(number))
+    if case .episodes = query.listing { return page.onlyEpisodes() }
+    return page
+  }
+
+  /// The items of one `BaseItemDtoQueryResult` at `url`, loaded as `target` says.
+  func items(at url: URL, _ target: LoadTarget) async throws -> MoviePage {
+    let data = try await http.get(url, target, limits: pageLimits)
     do {
       return try JellyfinItemParser.page(data, server: server)
     } catch {
-      throw http.unusable(.unreadable(error.explanation), .page(number))
+      throw http.unusable(.unreadable(error.explanation), target)
     }
   }
 
@@ -216,16 +242,18 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
     }
   }
 
-  /// Every genre, in the source's order.
-  public func genres() async throws -> [Genre] {
-    var components = URLComponents(
-      url: Self.address(server, "Genres"), resolvingAgainstBaseURL: true)
-    components?.queryItems = [
-      URLQueryItem(name: "userId", value: userID),
-      URLQueryItem(name: "IncludeItemTypes", value: "Movie"),
-      URLQueryItem(name: "SortBy", value: "SortName"),
-    ]
-    let url = components?.url ?? server
+  /// Every genre of films, in the source's order.
+  public func genres() async throws -> [Genre] { try await genres(of: .film) }
+
+  /// The genres of films or of series (`/Genres` of that `IncludeItemTypes`).
+  public func genres(of kind: TitleKind) async throws -> [Genre] {
+    let url = Self.address(
+      server, "Genres",
+      [
+        URLQueryItem(name: "userId", value: userID),
+        URLQueryItem(name: "IncludeItemTypes", value: kind == .series ? "Series" : "Movie"),
+        URLQueryItem(name: "SortBy", value: "SortName"),
+      ])
     let data = try await http.get(url, .genres, limits: http.limits(maxBytes: 1 << 20))
     do {
       return try JellyfinItemParser.genres(data)
@@ -253,7 +281,10 @@ public struct JellyfinClient: DeclaredSource, GenreSource, StreamSource {
   /// What `play N` hands to a player: the film's stream, the header it needs, and where to
   /// start. Nil for a film without an id.
   public func stream(for movie: Movie) -> StreamRequest? {
-    guard let id = movie.id else { return nil }
+    // A series or a season is not played itself; an episode without a file has no stream.
+    guard let id = movie.id, movie.kind == .film || movie.kind == .episode,
+      movie.otherFields[JellyfinItemParser.missingField] == nil
+    else { return nil }
     var components = URLComponents(
       url: Self.address(server, "Videos/\(id)/stream"), resolvingAgainstBaseURL: true)
     components?.queryItems = [URLQueryItem(name: "static", value: "true")]

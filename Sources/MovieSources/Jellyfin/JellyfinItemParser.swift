@@ -83,24 +83,35 @@ public enum JellyfinItemParser {
     }
     let ticks = (LooseValue.integer(item["RunTimeTicks"])).flatMap { $0 > 0 ? $0 : nil }
     let length = ticks.map { $0 / ticksPerSecond }
-    let playback = (item["UserData"] as? [String: Any]).map { data in
-      Playback(
-        played: data["Played"] as? Bool ?? false,
-        position: (LooseValue.integer(data["PlaybackPositionTicks"]) ?? 0) / ticksPerSecond,
-        length: length)
-    }
+    let kind = kind(item)
+    // A series' or a season's own data counts its episodes: it is not played itself.
+    let playback =
+      kind == .series
+      ? nil
+      : (item["UserData"] as? [String: Any]).map { data in
+        Playback(
+          played: data["Played"] as? Bool ?? false,
+          position: (LooseValue.integer(data["PlaybackPositionTicks"]) ?? 0) / ticksPerSecond,
+          length: length)
+      }
+    var other: [String: String] = [:]
+    if LooseValue.text(item["LocationType"]) == "Virtual" { other[missingField] = missingFile }
     return Movie(
       id: id, title: title,
       genres: (item["Genres"] as? [Any] ?? []).compactMap(LooseValue.text),
       thumbnail: primaryImageTag(item).map { posterReference(id: id, tag: $0) },
       link: webPage(id: id, serverID: identifier(item["ServerId"]), server: server)?.absoluteString,
       rating: LooseValue.double(item["CommunityRating"]),
-      releaseDate: LooseValue.integer(item["ProductionYear"]).flatMap {
-        (1...9999).contains($0) ? String($0) : nil
-      },
+      releaseDate: kind == .episode
+        ? airDate(item)
+        : LooseValue.integer(item["ProductionYear"]).flatMap {
+          (1...9999).contains($0) ? String($0) : nil
+        },
       runningTime: length.map { ($0 + 30) / 60 },
-      grade: LooseValue.text(item["OfficialRating"]),
-      overview: LooseValue.text(item["Overview"]), playback: playback,
+      grade: LooseValue.text(item["OfficialRating"]), otherFields: other,
+      overview: LooseValue.text(item["Overview"]), playback: playback, kind: kind,
+      episode: kind == .episode ? place(item) : nil,
+      seriesCounts: kind == .series ? counts(item) : nil,
       tagline: (item["Taglines"] as? [Any])?.lazy.compactMap(LooseValue.text).first,
       directors: people(item, ofType: "Director"), cast: people(item, ofType: "Actor"),
       imdbID: (item["ProviderIds"] as? [String: Any]).flatMap { LooseValue.text($0["Imdb"]) },

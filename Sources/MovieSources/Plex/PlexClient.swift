@@ -2,7 +2,7 @@ import Foundation
 import MoviesCore
 
 /// A ``MovieSource``, ``GenreSource`` and ``StreamSource`` over one movie library (a section)
-/// of a Plex Media Server.
+/// of a Plex Media Server, and one TV library beside it (``PlexClient+Series``).
 ///
 /// Pages are `GET /library/sections/{key}/all?type=1`, paged by the `X-Plex-Container-Start`
 /// and `X-Plex-Container-Size` headers; the list ends at the answer's `totalSize`. Every
@@ -29,6 +29,8 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   public let server: URL
   /// The movie library browsed.
   public let section: PlexParser.Section
+  /// The TV library `series` browses; nil when the server has none.
+  public let showSection: PlexParser.Section?
   /// The server's id in Plex Web's addresses (`open N`); nil when `/identity` gave none.
   public let machineIdentifier: String?
   private let headers: PlexHeaders
@@ -39,11 +41,13 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
 
   /// A client for `section` of `server`, which `connect` finds.
   public init(
-    server: URL, section: PlexParser.Section, machineIdentifier: String?, headers: PlexHeaders,
-    http: SourceHTTP, credentialOrigin: String = "PLEX_TOKEN"
+    server: URL, section: PlexParser.Section, showSection: PlexParser.Section? = nil,
+    machineIdentifier: String?, headers: PlexHeaders, http: SourceHTTP,
+    credentialOrigin: String = "PLEX_TOKEN"
   ) {
     self.server = server
     self.section = section
+    self.showSection = showSection
     self.machineIdentifier = machineIdentifier
     self.headers = headers
     self.http = http
@@ -74,8 +78,9 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
       + "PLEX_TOKEN (or plex-token in the config file) to a token of this server."
   }
 
-  /// Asks the server who it is (`/identity`) and which movie libraries it has
-  /// (`/library/sections`), and browses the one called `library` (any case), or the first.
+  /// Asks the server who it is (`/identity`) and which libraries it has
+  /// (`/library/sections`), and browses the movie and the TV library called `library` (any
+  /// case), or the first of each.
   public static func connect(
     server: URL, headers: PlexHeaders, library: String?, http: SourceHTTP,
     credentialOrigin: String = "PLEX_TOKEN"
@@ -86,6 +91,7 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
       address(server, "/library/sections"), .sections, limits: limits)
     let machine: String?
     let sections: [PlexParser.Section]
+    let shows: [PlexParser.Section]
     do {
       machine = try PlexParser.machineIdentifier(identity)
     } catch {
@@ -93,20 +99,24 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     }
     do {
       sections = try PlexParser.movieSections(listing)
+      shows = try PlexParser.sections(listing, ofType: "show")
     } catch {
       throw http.unusable(.unreadable(error.explanation), .sections)
     }
     let wanted = library.map(MovieSearch.foldedString)
+    func named(_ among: [PlexParser.Section]) -> PlexParser.Section? {
+      among.first { MovieSearch.foldedString($0.title) == wanted }
+    }
+    // A TV library's name picks it for `series`, the films staying in the first movie library.
+    let show = wanted == nil ? shows.first : named(shows) ?? shows.first
     guard
-      let section = wanted.map({ name in
-        sections.first { MovieSearch.foldedString($0.title) == name }
-      }) ?? sections.first
+      let section = wanted == nil || named(shows) != nil ? sections.first : named(sections)
     else {
       throw Error.noSuchLibrary(library, known: sections.map(\.title))
     }
     return PlexClient(
-      server: server, section: section, machineIdentifier: machine, headers: headers,
-      http: http, credentialOrigin: credentialOrigin)
+      server: server, section: section, showSection: show, machineIdentifier: machine,
+      headers: headers, http: http, credentialOrigin: credentialOrigin)
   }
 
   /// What a Plex library can do, known before a client is made.
@@ -120,6 +130,8 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
     capabilities.noThumbnailMessage = "Plex has no poster for this film."
     capabilities.plays = true
     capabilities.resumesWatching = true
+    capabilities.listsSeries = true
+    capabilities.tracksEpisodes = true
     // A search's results in pages of a few hundred, as Jellyfin's, not of the list's ten.
     capabilities.searchPageSize = 200
     return capabilities
@@ -135,25 +147,28 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
   /// `Plex at media.local:32400`, for the banner and the spinner.
   public var name: String { ServerName.of("Plex", at: server) }
 
-  /// The address of `query`'s list (the page goes in the headers: ``pageHeaders(_:of:)``).
-  /// `continue`'s list is the section's On Deck: the films stopped part way, the most
-  /// recently watched first.
+  /// The address of `query`'s list (the page goes in the headers: ``pageHeaders(_:of:)``):
+  /// a library's films (`type=1`) or shows (`type=2`), or one of the lists of
+  /// ``seriesListURL(of:)``.
   public func listURL(of query: MovieQuery) throws -> URL {
-    if query.continuing { return Self.address(server, "/library/sections/\(section.key)/onDeck") }
+    if let url = try seriesListURL(of: query) { return url }
     guard let sort = Self.sorts.first(where: { $0.order == query.order }) else {
       throw http.unusable(
         .unknownOrder(query.order, known: Self.sorts.map { OrderName.shortName($0.order) }),
         .page(1))
     }
+    let shows = query.listing == .titles(.series)
+    let library = shows ? try showLibrary() : section
     var items = [
-      URLQueryItem(name: "type", value: "1"), URLQueryItem(name: "sort", value: sort.sort),
+      URLQueryItem(name: "type", value: shows ? "2" : "1"),
+      URLQueryItem(name: "sort", value: sort.sort),
     ]
     if !query.genreID.isEmpty { items.append(URLQueryItem(name: "genre", value: query.genreID)) }
     if !query.searchText.isEmpty {
       items.append(URLQueryItem(name: "title", value: query.searchText))
     }
     items += ServerFilterItems.plex(query)
-    return Self.address(server, "/library/sections/\(section.key)/all", query: items)
+    return Self.address(server, "/library/sections/\(library.key)/all", query: items)
   }
 
   /// The headers that say which page (1-based) of `query` is asked: the container's start and
@@ -171,16 +186,23 @@ public struct PlexClient: DeclaredSource, GenreSource, StreamSource {
       try listURL(of: query), .page(number),
       limits: http.limits(maxBytes: HoppinClient.defaultPageLimit),
       extraHeaders: pageHeaders(number, of: query))
+    let page: MoviePage
     do {
-      return try PlexParser.page(data, page: number, machineIdentifier: machineIdentifier)
+      page = try PlexParser.page(data, page: number, machineIdentifier: machineIdentifier)
     } catch {
       throw http.unusable(.unreadable(error.explanation), .page(number))
     }
+    if case .episodes = query.listing { return page.onlyEpisodes() }
+    return page
   }
 
   /// The section's genres (`/library/sections/{key}/genre`), each with the key `genre=` takes.
-  public func genres() async throws -> [Genre] {
-    let url = Self.address(server, "/library/sections/\(section.key)/genre")
+  public func genres() async throws -> [Genre] { try await genres(of: .film) }
+
+  /// The genres of the movie library, or of the TV library for series.
+  public func genres(of kind: TitleKind) async throws -> [Genre] {
+    let library = kind == .series ? try showLibrary() : section
+    let url = Self.address(server, "/library/sections/\(library.key)/genre")
     let data = try await http.get(url, .genres, limits: http.limits(maxBytes: 1 << 20))
     do {
       return try PlexParser.genres(data)

@@ -33,8 +33,13 @@ public enum PlexParser {
   public static let criticRatingField = "criticRating"
   /// The movie sections of `/library/sections`, in the server's order.
   public static func movieSections(_ data: Data) throws(Error) -> [Section] {
+    try sections(data, ofType: "movie")
+  }
+
+  /// The sections of one `type` (`movie`, `show`) of `/library/sections`, in the server's order.
+  public static func sections(_ data: Data, ofType type: String) throws(Error) -> [Section] {
     try directories(data).compactMap { entry in
-      guard LooseValue.text(entry["type"]) == "movie", let key = number(entry["key"]),
+      guard LooseValue.text(entry["type"]) == type, let key = number(entry["key"]),
         let title = LooseValue.text(entry["title"])
       else { return nil }
       return Section(key: key, title: title)
@@ -129,6 +134,7 @@ public enum PlexParser {
   }
 
   static func movie(_ entry: [String: Any], server: String?) -> Movie? {
+    // A listing's folder without a rating key (a show's "All episodes") is no title.
     guard let key = number(entry["ratingKey"]), let title = LooseValue.text(entry["title"]) else {
       return nil
     }
@@ -140,6 +146,8 @@ public enum PlexParser {
     let playback = Playback(played: views > 0 && offset == 0, position: offset, length: length)
     var other: [String: String] = [:]
     other[streamField] = firstPartKey(entry)
+    let kind = kind(entry)
+    if kind == .episode, other[streamField] == nil { other[missingField] = missingFile }
     return Movie(
       id: key, title: title, genres: tagNames(entry["Genre"]),
       thumbnail: LooseValue.text(entry["thumb"]).flatMap(serverPath),
@@ -149,7 +157,11 @@ public enum PlexParser {
       },
       releaseDate: releaseDate(entry), runningTime: length.map { ($0 + 30) / 60 },
       grade: LooseValue.text(entry["contentRating"]), otherFields: other,
-      overview: LooseValue.text(entry["summary"]), playback: playback)
+      overview: LooseValue.text(entry["summary"]),
+      // A show's own views are not its episodes': its counts say what was seen.
+      playback: kind == .series ? nil : playback, kind: kind,
+      episode: kind == .episode ? place(entry) : nil,
+      seriesCounts: kind == .series ? counts(entry) : nil)
   }
 
   /// The film's page in Plex Web, which finds the server by its machine identifier.
@@ -206,7 +218,7 @@ public enum PlexParser {
     (try container(data)["Directory"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
   }
 
-  private static func container(_ data: Data) throws(Error) -> [String: Any] {
+  static func container(_ data: Data) throws(Error) -> [String: Any] {
     guard MoviePageParser.withinBounds(data) else { throw .tooLarge }
     guard let root = JSONDocument.parse(data)?.root else { throw .notJSON }
     guard let container = (root as? [String: Any])?["MediaContainer"] as? [String: Any] else {

@@ -4,8 +4,8 @@ import MoviesCore
 extension TMDbClient {
   /// What rows need beside themselves: genre names and the poster base, each loaded once. A
   /// list still shows without them, with a warning for missing posters.
-  func rowContext() async -> (TMDbParser.RowContext, [String]) {
-    async let genres = try? self.genres()
+  func rowContext(_ kind: TitleKind = .film) async -> (TMDbParser.RowContext, [String]) {
+    async let genres = try? self.genres(of: kind)
     async let base = try? posterAddressBase()
     var context = TMDbParser.RowContext()
     for genre in await genres ?? [] { context.genreNames[genre.id] = genre.name }
@@ -59,7 +59,8 @@ extension TMDbClient {
   /// `/movie/{id}` with its credits, videos and where it streams, in one request
   /// (`append_to_response`), asked for once a session per film.
   public func details(for movie: Movie) async throws -> Movie {
-    guard let id = Self.movieID(movie) else { return movie }
+    guard let id = Self.movieID(movie), movie.kind != .episode else { return movie }
+    if movie.kind == .series { return try await seriesDetails(for: movie, id: id) }
     return try await detailed.value(for: id) {
       let appended = URLQueryItem(
         name: "append_to_response", value: "credits,videos,watch/providers")

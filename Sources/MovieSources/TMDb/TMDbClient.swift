@@ -1,7 +1,8 @@
 import Foundation
 import MoviesCore
 
-/// A ``MovieSource`` over The Movie Database's API v3: `/discover/movie` for browsing,
+/// A ``MovieSource`` over The Movie Database's API v3 (its TV series: ``TMDbClient+Series``):
+/// `/discover/movie` for browsing,
 /// `/search/movie` for `find`, `/genre/movie/list`, `/configuration` for poster addresses, and
 /// `/movie/{id}` with its credits, videos and watch providers for `show` and `trailer`, and
 /// `/movie/{id}/recommendations` for `similar`.
@@ -71,7 +72,12 @@ public struct TMDbClient: DeclaredSource, GenreSource {
   let http: SourceHTTP
   let fixed = FixedPages(size: TMDbClient.pageSize, maxPages: TMDbClient.maxPages)
   let listPages = SharedLoads<String, TMDbParser.ListPage>(capacity: 16)
-  let genreList = SharedLoads<Int, [Genre]>(capacity: 1)
+  /// The genres of films (0) and of series (1).
+  let genreList = SharedLoads<Int, [Genre]>(capacity: 2)
+  /// A series' `/tv/{id}` with its parts, by id: `show N` and its seasons ask it once.
+  let seriesDocuments = SharedLoads<String, Data>(capacity: 100)
+  /// A season's episodes, by series id and season number.
+  let seasonEpisodes = SharedLoads<String, [Movie]>(capacity: 8)
   /// The poster base by the width asked for.
   let posterBase = SharedLoads<Int, String>(capacity: 1)
   let detailed = SharedLoads<String, Movie>(capacity: 500)
@@ -114,6 +120,7 @@ public struct TMDbClient: DeclaredSource, GenreSource {
     // the real TMDb's round trip of about 150 ms.
     capabilities.searchPagesAtOnce = 6
     capabilities.noThumbnailMessage = "TMDb has no poster for this film."
+    capabilities.listsSeries = true
     return capabilities
   }()
 
@@ -136,9 +143,17 @@ public struct TMDbClient: DeclaredSource, GenreSource {
     return ServerSearch(searching, filtering: search)
   }
 
-  /// Fetches one page (1-based) of the query.
+  /// Fetches one page (1-based) of the query: films or series, or a season's episodes
+  /// (``TMDbClient+Series``).
   public func page(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    async let context = rowContext()
+    let kind: TitleKind
+    switch query.listing {
+    case .titles(let listed): kind = listed
+    case .episodes(let season):
+      return try await episodesPage(number, of: season, size: query.pageSize)
+    case .continuing, .nextUp: throw SourceRefusal.noPlayback(command: "continue")
+    }
+    async let context = rowContext(kind)
     var rows: [[String: String]] = []
     var total: Int?
     for piece in fixed.pieces(ofPage: number, pageSize: query.pageSize) {
@@ -154,7 +169,7 @@ public struct TMDbClient: DeclaredSource, GenreSource {
     var movies: [Movie] = []
     var skipped = 0
     for row in rows {
-      if let movie = TMDbParser.movie(row, context: rowContext) {
+      if let movie = TMDbParser.movie(row, context: rowContext, kind: kind) {
         movies.append(movie)
       } else {
         skipped += 1
@@ -177,10 +192,16 @@ public struct TMDbClient: DeclaredSource, GenreSource {
     return MoviePage(movies: movies, rowCount: rows.count, totalCount: capped, warnings: warnings)
   }
 
-  /// Every genre, in the source's order.
-  public func genres() async throws -> [Genre] {
-    try await genreList.value(for: 0) {
-      let data = try await http.get(address("genre/movie/list", []), .genres, limits: apiLimits)
+  /// Every genre of films, in the source's order.
+  public func genres() async throws -> [Genre] { try await genres(of: .film) }
+
+  /// The genres of films (`/genre/movie/list`) or of series (`/genre/tv/list`): TMDb numbers
+  /// them apart.
+  public func genres(of kind: TitleKind) async throws -> [Genre] {
+    let series = kind == .series
+    return try await genreList.value(for: series ? 1 : 0) {
+      let path = series ? "genre/tv/list" : "genre/movie/list"
+      let data = try await http.get(address(path, []), .genres, limits: apiLimits)
       do { return try TMDbParser.genres(data) } catch { throw Error.unreadable(.genres) }
     }
   }
@@ -216,6 +237,7 @@ public struct TMDbClient: DeclaredSource, GenreSource {
 
   /// The address of TMDb page `page` of a query, without the credential.
   func listAddress(_ page: Int, of query: MovieQuery) -> URL {
+    if query.listing == .titles(.series) { return seriesListAddress(page, of: query) }
     var items = [URLQueryItem(name: "include_adult", value: "false")]
     if !query.searchText.isEmpty {
       if let year = query.releaseYear {

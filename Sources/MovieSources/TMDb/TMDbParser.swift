@@ -48,17 +48,23 @@ enum TMDbParser {
     return ListPage(rows: rows, totalResults: LooseValue.integer(root["total_results"]))
   }
 
-  /// A row as a ``Movie``; nil for a row without an id or a title.
-  static func movie(_ row: [String: String], context: RowContext) -> Movie? {
-    guard let id = LooseValue.integer(row["id"]), let title = LooseValue.text(row["title"])
+  /// A row as a ``Movie``; nil for a row without an id or a title. A series' row names its
+  /// title `name` and its date `first_air_date`, as TMDb's TV answers do.
+  static func movie(_ row: [String: String], context: RowContext, kind: TitleKind = .film)
+    -> Movie?
+  {
+    let series = kind == .series
+    guard let id = LooseValue.integer(row["id"]),
+      let title = LooseValue.text(row[series ? "name" : "title"])
     else { return nil }
     let genres = (row["genre_ids"] ?? "").split(separator: ",").compactMap {
       context.genreNames[String($0)]
     }
     // The fields the browser has no place for, under TMDb's own names, as data.
     var other: [String: String] = [:]
-    if let original = LooseValue.text(row["original_title"]), original != title {
-      other["original_title"] = original
+    let originalField = series ? "original_name" : "original_title"
+    if let original = LooseValue.text(row[originalField]), original != title {
+      other[originalField] = original
     }
     other["popularity"] = LooseValue.text(row["popularity"])
     // Without the image configuration the path is kept as it came: `thumb` then says the
@@ -68,10 +74,12 @@ enum TMDbParser {
     }
     return Movie(
       id: String(id), title: title, genres: genres, thumbnail: poster,
-      link: "\(context.siteURL)/movie/\(id)", rating: LooseValue.double(row["vote_average"]),
+      link: "\(context.siteURL)/\(series ? "tv" : "movie")/\(id)",
+      rating: LooseValue.double(row["vote_average"]),
       ratingCount: LooseValue.integer(row["vote_count"]),
-      releaseDate: LooseValue.text(row["release_date"]), otherFields: other,
-      overview: LooseValue.text(row["overview"]))
+      releaseDate: LooseValue.text(row[series ? "first_air_date" : "release_date"]),
+      otherFields: other, overview: LooseValue.text(row["overview"]),
+      kind: series ? .series : .film)
   }
 
   static func genres(_ data: Data) throws(Unreadable) -> [Genre] {

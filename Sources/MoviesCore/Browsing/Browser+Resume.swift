@@ -57,6 +57,7 @@ extension Browser {
     }
     fresh.showLoaded()
     list = fresh
+    stack = []
     startPrefetch(depth: 1)
     return Load(added: AddedRows(lastRows, of: list), warnings: warnings, status: list.status)
   }

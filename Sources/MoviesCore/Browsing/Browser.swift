@@ -6,9 +6,11 @@ public actor Browser {
   public enum Error: Swift.Error, Sendable, Equatable, UserFacingError {
     case noSuchRow(Int, loaded: Int, more: Bool)
     case nothingToSkip
+    /// `back` with no list under the one shown.
+    case nothingBehind
 
     /// The code `--json` reports it with.
-    public var code: ErrorCode { .noSuchRow }
+    public var code: ErrorCode { self == .nothingBehind ? .usage : .noSuchRow }
 
     /// What went wrong and, where a command helps, what to type.
     public var message: String {
@@ -23,6 +25,9 @@ public actor Browser {
         }
       case .nothingToSkip:
         "There is no page to skip: 'skip' moves past a page that could not be read."
+      case .nothingBehind:
+        "There is no list to go back to: 'back' returns from a series' episodes to the list "
+          + "they were opened from."
       }
     }
   }
@@ -46,6 +51,8 @@ public actor Browser {
   /// The results of the last search the source ran on its server, apart from the list: the
   /// same `find` again asks for none of their pages twice.
   var searched: MovieList?
+  /// The lists gone into this one from, the last one under it last (``back()``).
+  var stack: [Stacked] = []
   /// Whether the pages after the one shown are fetched in the background.
   public let prefetches: Bool
   /// Pages being fetched ahead, in page order: one, or two for a fast reader.
@@ -138,6 +145,7 @@ public actor Browser {
     if query != list.query, page == 1 {
       cancelPrefetches()
       list = MovieList(query: query, genreName: genreName)
+      stack = []
       lastLoad = nil
     }
     guard list.query == query, list.nextPage == page else { throw .nothingToSkip }
@@ -178,8 +186,9 @@ public actor Browser {
     return notes
   }
 
-  /// Starts over with another query (genre, order, page size): loads its first page and only
-  /// then replaces the list, so a switch that fails or is cancelled leaves the list as it was.
+  /// Starts over with another query (genre, order, page size, `series`): loads its first page
+  /// and only then replaces the list and the lists under it, so a switch that fails or is
+  /// cancelled leaves them as they were.
   /// Unfinished prefetches of the old query are cancelled; `more` fetches those pages again.
   /// `genreName` names the new query's genre, when known.
   public func restart(with query: MovieQuery, genreName: String? = nil) async throws -> Load {
@@ -192,6 +201,7 @@ public actor Browser {
       throw error
     }
     try Task.checkCancellation()
+    stack = []
     return adopt(page, of: query, genreName: genreName)
   }
 
@@ -201,10 +211,15 @@ public actor Browser {
     let change = fresh.add(page)
     fresh.showLoaded()
     list = fresh
-    unreadable = nil
-    lastLoad = nil
+    forgetLoads()
     startPrefetch(depth: 1)
     return load(change, warnings: page.warnings)
+  }
+
+  /// Forgets how the last list's loads went: its unreadable page and its reading pace.
+  func forgetLoads() {
+    unreadable = nil
+    lastLoad = nil
   }
 
   /// A page being fetched ahead of `more`.

@@ -122,7 +122,10 @@ public struct MovieList: Sendable, Hashable {
     }
     if measuredRows < query.pageSize, movies.count > measuredRows {
       // Only while the first page fills up: a page of skipped rows may have left it short.
-      columns = ColumnNeeds(measuring: movies.prefix(query.pageSize))
+      // A season's episodes are of one series, which the prompt names: not each row.
+      var seriesTitles = true
+      if case .episodes = query.listing { seriesTitles = false }
+      columns = ColumnNeeds(measuring: movies.prefix(query.pageSize), seriesTitles: seriesTitles)
       measuredRows = min(movies.count, query.pageSize)
     }
     loadedPages += pages

@@ -5,6 +5,8 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
   case order(String, offered: [String])
   /// `similar N` on a source that knows no films like another.
   case noSimilar
+  /// `series`, `episodes N` or a season asked of a source that lists no TV series.
+  case noSeries
   /// `continue` on a source that does not know what the user has seen.
   case noPlayback(command: String)
   /// `played:` on a source that does not know what was watched.
@@ -29,6 +31,9 @@ public enum SourceRefusal: Swift.Error, Sendable, Hashable, UserFacingError {
     case .noSimilar:
       "This source does not know which films are like another; 'similar N' works on a "
         + "film database or a media server that does."
+    case .noSeries:
+      "This source has no TV series; 'series' and 'episodes N' work on a film database or "
+        + "media server that has them, such as TMDb or Jellyfin."
     case .noPlayback(let command):
       "This source does not know what you have watched, so '\(command)' has nothing to go "
         + "on; it works on a media server's library, such as Jellyfin's."

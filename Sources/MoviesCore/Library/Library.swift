@@ -102,10 +102,12 @@ public struct WatchEntry: Sendable, Hashable {
   /// The movie's identity within its source: the `movieId`, else its title and date.
   public var key: String { Self.key(for: movie) }
 
-  /// The key a movie is kept by: its id, else its title and release date.
+  /// The key a movie is kept by: its kind and id (`id:1399` for a film, as keys were before
+  /// series; `series:1399`, `episode:…` for the other kinds), else its title and release date.
   public static func key(for movie: Movie) -> String {
-    if let id = movie.id, !id.isEmpty { return "id:" + id }
-    return "title:" + movie.title + "\u{1F}" + (movie.releaseDate ?? "")
+    let kind = movie.kind == .film ? "" : movie.kind.rawValue + ":"
+    if let id = movie.id, !id.isEmpty { return (kind.isEmpty ? "id:" : kind) + id }
+    return kind + "title:" + movie.title + "\u{1F}" + (movie.releaseDate ?? "")
   }
 }
 

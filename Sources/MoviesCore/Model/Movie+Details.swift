@@ -1,10 +1,14 @@
 extension Movie {
-  /// What a source's details add to a row: credits, where to watch it, its trailer. Most rows
+  /// What a source's details add to a row (credits, where to watch it, its trailer), and a series' counts or an episode's place. Most rows
   /// never have them (only those `show` asked for), so a row holds one optional reference for
-  /// all six, not about 120 bytes of empty fields: a list of 58,788 rows was 7 MB larger.
+  /// all nine, not about 120 bytes of empty fields: a list of 58,788 rows was 7 MB larger.
   struct Details: Sendable, Hashable {
+    // An episode's place and a series' counts: only those kinds have them.
+    var episode: EpisodePlace?
+    var seriesCounts: SeriesCounts?
     var tagline: String?
     var directors: [String] = []
+    var creators: [String] = []
     var cast: [String] = []
     var providers: WatchProviders?
     var imdbID: String?
@@ -27,6 +31,16 @@ extension Movie {
 }
 
 extension Movie.Fields {
+  /// See ``Movie/episode``.
+  public var episode: EpisodePlace? {
+    get { details?.details.episode }
+    set { changeDetails { $0.episode = newValue } }
+  }
+  /// See ``Movie/seriesCounts``.
+  public var seriesCounts: SeriesCounts? {
+    get { details?.details.seriesCounts }
+    set { changeDetails { $0.seriesCounts = newValue } }
+  }
   /// See ``Movie/tagline``.
   public var tagline: String? {
     get { details?.details.tagline }
@@ -36,6 +50,11 @@ extension Movie.Fields {
   public var directors: [String] {
     get { details?.details.directors ?? [] }
     set { changeDetails { $0.directors = newValue } }
+  }
+  /// See ``Movie/creators``.
+  public var creators: [String] {
+    get { details?.details.creators ?? [] }
+    set { changeDetails { $0.creators = newValue } }
   }
   /// See ``Movie/cast``.
   public var cast: [String] {

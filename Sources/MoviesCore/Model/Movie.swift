@@ -38,6 +38,8 @@ public struct Movie: Sendable, Hashable {
     public var overview: String?
     /// See ``Movie/playback``.
     public var playback: Playback?
+    /// See ``Movie/kind``.
+    public var kind: TitleKind = .film
     /// What a source's details add, in a box of their own (``Movie/Details``).
     var details: Details.Box?
 
@@ -46,7 +48,8 @@ public struct Movie: Sendable, Hashable {
       id: String? = nil, title: String, genres: [String] = [], thumbnail: String? = nil,
       link: String? = nil, rating: Double? = nil, ratingCount: Int? = nil,
       releaseDate: String? = nil, runningTime: Int? = nil, grade: String? = nil,
-      otherFields: [String: String] = [:], overview: String? = nil, playback: Playback? = nil
+      otherFields: [String: String] = [:], overview: String? = nil, playback: Playback? = nil,
+      kind: TitleKind = .film, episode: EpisodePlace? = nil, seriesCounts: SeriesCounts? = nil
     ) {
       self.id = id
       self.title = title
@@ -61,6 +64,10 @@ public struct Movie: Sendable, Hashable {
       self.otherFields = otherFields
       self.overview = overview
       self.playback = playback
+      self.kind = kind
+      // Only series and episodes have them: in the box beside the details, not in every row.
+      self.episode = episode
+      self.seriesCounts = seriesCounts
     }
   }
 
@@ -90,8 +97,12 @@ public struct Movie: Sendable, Hashable {
     otherFields: [String: String] = [:],
     overview: String? = nil,
     playback: Playback? = nil,
+    kind: TitleKind = .film,
+    episode: EpisodePlace? = nil,
+    seriesCounts: SeriesCounts? = nil,
     tagline: String? = nil,
     directors: [String] = [],
+    creators: [String] = [],
     cast: [String] = [],
     providers: WatchProviders? = nil,
     imdbID: String? = nil,
@@ -100,10 +111,12 @@ public struct Movie: Sendable, Hashable {
     var fields = Fields(
       id: id, title: title, genres: genres, thumbnail: thumbnail, link: link, rating: rating,
       ratingCount: ratingCount, releaseDate: releaseDate, runningTime: runningTime, grade: grade,
-      otherFields: otherFields, overview: overview, playback: playback)
-    // One box for the six, made only when one of them is there: this runs for every row.
+      otherFields: otherFields, overview: overview, playback: playback, kind: kind)
+    // One box for the nine, made only when one of them is there: this runs for every row.
     let details = Details(
-      tagline: tagline, directors: directors, cast: cast, providers: providers, imdbID: imdbID,
+      episode: episode, seriesCounts: seriesCounts,
+      tagline: tagline, directors: directors, creators: creators, cast: cast, providers: providers,
+      imdbID: imdbID,
       trailer: trailer)
     fields.details = Details.boxed(details)
     self.init(fields)
@@ -136,12 +149,22 @@ public struct Movie: Sendable, Hashable {
   public var overview: String? { storage.fields.overview }
   /// What the user has watched of it, from sources that know (a Jellyfin user's `UserData`).
   public var playback: Playback? { storage.fields.playback }
+  /// What it is: a film (the default), a series, a season or an episode.
+  public var kind: TitleKind { storage.fields.kind }
+  /// For an episode, its series, season and number; nil for other kinds.
+  public var episode: EpisodePlace? { storage.fields.episode }
+  /// For a series, its seasons, episodes and the episodes seen, as far as the source says.
+  public var seriesCounts: SeriesCounts? { storage.fields.seriesCounts }
+  /// Its identity, kind and id together; nil when the source sent no id.
+  public var identity: TitleID? { id.map { TitleID(kind, $0) } }
 
   // What a source's details add: credits, where to watch it, its trailer.
   /// The line under the title in posters and press (TMDb's `tagline`).
   public var tagline: String? { storage.fields.tagline }
   /// The directors' names.
   public var directors: [String] { storage.fields.directors }
+  /// A series' creators' names (TMDb's `created_by`).
+  public var creators: [String] { storage.fields.creators }
   /// The cast's names, in billing order.
   public var cast: [String] { storage.fields.cast }
   /// Where it streams, rents and sells in the source's region (TMDb).

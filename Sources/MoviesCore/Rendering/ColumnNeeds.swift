@@ -14,6 +14,9 @@ public struct ColumnNeeds: Sendable, Hashable {
   /// Whether a film was stopped part way (`▶ 40%`), so the progress column is as wide as
   /// that; a column of `✓` alone takes one.
   public var partlyWatched = false
+  /// Whether episode rows name their series (``Movie/rowTitle(withSeries:)``): true but in
+  /// the list of one series' episodes.
+  public var seriesTitles = true
 
   /// Room for long ones, for a table without a first page to go by (`find`'s matches).
   public static let unknown = ColumnNeeds(title: MovieTable.titleCap, genres: 22)
@@ -28,23 +31,29 @@ public struct ColumnNeeds: Sendable, Hashable {
 
   /// Whether the movies' progress column is needed, and as wide as a percentage.
   mutating func measureProgress(of movies: some Collection<Movie>) {
-    playback = movies.contains { $0.playback != nil }
+    playback = movies.contains { $0.playback != nil || $0.seriesProgress != nil }
     partlyWatched = movies.contains { movie in
-      movie.playback.map { !$0.played && $0.position > 0 } ?? false
+      movie.playback.map { !$0.played && $0.position > 0 }
+        ?? ((movie.seriesProgress?.count ?? 0) > 1)
     }
   }
 
-  /// What `movies` need; ``unknown`` for none.
-  public init(measuring movies: some Collection<Movie>) {
+  /// What `movies` need, their episodes named with their series' title unless
+  /// `seriesTitles` is false; ``unknown`` for none.
+  public init(measuring movies: some Collection<Movie>, seriesTitles: Bool = true) {
     guard !movies.isEmpty else {
       self = .unknown
+      self.seriesTitles = seriesTitles
       return
     }
     title = 0
     genres = 0
+    self.seriesTitles = seriesTitles
     measureProgress(of: movies)
     for movie in movies {
-      title = max(title, DisplayWidth.columns(of: TerminalText.escape(movie.title)))
+      title = max(
+        title,
+        DisplayWidth.columns(of: TerminalText.escape(movie.rowTitle(withSeries: seriesTitles))))
       genres = max(
         genres,
         DisplayWidth.columns(of: TerminalText.escape(movie.genres.joined(separator: ", "))))

@@ -84,6 +84,18 @@ public struct JSONFields {
       "genreId": .string(query.genreID), "order": .string(query.order),
       "count": .int(query.pageSize),
     ]
+    // What a list other than films lists: `series`, `continue`, `next up`, or a season's
+    // episodes with the series and season.
+    switch query.listing {
+    case .titles(.film): break
+    case .titles(let kind): fields["listing"] = .string(kind.rawValue)
+    case .continuing: fields["listing"] = .string("continue")
+    case .nextUp: fields["listing"] = .string("next up")
+    case .episodes(let season):
+      fields["listing"] = .string("episodes")
+      fields["seriesId"] = .string(season.series.id)
+      fields["season"] = .int(season.season.number)
+    }
     // A view a `find` of filters made: its filters as typed, and a vote floor the source added.
     if !query.filterText.isEmpty {
       fields["filters"] = .string(query.filterText)
@@ -98,7 +110,28 @@ public struct JSONFields {
     return .object(movieFields(movie, row: row, watched: watched))
   }
 
+  /// A row's fields: every one, `kind` (`film`, `series`, `episode`), and a series' counts
+  /// (`seasons`, `episodes`, `seen`) or an episode's place (`series`, `seriesId`, `season`,
+  /// `episode`).
   static func movieFields(_ movie: Movie, row: Int, watched: Bool) -> JSONObject {
+    var fields = commonFields(movie, row: row, watched: watched)
+    fields["kind"] = .string(movie.kind.rawValue)
+    if movie.kind == .series {
+      fields["seasons"] = .int(movie.seriesCounts?.seasons)
+      fields["episodes"] = .int(movie.seriesCounts?.episodes)
+      fields["seen"] = .int(movie.seriesCounts?.seen)
+      fields["creators"] = .strings(movie.creators)
+    }
+    if let place = movie.episode {
+      fields["series"] = .string(place.seriesTitle)
+      fields["seriesId"] = .text(place.seriesID)
+      fields["season"] = .int(place.season)
+      fields["episode"] = .int(place.episode)
+    }
+    return fields
+  }
+
+  private static func commonFields(_ movie: Movie, row: Int, watched: Bool) -> JSONObject {
     [
       "row": .int(row), "id": .text(movie.id), "title": .string(movie.title),
       "genres": .strings(movie.genres), "rating": .number(movie.rating),

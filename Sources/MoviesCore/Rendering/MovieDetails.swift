@@ -34,6 +34,26 @@ public enum MovieDetails {
 
   private typealias Field = (label: String, value: String)
 
+  /// `5 seasons, 50 episodes`; nil when the source counted neither.
+  static func seasons(_ counts: SeriesCounts) -> String? {
+    func count(_ number: Int?, _ noun: String) -> String? {
+      number.map { "\(Format.grouped($0)) \(noun)\($0 == 1 ? "" : "s")" }
+    }
+    let parts = [count(counts.seasons, "season"), count(counts.episodes, "episode")]
+      .compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  /// `4 of 18 episodes seen`, `All 18 episodes seen`; nil where the source does not know.
+  static func seen(_ counts: SeriesCounts) -> String? {
+    guard let seen = counts.seen else { return nil }
+    if counts.allSeen, let episodes = counts.episodes {
+      return "All \(Format.grouped(episodes)) episodes seen"
+    }
+    return "\(Format.grouped(seen))" + (counts.episodes.map { " of \(Format.grouped($0))" } ?? "")
+      + " episodes seen"
+  }
+
   /// The labelled, escaped fields `show` lists, and how many unknown ones are left out.
   private static func fields(
     of movie: Movie, thumbnail: ThumbnailCacheState?, pending: [LaterField: String]
@@ -45,9 +65,12 @@ public enum MovieDetails {
     // What decides tonight first, in the same order on every source: what it is, where to
     // watch it (or how far you got), how long and how good, who made it; then the rest.
     add("Overview", movie.overview)
+    // An episode says where it sits; a series how far it goes and how far you got.
+    add("Episode", movie.episode.map { "\($0.seriesTitle) \($0.code)" })
+    add("Seasons", movie.seriesCounts.flatMap(Self.seasons))
     add("Where to watch", movie.providers?.summary ?? pending[.whereToWatch])
     // "Watched" would be the watchlist's word: this is what was seen of it.
-    add("Progress", movie.playback?.summary)
+    add("Progress", movie.playback?.summary ?? movie.seriesCounts.flatMap(Self.seen))
     add("Running time", movie.runningTime.map { "\($0) min" } ?? pending[.runningTime])
     add("Genres", names(movie.genres))
     add(
@@ -57,6 +80,7 @@ public enum MovieDetails {
           + (movie.ratingCount.map { " from \(Format.grouped($0)) ratings" } ?? "")
       })
     add("Released", movie.releaseDate.map(Format.releaseDate))
+    add("Creators", names(movie.creators))
     add("Directors", names(movie.directors))
     add("Cast", names(Array(movie.cast.prefix(castShown))))
     add("Tagline", movie.tagline)

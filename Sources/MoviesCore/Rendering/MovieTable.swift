@@ -33,6 +33,8 @@ public struct MovieTable: Sendable, Equatable {
   /// Whether a column after the marks says what was watched: `✓` for played, `▶ 40%` for
   /// stopped part way.
   let showsProgress: Bool
+  /// Whether episode rows name their series (``ColumnNeeds/seriesTitles``).
+  let seriesTitles: Bool
   /// The progress column's width: ``progressWidth`` where a film of the first page was
   /// stopped part way, else one (`✓`, or `▶` alone for a later page's).
   let progressColumn: Int
@@ -92,6 +94,7 @@ public struct MovieTable: Sendable, Equatable {
     self.palette = palette
     self.marks = marks
     showsProgress = needs.playback
+    seriesTitles = needs.seriesTitles
     progressColumn = needs.partlyWatched ? Self.progressWidth : 1
     numberWidth = max(1, labelPrefix.count + String(largestRow).count)
     // What Title and the optional columns share, after the row number (and marks) and gaps.
@@ -187,7 +190,8 @@ public struct MovieTable: Sendable, Equatable {
     let watched = marks.map { $0.watched.contains(WatchEntry.key(for: movie)) } ?? false
     appendLine(
       number: label, mark: watched ? marks?.symbol ?? "" : "",
-      progress: movie.playback.map(Self.progress) ?? "", title: TerminalText.escape(movie.title),
+      progress: movie.playback.map(Self.progress) ?? movie.seriesProgress ?? "",
+      title: TerminalText.escape(movie.rowTitle(withSeries: seriesTitles)),
       // No genre is a dash, as no rating is: an empty cell looks like a missing column.
       genres: movie.genres.isEmpty
         ? "–" : TerminalText.escape(movie.genres.joined(separator: ", ")),

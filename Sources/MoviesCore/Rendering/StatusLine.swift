@@ -8,13 +8,20 @@ public enum StatusLine {
     _ list: ListStatus, palette: Palette, width: Int? = nil, hints: Bool = true
   ) -> String {
     let loaded = list.shownCount
+    // What the rows are: a season's episodes, series, or movies (films, or a mix).
+    let (one, many) =
+      switch list.query.listing {
+      case .episodes: ("episode", "episodes")
+      case .titles(.series): ("series", "series")
+      default: ("movie", "movies")
+      }
     var parts: [String]
     if !list.moreRemains {
       parts = [
         loaded == 0
-          ? "No movies match this query."
+          ? "No \(many) match this query."
           : loaded == 1
-            ? "The only movie is loaded." : "All \(Format.grouped(loaded)) movies loaded."
+            ? "The only \(one) is loaded." : "All \(Format.grouped(loaded)) \(many) loaded."
       ]
     } else {
       let total = list.totalCount.map { " of \(Format.grouped($0))" } ?? ""
@@ -37,10 +44,18 @@ public enum StatusLine {
   /// `movies continue 3> `.
   public static func prompt(_ list: ListStatus, genreName: String? = nil) -> String {
     var context: [String] = []
-    if list.query.continuing {
+    switch list.query.listing {
+    case .continuing:
       // `continue`'s list has no genre or order of its own.
       context.append("continue")
-    } else {
+    case .nextUp:
+      context.append("next up")
+    case .episodes(let season):
+      // `movies the 100·s2 8/16> `: the series and season gone into.
+      context.append(TerminalText.escape(String(season.seriesTitle.lowercased().prefix(24))))
+      context.append("s\(season.season.number)")
+    case .titles(let kind):
+      if kind == .series { context.append("series") }
       if !list.query.genreID.isEmpty {
         let name = genreName ?? list.genreName ?? list.query.genreID
         context.append(TerminalText.escape(name.lowercased()))

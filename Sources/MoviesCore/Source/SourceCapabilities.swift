@@ -27,8 +27,14 @@ public struct SourceCapabilities: Sendable, Hashable {
   /// diary (``DiarySource``) keeps it, so `find seen:no` works.
   public var knowsSeen = false
   /// The source knows where the user stopped and lists those films, most recent first, for
-  /// a query that is ``MovieQuery/continuing``: `continue` works.
+  /// a query that is ``MovieQuery/Listing/continuing``: `continue` works.
   public var resumesWatching = false
+  /// The source lists TV series, their seasons and their episodes: `series`, `episodes N` and
+  /// ``MovieSource/seasons(of:)`` work. False for the offline catalogue and the Hoppin API.
+  public var listsSeries = false
+  /// The source knows which episodes the user has seen: series rows count them, its
+  /// ``MovieSource/nextEpisode(of:)`` names the next one and it lists next up (media servers).
+  public var tracksEpisodes = false
   /// The source knows where films stream, so `find on:NAME` works.
   public var knowsStreamingServices = false
   /// Where the source's secret comes from (an environment variable), for messages; nil when
@@ -67,6 +73,14 @@ extension MovieSource {
   /// The movie with what the list does not carry, fetched once; the movie as it is for a
   /// source without ``SourceCapabilities/hasDetails``.
   public func details(for movie: Movie) async throws -> Movie { movie }
+
+  /// Refused: a source that ``SourceCapabilities/listsSeries`` answers itself.
+  public func seasons(of series: Movie) async throws -> [Season] { throw SourceRefusal.noSeries }
+
+  /// Refused: a source that ``SourceCapabilities/listsSeries`` answers itself.
+  public func nextEpisode(of series: Movie) async throws -> Movie? {
+    throw SourceRefusal.noSeries
+  }
 
   /// Refused: a source that ``SourceCapabilities/findsSimilar`` answers itself.
   public func similar(to movie: Movie) async throws -> MoviePage { throw SourceRefusal.noSimilar }

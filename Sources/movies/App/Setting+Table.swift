@@ -64,6 +64,21 @@ extension Setting {
     ) { options, text, flag throws(Options.UsageError) in
       options.query.genreID = text
     },
+    .toggle(
+      "--series",
+      help: "start with the source's TV series instead of its films, where it has them (TMDb, "
+        + "the media servers)"
+    ) { $0.query.listing = .titles(.series) },
+    Setting(
+      flags: [], help: "films (the default) or series, as --series", configKey: "kind"
+    ) { options, values throws(Options.UsageError) in
+      switch try values.value().lowercased() {
+      case "film", "films", "movies": options.query.listing = .titles(.film)
+      case "series", "tv": options.query.listing = .titles(.series)
+      default: throw Options.UsageError(message: "\(values.flag) needs films or series.")
+      }
+      return nil
+    },
     .value(
       "--download-dir", "DIR",
       help: "where 'thumb N' saves images (default ./thumbnails)", completes: .folder,

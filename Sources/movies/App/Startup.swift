@@ -100,6 +100,9 @@ struct Startup {
     guard source.offers(order: options.query.order) else {
       throw .order(.order(options.query.order, offered: source.capabilities.orders ?? []))
     }
+    if options.query.listing == .titles(.series), !source.capabilities.listsSeries {
+      throw .noSeries
+    }
     var genreName: String?
     if !options.query.genreID.isEmpty {
       // Checked against the source's genres before anything loads, so a mistyped genre is a
@@ -107,7 +110,8 @@ struct Startup {
       // kept for the prompt.
       do {
         (options.query.genreID, genreName) = try await CommandContext.genre(
-          for: options.query.genreID, in: choice.genreSource)
+          for: options.query.genreID, in: choice.genreSource,
+          kind: options.query.listing.titleKind ?? .film)
       } catch {
         throw .genre(error, from: options.genreOrigin)
       }

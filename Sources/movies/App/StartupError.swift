@@ -35,6 +35,8 @@ enum StartupError: Error, UserFacingError {
   case resumeConflict(saved: String, named: String)
   /// `--order` names an order the source does not sort by.
   case order(SourceRefusal)
+  /// `--series` (or `kind = series`) on a source that lists no series.
+  case noSeries
   /// `--download-dir` is inside the image cache, whose files are removed to keep it small.
   case downloadFolderInCache(downloads: String, entries: String)
 
@@ -79,6 +81,7 @@ enum StartupError: Error, UserFacingError {
       "--resume reopens the session saved on \(saved), but the command line names \(named); "
         + "leave out one of them (a secret goes only to the server named in this run)."
     case .order(let refusal): "--order: " + refusal.message
+    case .noSeries: "--series: " + SourceRefusal.noSeries.message
     case .downloadFolderInCache(let downloads, let entries):
       "the download folder \(downloads) is inside the image cache's \(entries), "
         + "where files may be removed; pick another --download-dir or --cache-dir."
@@ -93,7 +96,7 @@ enum StartupError: Error, UserFacingError {
   var code: ErrorCode {
     switch self {
     case .options, .downloadFolderInCache, .scriptFile, .needsAddress, .needsSecret,
-      .unusableSecret, .wrongSource, .resumeConflict, .order:
+      .unusableSecret, .wrongSource, .resumeConflict, .order, .noSeries:
       .usage
     case .refused(let failure): failure.code
     case .setup(let error): Reporter.describer.code(for: error)

@@ -3,14 +3,17 @@ import MovieSources
 import MoviesCore
 
 extension SourceDefinition {
-  /// A Plex Media Server's movie library, with a token from the environment or the config file.
+  /// A Plex Media Server's movie and TV libraries, with a token from the environment or the
+  /// config file.
   static let plex = SourceDefinition(
-    name: "plex", summary: "a Plex Media Server's movie library at --api; needs PLEX_TOKEN",
+    name: "plex",
+    summary: "a Plex Media Server's movie and TV libraries at --api; needs PLEX_TOKEN",
     address: .required(example: "http://media.local:32400"),
     settings: [
       .sourceName(
         "--plex-library", key: "plex-library",
-        help: "which movie library of the Plex server to browse (default: the first)")
+        help: "which movie or TV library of the Plex server to browse (default: the first of "
+          + "each)")
     ],
     secrets: [
       Secret(

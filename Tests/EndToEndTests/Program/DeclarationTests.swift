@@ -20,7 +20,7 @@ import Testing
       "api": "http://127.0.0.1:9/hoppin/movies", "count": "3", "order": "rating",
       "genre": "Drama", "preview": "off", "pager": "cat", "download-dir": "shots",
       "cache-dir": "/tmp/movies-cache", "retries": "4", "timeout": "30", "color": "never",
-      "prefetch": "off", "source": "tmdb", "language": "fr-FR", "region": "de",
+      "prefetch": "off", "kind": "films", "source": "tmdb", "language": "fr-FR", "region": "de",
       "jellyfin-user": "alice", "jellyfin-token": "a-token", "plex-library": "Movies",
       "plex-token": "p-token",
       "tmdb-api-key": "k3y", "tmdb-access-token": "t0ken",

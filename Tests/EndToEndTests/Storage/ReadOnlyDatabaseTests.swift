@@ -45,6 +45,13 @@ import Testing
     }
   }
 
+  /// What migration 7 added (a title's kind, an episode's place, a series' counts), taken
+  /// off to make a file of an older version.
+  static let droppingSeriesColumns =
+    ["kind", "series_id", "series_title", "season", "episode", "seasons", "episodes"]
+    .map { "ALTER TABLE watchlist DROP COLUMN \($0); " }.joined()
+    + "ALTER TABLE sessions DROP COLUMN kind; "
+
   /// `fromTheLastVersion`: the file as the build before the rating count's column left it,
   /// which a read-only file cannot be migrated from.
   @Test(arguments: [false, true])
@@ -63,8 +70,8 @@ import Testing
     try PythonSQLite.run(
       "PRAGMA wal_checkpoint(TRUNCATE);"
         + (fromTheLastVersion
-          ? "DROP TABLE diary; ALTER TABLE sessions DROP COLUMN filters; "
-            + "ALTER TABLE watchlist DROP COLUMN overview; "
+          ? Self.droppingSeriesColumns + "DROP TABLE diary; "
+            + "ALTER TABLE sessions DROP COLUMN filters; ALTER TABLE watchlist DROP COLUMN overview; "
             + "ALTER TABLE watchlist DROP COLUMN rating_count; PRAGMA user_version = 3;" : ""),
       on: path)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["movies.sqlite3"])

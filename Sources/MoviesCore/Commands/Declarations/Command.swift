@@ -51,7 +51,7 @@ public enum Command: Sendable, Hashable {
 
   /// The row commands that take a range of labels.
   public enum RangeAction: String, Sendable, Hashable {
-    case watch, unwatch, seen, unseen
+    case watch, unwatch, seen, unseen, play
 
     /// What it does to each label.
     public var rowAction: RowAction {
@@ -60,6 +60,7 @@ public enum Command: Sendable, Hashable {
       case .unwatch: .unwatch
       case .seen: .seen
       case .unseen: .unseen
+      case .play: .play
       }
     }
   }
@@ -77,6 +78,8 @@ public enum Command: Sendable, Hashable {
     /// A prefix of several orders, or a near miss of one.
     case badOrder(String, OrderName.Problem)
     case notAPageCount(String)
+    /// `episodes 3 x`: a season that is not a number.
+    case notASeason(String)
     /// `show f0`, `show wx`: a prefix with no usable number after it.
     case notALabel(command: String, argument: String, RowLabel.Kind)
     /// `play 3 at:5`: a word after the row that is not `from:`, `audio:` or `sub:`.
@@ -130,6 +133,9 @@ public enum Command: Sendable, Hashable {
       case .notATrack(let command, let row, let key, let argument):
         "'\(CommandUsage.excerpt(argument))' is not a track; type a language code "
           + "('\(command) \(row) \(key):en'), a number from 'tracks \(row)', or '\(key):off'."
+      case .notASeason(let word):
+        "'\(CommandUsage.excerpt(word))' is not a season number; "
+          + "type 'episodes N S' with S a season, such as 'episodes 3 2'."
       case .notAPageCount(let word):
         "'\(CommandUsage.excerpt(word))' is not a number of pages; "
           + "type 'more' or 'more N' with N from 1 to \(Command.mostPages)."
@@ -154,6 +160,11 @@ public enum Command: Sendable, Hashable {
   /// `play N`, then `from:`, `audio:` and `sub:` in any order.
   static func play(_ arguments: CommandArguments) throws(ParseError) -> Command {
     guard let word = arguments.words.first else { throw .missingRow(command: arguments.name) }
+    // `play 2-4`: rows one after another, each from where it stopped, with the default tracks.
+    if let labels = try arguments.labels(word) {
+      guard arguments.words.count == 1 else { throw .unexpectedArgument(command: arguments.name) }
+      return .actOnRange(.play, labels)
+    }
     let label = try arguments.label(word)
     return .play(
       label,
@@ -193,6 +204,21 @@ public enum Command: Sendable, Hashable {
     guard let spec = CommandSpec.named(first, in: commands) else { throw .unknown(first) }
     return try spec.parse(
       CommandArguments(name: first.lowercased(), words: Array(words.dropFirst())))
+  }
+
+  /// `episodes N [S]`, `episodes wN [S]`: a label and a season number from 0, as words for
+  /// the handler.
+  static func episodes(_ arguments: CommandArguments) throws(ParseError) -> Command {
+    guard let first = arguments.words.first else { throw .missingRow(command: "episodes") }
+    guard arguments.words.count <= 2 else { throw .unexpectedArgument(command: "episodes") }
+    _ = try arguments.label(first)
+    if arguments.words.count == 2 {
+      let season = arguments.words[1]
+      guard let number = Int(season), (0...EpisodePlace.largestNumber).contains(number) else {
+        throw .notASeason(season)
+      }
+    }
+    return .declared("episodes", words: arguments.words)
   }
 
   /// `help` or `help CMD`, for any command's name or other spelling.

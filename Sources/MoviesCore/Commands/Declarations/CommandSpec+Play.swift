@@ -5,9 +5,15 @@ extension CommandSpec {
     var spec = onRow(
       .play,
       summary: "play row N in mpv from where the server says it stopped ('from:start' starts "
-        + "over, 'from:12:30' there); 'audio:ja' and 'sub:en' or 'sub:off' choose the tracks")
-    spec.usage = "play N|wN|fN [from:start|from:M:SS|from:H:MM:SS] [audio:LANG|N] [sub:LANG|N|off]"
-    spec.examples = ["play 3", "play 3 from:start", "play w1 from:12:30 audio:ja sub:en"]
+        + "over, 'from:12:30' there); 'audio:ja' and 'sub:en' or 'sub:off' choose the tracks; "
+        + "'play N-M' plays rows N to M one after another (a season's episodes), stopping "
+        + "when one is quit before its end")
+    spec.usage =
+      "play N|wN|fN [from:start|from:M:SS|from:H:MM:SS] [audio:LANG|N] [sub:LANG|N|off], "
+      + "play N-M"
+    spec.examples = [
+      "play 3", "play 3 from:start", "play w1 from:12:30 audio:ja sub:en", "play 2-4",
+    ]
     spec.takes = "one row number, watchlist entry or search match, then from:, audio: or sub:"
     spec.hint = "N [from:start|M:SS] [audio:LANG] [sub:LANG|off]"
     spec.parse = { arguments throws(Command.ParseError) in try Command.play(arguments) }

@@ -141,6 +141,40 @@ extension CommandSpec {
         + "(on a media server that knows what you have seen)",
       pages: true, loading: "Loading the films to continue…",
       run: { _, context in try await context.continueWatching() }),
+    .plain(
+      .declared("series", words: []),
+      summary: "restart the list with the source's TV series, where it has them; 'films' "
+        + "goes back to films",
+      pages: true, loading: "Loading the series…",
+      run: { _, context in try await context.browse(.series) }),
+    .plain(
+      .declared("films", words: []), summary: "restart the list with the source's films",
+      pages: true, loading: "Loading the films…",
+      run: { _, context in try await context.browse(.film) }),
+    CommandSpec(
+      name: "episodes", synopsis: "episodes N", usage: "episodes N [S], episodes wN [S]",
+      summary: "list the episodes of row N's series, season S or else the season of its next "
+        + "episode; 'back' returns to the list",
+      examples: ["episodes 3", "episodes 3 2", "episodes w1"],
+      takes: "a row number or watchlist entry, and a season number",
+      hint: "N [S] (a row, a season)", completes: .rowsOrEntries, pages: true,
+      loading: { command, _ in
+        guard case .declared(_, let words) = command, let label = words.first else { return nil }
+        return "Loading the episodes of \(label.allSatisfy(\.isNumber) ? "row " : "")"
+          + "\(TerminalText.escape(label))…"
+      },
+      parse: { arguments throws(Command.ParseError) in try Command.episodes(arguments) },
+      run: { command, context in
+        guard case .declared(_, let words) = command, let first = words.first,
+          let label = try? CommandArguments(name: "episodes", words: [first]).label(first)
+        else { throw Command.ParseError.missingRow(command: "episodes") }
+        return try await context.episodes(
+          label, season: words.dropFirst().first.flatMap { Int($0) })
+      }),
+    .plain(
+      .declared("back", words: []),
+      summary: "return to the list the episodes were opened from, where it was left",
+      run: { _, context in try await context.back() }),
     CommandSpec(
       name: "resume", synopsis: "resume [N]", usage: "resume, resume N, resume list",
       summary: "reopen the query saved when the prompt was last left, at the same depth; "

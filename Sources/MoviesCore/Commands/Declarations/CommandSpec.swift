@@ -147,7 +147,7 @@ struct CommandArguments {
 
   /// `N-M` with N up to M, both of one kind; nil for a word without a dash between two parts
   /// (`-1` is a row number, too small).
-  private func labels(_ word: String) throws(Command.ParseError) -> RowLabels? {
+  func labels(_ word: String) throws(Command.ParseError) -> RowLabels? {
     let parts = word.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty else { return nil }
     guard let first = try? label(String(parts[0])), let last = try? label(String(parts[1])),

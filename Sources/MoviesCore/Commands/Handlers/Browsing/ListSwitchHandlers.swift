@@ -4,9 +4,10 @@ extension CommandContext {
   /// `genre NAME|ID|all`.
   func genre(_ nameOrID: String) async throws -> Handled {
     var query = await browser.status.query.withoutFilters
-    let genre = try await Self.genre(for: nameOrID, in: genreSource)
+    query.listing = query.listing.browsing
+    let genre = try await Self.genre(
+      for: nameOrID, in: genreSource, kind: query.listing.titleKind ?? .film)
     query.genreID = genre.id
-    query.continuing = false
     return try await restart(
       with: query, genreName: genre.name, retrying: "genre \(CommandUsage.excerpt(nameOrID))")
   }
@@ -19,16 +20,18 @@ extension CommandContext {
     let status = await browser.status
     var query = status.query
     query.order = order
-    query.continuing = false
+    query.listing = query.listing.browsing
     return try await restart(with: query, genreName: status.genreName, retrying: "order \(order)")
   }
 
   /// `genres`: the source's list, with the one browsed marked.
   func genres() async throws -> Handled {
     guard let genreSource else { throw CommandError.noGenreList }
+    let query = await browser.status.query
     return Handled(
       GenresListed(
-        genres: try await genreSource.genres(), current: await browser.status.query.genreID))
+        genres: try await genreSource.genres(of: query.listing.browsing.titleKind ?? .film),
+        current: query.genreID))
   }
 
   /// `continue`: the list of the films stopped part way, in the list's page size, when the
@@ -38,8 +41,7 @@ extension CommandContext {
       throw SourceRefusal.noPlayback(command: "continue")
     }
     let current = await browser.status.query
-    var query = MovieQuery(order: current.order, pageSize: current.pageSize)
-    query.continuing = true
+    let query = MovieQuery(listing: .continuing, order: current.order, pageSize: current.pageSize)
     return try await restart(with: query, genreName: nil, retrying: "continue")
   }
 

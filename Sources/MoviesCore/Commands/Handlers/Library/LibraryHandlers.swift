@@ -121,7 +121,8 @@ extension CommandContext {
     let list = await browser.status
     guard list.query != start.query || list.shownCount != start.shownCount else { return nil }
     // `continue`'s list changes as films are watched: the session before it stays kept.
-    guard !list.query.continuing else { return nil }
+    // Nor does a season's episodes or next up: a session reopens a browsing list.
+    guard case .titles = list.query.listing else { return nil }
     let session = SavedSession(
       source: sourceID, query: list.query, genreName: list.genreName,
       rows: min(list.shownCount, SavedSession.maximumRows))

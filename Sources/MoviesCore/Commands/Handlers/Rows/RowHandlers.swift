@@ -38,6 +38,8 @@ extension CommandContext {
       return Handled(outcome, warnings: warnings)
     case .actOnRange(let action, let labels) where action == .seen || action == .unseen:
       return Handled(try await markSeen(action == .seen, onEach: labels))
+    case .actOnRange(.play, let labels):
+      return try await playEach(labels)
     case .actOnRange(let action, let labels):
       return Handled(try await act(action, onEach: labels))
     case .thumbs(let rows):
