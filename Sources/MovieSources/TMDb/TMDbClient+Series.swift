@@ -13,27 +13,11 @@ extension TMDbClient {
     "titleasc": "name.asc",
   ]
 
-  /// TMDb page `page` of series: `/search/tv` for title words (with `first_air_date_year`),
-  /// else `/discover/tv` with the film list's filters in TV's names.
-  func seriesListAddress(_ page: Int, of query: MovieQuery) -> URL {
-    var items = [URLQueryItem(name: "include_adult", value: "false")]
-    if !query.searchText.isEmpty {
-      if let year = query.releaseYear {
-        items.append(URLQueryItem(name: "first_air_date_year", value: String(year)))
-      }
-      items.append(URLQueryItem(name: "query", value: query.searchText))
-    } else {
-      let sortBy = Self.seriesSorts[query.order] ?? "popularity.desc"
-      items.append(URLQueryItem(name: "sort_by", value: sortBy))
-      // The film filters, named as `/discover/tv` names them: dates are first air dates.
-      items += TMDbFilters.items(for: query, sortBy: sortBy, region: settings.serviceRegion).map {
-        URLQueryItem(
-          name: $0.name.replacingOccurrences(of: "primary_release_date", with: "first_air_date"),
-          value: $0.value)
-      }
-    }
-    items.append(URLQueryItem(name: "page", value: String(page)))
-    return address(query.searchText.isEmpty ? "discover/tv" : "search/tv", items)
+  /// A film list's filter as `/discover/tv` names it: its dates are first air dates.
+  static func seriesFilter(_ item: URLQueryItem) -> URLQueryItem {
+    URLQueryItem(
+      name: item.name.replacingOccurrences(of: "primary_release_date", with: "first_air_date"),
+      value: item.value)
   }
 
   /// `/tv/{id}` with its credits, videos and where it streams, asked once a session.

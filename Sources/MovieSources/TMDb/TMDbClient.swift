@@ -235,23 +235,33 @@ public struct TMDbClient: DeclaredSource, GenreSource {
     }
   }
 
-  /// The address of TMDb page `page` of a query, without the credential.
+  /// The address of TMDb page `page` of a query, without the credential: films from
+  /// `/discover/movie` and `/search/movie`, series from `/discover/tv` and `/search/tv`, whose
+  /// dates are first air dates.
   func listAddress(_ page: Int, of query: MovieQuery) -> URL {
-    if query.listing == .titles(.series) { return seriesListAddress(page, of: query) }
+    let series = query.listing == .titles(.series)
     var items = [URLQueryItem(name: "include_adult", value: "false")]
     if !query.searchText.isEmpty {
       if let year = query.releaseYear {
-        items.append(URLQueryItem(name: "primary_release_year", value: String(year)))
+        let name = series ? "first_air_date_year" : "primary_release_year"
+        items.append(URLQueryItem(name: name, value: String(year)))
       }
       items.append(URLQueryItem(name: "query", value: query.searchText))
     } else {
-      let sortBy = Self.sorts.first { $0.order == query.order }?.sortBy ?? "popularity.desc"
+      let sortBy =
+        (series
+          ? Self.seriesSorts[query.order] : Self.sorts.first { $0.order == query.order }?.sortBy)
+        ?? "popularity.desc"
       items.append(URLQueryItem(name: "sort_by", value: sortBy))
-      items += TMDbFilters.items(for: query, sortBy: sortBy, region: settings.serviceRegion)
+      let filters = TMDbFilters.items(for: query, sortBy: sortBy, region: settings.serviceRegion)
+      items += series ? filters.map(Self.seriesFilter) : filters
     }
-    if let region = settings.region { items.append(URLQueryItem(name: "region", value: region)) }
+    if let region = settings.region, !series {
+      items.append(URLQueryItem(name: "region", value: region))
+    }
     items.append(URLQueryItem(name: "page", value: String(page)))
-    return address(query.searchText.isEmpty ? "discover/movie" : "search/movie", items)
+    let kind = series ? "tv" : "movie"
+    return address(query.searchText.isEmpty ? "discover/\(kind)" : "search/\(kind)", items)
   }
 
   /// An API address with the language; the credential is added only when it is sent.
