@@ -38,7 +38,7 @@ public enum PlayError: Swift.Error, Sendable, Equatable, UserFacingError {
     case .notPlayable:
       "This source has no streams to play; 'play' plays films from a media server's library, such as Jellyfin's."
     case .noTracks:
-      "This source does not list films' audio and subtitle tracks; 'tracks' needs a media server such as Jellyfin or Plex."
+      "This source does not list films' audio and subtitle tracks; 'tracks' needs a media server's library, such as Jellyfin's."
     case .noStream(let row):
       "\(row.spoken(capitalized: true)) has no stream to play; 'show \(row)' prints what it has."
     case .noPlayer:

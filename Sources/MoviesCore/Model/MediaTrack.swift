@@ -1,8 +1,8 @@
 import Foundation
 
-/// One audio or subtitle track of a film, as its media server lists it (Jellyfin's
-/// `MediaStreams`, Plex's `Stream` entries): what `tracks N` shows and `play N audio:…
-/// sub:…` chooses from.
+/// One audio or subtitle track of a film, as its media server lists it (each adapter reads
+/// its server's list of streams): what `tracks N` shows and `play N audio:… sub:…` chooses
+/// from.
 public struct MediaTrack: Sendable, Hashable {
   /// Audio or subtitles.
   public enum Kind: String, Sendable, Hashable {

@@ -22,7 +22,7 @@ import Testing
       "cache-dir": "/tmp/movies-cache", "retries": "4", "timeout": "30", "color": "never",
       "prefetch": "off", "kind": "films", "source": "tmdb", "language": "fr-FR", "region": "de",
       "jellyfin-user": "alice", "jellyfin-token": "a-token", "plex-library": "Movies",
-      "plex-token": "p-token",
+      "plex-token": "p-token", "audio-language": "ja", "subtitle-language": "en",
       "tmdb-api-key": "k3y", "tmdb-access-token": "t0ken",
     ]
     // Every declared key is taken on its own line.
