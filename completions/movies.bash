@@ -26,9 +26,9 @@ _movies() {
       COMPREPLY=($(compgen -f -- "$cur"))
       return ;;
     -c)
-      COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open play tracks trailer similar watch unwatch seen unseen watchlist continue resume help quit exit" -- "$cur"))
+      COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open play tracks trailer similar watch unwatch seen unseen watchlist continue series films episodes back resume help quit exit" -- "$cur"))
       return ;;
   esac
-  COMPREPLY=($(compgen -W "--source --offline --api --count --order --genre --download-dir --cache-dir --retries --timeout --no-prefetch --preview --no-preview --color --no-color --no-config --config --json --no-pager --resume -c -f --stop-on-error --language --region --jellyfin-user --sign-in --sign-out --plex-library -h --help --version" -- "$cur"))
+  COMPREPLY=($(compgen -W "--source --offline --api --count --order --genre --series --download-dir --cache-dir --retries --timeout --no-prefetch --preview --no-preview --color --no-color --no-config --config --json --no-pager --resume -c -f --stop-on-error --language --region --jellyfin-user --sign-in --sign-out --plex-library -h --help --version" -- "$cur"))
 }
 complete -F _movies movies
