@@ -82,6 +82,17 @@ public struct DiarySource: MovieSource {
     return page
   }
 
+  /// The source's: a series' seasons carry no marks.
+  public func seasons(of series: Movie) async throws -> [Season] {
+    try await source.seasons(of: series)
+  }
+
+  /// The source's, with the diary's mark.
+  public func nextEpisode(of series: Movie) async throws -> Movie? {
+    guard let next = try await source.nextEpisode(of: series) else { return nil }
+    return await marked([next])[0]
+  }
+
   /// The source's, with the diary's mark.
   public func current(_ movie: Movie) async throws -> Movie? {
     guard let current = try await source.current(movie) else { return nil }

@@ -118,7 +118,7 @@ import Testing
 
   @Test(arguments: [40, 80])
   func helpAtThePromptKeepsItsColumnAndFits(width: Int) async throws {
-    let session = try TmuxSession(arguments: [], width: width, height: 120)
+    let session = try TmuxSession(arguments: [], width: width, height: 160)
     defer { session.stop() }
     try await session.waitFor("more")
     try session.type("help\r")

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import MoviesStore
+
 /// On a source that knows nothing of what was watched (the offline catalogue, TMDb), `seen N`
 /// and `unseen N` keep a diary in the library file, with the date: the rows show the same
 /// `✓` a media server's do, in this run and the next, and `find seen:no` (or `played:`)
@@ -41,7 +43,8 @@ import Testing
       #expect(marked.stdout.contains("Marked 2 films of rows 5-6 as seen."))
       #expect(marked.stdout.contains("was marked seen already."))
       #expect(try PythonSQLite.value(of: "SELECT count(*) FROM diary", in: path) == "3")
-      #expect(try PythonSQLite.value(of: "PRAGMA user_version", in: path) == "7")
+      #expect(
+        try PythonSQLite.value(of: "PRAGMA user_version", in: path) == "\(LibrarySchema.latest)")
 
       let after = try await MoviesRun.run(
         ["-c", "list", "-c", "find seen:yes", "-c", "unseen 5", "-c", "find played:yes"],
