@@ -24,7 +24,7 @@ import Testing
     let player = try StandInPlayer()
     defer { player.remove() }
     let run = try await play(
-      server, player, playing: StandInPlayer.playing(speed: 3000, length: 1500))
+      server, player, playing: StandInPlayer.playing(speed: 8000, length: 4000))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try stops(server).count == 3, "\(run.stdout)")
     #expect(Set(try stops(server)).count == 3, "three episodes, each once")
