@@ -81,6 +81,27 @@ import Testing
       run.stdout.contains("Played row 1, \"\(after["Name"] as? String ?? "-")\" to the end."))
   }
 
+  @Test func jsonNamesTheNextEpisodeBesideTheOnePlayed() async throws {
+    let server = try await JellyfinTestServer(limit: 20)
+    let player = try StandInPlayer()
+    defer { player.remove() }
+    let run = try await player.play(
+      ["--source", "jellyfin", "--api", server.baseURL.absoluteString, "--no-prefetch", "--json"],
+      "series\nplay 1\n", playing: StandInPlayer.playing(speed: 8000, length: 4000),
+      environment: ["JELLYFIN_TOKEN": JellyfinTestServer.bobToken])
+    #expect(run.status == 0, "\(run.stderr)")
+    let reply = try PlayEndTests.reply(run)
+    let played = try #require(reply["movie"] as? [String: Any])
+    let next = try #require(reply["next"] as? [String: Any], "\(reply)")
+    #expect(played["kind"] as? String == "episode" && next["kind"] as? String == "episode")
+    #expect(next["series"] as? String == played["series"] as? String)
+    let place = { (row: [String: Any]) in
+      [row["season"] as? Int ?? -1, row["episode"] as? Int ?? -1]
+    }
+    #expect(place(next).lexicographicallyPrecedes(place(played)) == false)
+    #expect(place(next) != place(played), "\(played) then \(next)")
+  }
+
   @Test func nextBeforeAnyEpisodePlayedSaysHowToStartOne() async throws {
     let server = try await JellyfinTestServer(limit: 20)
     let player = try StandInPlayer()
