@@ -36,6 +36,45 @@ import Testing
     #expect(after(2, 1) == nil, "nothing after the last")
   }
 
+  /// A source that lists series but knows no next up: `Show 1` all played, `Show 2` with no
+  /// seasons.
+  private func runner() -> (CommandRunner, FakeMovieSource) {
+    var series = FakeSeries.numbered(3, seasons: 2, episodes: 2)
+    series.episodes["s1"] = series.episodes["s1"]?.mapValues { episodes in
+      episodes.map { $0.changing { $0.playback = Playback(played: true) } }
+    }
+    series.seasons["s2"] = []
+    var capabilities = SourceCapabilities()
+    capabilities.listsSeries = true
+    let source = FakeMovieSource(
+      movies: FakeMovieSource.numbered(5), capabilities: capabilities, series: series)
+    return (CommandRunner(testing: source), source)
+  }
+
+  private func run(_ line: String, on runner: CommandRunner) async throws -> Reply {
+    await runner.run(
+      try #require(try Command.parse(line)),
+      layout: TextRenderer.Layout(width: 100, palette: .plain, unicode: true))
+  }
+
+  @Test func aSeriesAllPlayedOrWithoutEpisodesIsRefusedInOneSentence() async throws {
+    let (runner, source) = runner()
+    _ = try await run("series", on: runner)
+    let played = try await run("play 1", on: runner)
+    #expect(played.error == SeriesError.allPlayed(series: "Show 1").message)
+    #expect(source.seriesCalls == ["seasons s1"], "no next up asked of a source without one")
+    let empty = try await run("play 2", on: runner)
+    #expect(empty.error == SeriesError.noEpisodes(series: "Show 2", season: nil).message)
+  }
+
+  @Test func nextBeforeAnyEpisodeIsRefusedNamingPlayOnASeriesRow() async throws {
+    let (runner, source) = runner()
+    _ = try await run("series", on: runner)
+    let next = try await run("next", on: runner)
+    #expect(next.error?.contains("'play N' on a series row") == true, "\(next.error ?? "")")
+    #expect(source.seriesCalls.isEmpty)
+  }
+
   @Test func theNextLineNamesTheEpisodeAndTheCommand() {
     #expect(
       Played.nextLine(Self.episode(1, 3))

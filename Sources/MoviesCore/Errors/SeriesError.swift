@@ -10,7 +10,7 @@ public enum SeriesError: Swift.Error, Sendable, Hashable, UserFacingError {
   case allPlayed(series: String)
   /// `next` before any episode was played in this session.
   case nothingPlayed
-  /// `next` after the series' last episode (its row title).
+  /// `next` after the series' last episode, named as `The 100 S01E03 "Earth Skills"`.
   case noNextEpisode(after: String)
 
   /// The code `--json` reports it with.
@@ -38,7 +38,7 @@ public enum SeriesError: Swift.Error, Sendable, Hashable, UserFacingError {
     case .nothingPlayed:
       "No episode was played in this session: 'play N' on a series row plays its next episode."
     case .noNextEpisode(let episode):
-      "\(TextRenderer.quoted(episode)) is the last episode there is: nothing comes next."
+      "\(episode) is the last episode there is: nothing comes next."
     }
   }
 

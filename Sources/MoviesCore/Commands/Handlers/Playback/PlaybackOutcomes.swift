@@ -35,8 +35,13 @@ struct Played: CommandOutcome {
 
   /// `Next: The 100 S01E03 "Earth Skills" — type 'next' to play it.`, a line.
   static func nextLine(_ episode: Movie) -> String {
+    "Next: \(named(episode)) — type 'next' to play it.\n"
+  }
+
+  /// `The 100 S01E03 "Earth Skills"`: an episode with its series and place.
+  static func named(_ episode: Movie) -> String {
     let place = episode.episode.map { "\(TerminalText.escape($0.seriesTitle)) \($0.code) " } ?? ""
-    return "Next: \(place)\(TextRenderer.quoted(episode.title)) — type 'next' to play it.\n"
+    return place + TextRenderer.quoted(episode.title)
   }
 
   /// An episode played is the one `next` goes on from.

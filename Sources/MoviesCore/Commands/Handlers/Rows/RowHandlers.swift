@@ -83,10 +83,7 @@ extension CommandContext {
       guard target.movie.kind == .series else {
         return try await play(target.movie, row: label, choices)
       }
-      guard let episode = try await episodeToPlay(of: target.movie) else {
-        throw SeriesError.allPlayed(series: target.movie.title)
-      }
-      return try await play(episode, row: label, choices)
+      return try await play(try await episodeToPlay(of: target.movie), row: label, choices)
     case .trailer, .similar:
       // Only the source it came from knows the film by its id.
       if let elsewhere {

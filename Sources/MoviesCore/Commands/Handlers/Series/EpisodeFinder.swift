@@ -8,12 +8,21 @@ extension CommandContext {
   static let seasonPageSize = 100
 
   /// The episode `play N` on a series row plays: the server's next up, else the first
-  /// episode not played (specials last looked at: they are not the start of a series).
-  func episodeToPlay(of series: Movie) async throws -> Movie? {
+  /// episode not played (specials left out: a series does not start there). A series whose
+  /// episodes were all played, or that has none, is refused in one sentence.
+  func episodeToPlay(of series: Movie) async throws -> Movie {
     if source.capabilities.tracksEpisodes, let next = try await source.nextEpisode(of: series) {
       return next
     }
-    return try await firstEpisode(of: series, after: nil) { $0.playback?.played != true }
+    let (found, anyListed) = try await firstEpisode(of: series, after: nil) {
+      $0.playback?.played != true
+    }
+    guard let found else {
+      throw anyListed
+        ? SeriesError.allPlayed(series: series.title)
+        : SeriesError.noEpisodes(series: series.title, season: nil)
+    }
+    return found
   }
 
   /// The episode after `episode` in its series: later in its season, else the first of the
@@ -21,24 +30,26 @@ extension CommandContext {
   func episode(after episode: Movie) async throws -> Movie? {
     guard let place = episode.episode, let id = place.seriesID else { return nil }
     let series = Movie(id: id, title: place.seriesTitle, kind: .series)
-    return try await firstEpisode(of: series, after: place) { _ in true }
+    return try await firstEpisode(of: series, after: place) { _ in true }.found
   }
 
   /// The first episode of `series` after `place` (from the first if nil) that is `wanted`,
-  /// season by season.
+  /// season by season, and whether any episode was listed at all.
   private func firstEpisode(
     of series: Movie, after place: EpisodePlace?, where wanted: (Movie) -> Bool
-  ) async throws -> Movie? {
+  ) async throws -> (found: Movie?, anyListed: Bool) {
     let lowest = place?.season ?? 1
     let seasons = try await source.seasons(of: series).prefix(Season.largestList)
       .filter { $0.number >= lowest }.sorted { $0.number < $1.number }
+    var anyListed = false
     for season in seasons {
       let episodes = try await episodes(of: series, in: season)
+      anyListed = anyListed || !episodes.isEmpty
       if let found = Self.firstEpisode(in: episodes, after: place, where: wanted) {
-        return found
+        return (found, true)
       }
     }
-    return nil
+    return (nil, anyListed)
   }
 
   /// A season's episodes, page by page, at most ``largestSeasonPages`` pages.

@@ -8,7 +8,7 @@ extension CommandContext {
     var next = last.next
     if next == nil { next = try await episode(after: last.episode) }
     guard let next else {
-      throw SeriesError.noNextEpisode(after: last.episode.rowTitle())
+      throw SeriesError.noNextEpisode(after: Played.named(last.episode))
     }
     let (outcome, warnings) = try await play(next, row: last.row)
     return Handled(outcome, warnings: warnings)
