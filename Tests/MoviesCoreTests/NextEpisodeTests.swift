@@ -37,13 +37,14 @@ import Testing
   }
 
   /// A source that lists series but knows no next up: `Show 1` all played, `Show 2` with no
-  /// seasons.
+  /// seasons, `Show 3` with seasons of no episodes.
   private func runner() -> (CommandRunner, FakeMovieSource) {
     var series = FakeSeries.numbered(3, seasons: 2, episodes: 2)
     series.episodes["s1"] = series.episodes["s1"]?.mapValues { episodes in
       episodes.map { $0.changing { $0.playback = Playback(played: true) } }
     }
     series.seasons["s2"] = []
+    series.episodes["s3"] = [:]
     var capabilities = SourceCapabilities()
     capabilities.listsSeries = true
     let source = FakeMovieSource(
@@ -65,6 +66,8 @@ import Testing
     #expect(source.seriesCalls == ["seasons s1"], "no next up asked of a source without one")
     let empty = try await run("play 2", on: runner)
     #expect(empty.error == SeriesError.noEpisodes(series: "Show 2", season: nil).message)
+    let emptySeasons = try await run("play 3", on: runner)
+    #expect(emptySeasons.error == SeriesError.noEpisodes(series: "Show 3", season: nil).message)
   }
 
   @Test func nextBeforeAnyEpisodeIsRefusedNamingPlayOnASeriesRow() async throws {
