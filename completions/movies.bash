@@ -26,7 +26,7 @@ _movies() {
       COMPREPLY=($(compgen -f -- "$cur"))
       return ;;
     -c)
-      COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open play tracks trailer similar watch unwatch seen unseen watchlist continue series films episodes back resume help quit exit" -- "$cur"))
+      COMPREPLY=($(compgen -W "more skip list show thumb genre order genres find pick open play tracks trailer similar watch unwatch seen unseen watchlist continue series films episodes back next resume help quit exit" -- "$cur"))
       return ;;
   esac
   COMPREPLY=($(compgen -W "--source --offline --api --count --order --genre --series --download-dir --cache-dir --retries --timeout --no-prefetch --preview --no-preview --color --no-color --no-config --config --json --no-pager --resume -c -f --stop-on-error --language --region --jellyfin-user --sign-in --sign-out --plex-library -h --help --version" -- "$cur"))

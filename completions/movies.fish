@@ -22,7 +22,7 @@ complete -c movies -l config -r -F -d 'read this config file instead of ~/.confi
 complete -c movies -l json -d 'print one JSON object per line for every command'
 complete -c movies -l no-pager -d 'never show \'list\' through $PAGER'
 complete -c movies -l resume -d 'reopen the source, genre, order and page size saved when the prompt was last left, with as many rows loaded'
-complete -c movies -s c -x -a 'more skip list show thumb genre order genres find pick open play tracks trailer similar watch unwatch seen unseen watchlist continue series films episodes back resume help quit exit' -d 'run COMMAND instead of reading input; repeatable; the first page is loaded but not printed'
+complete -c movies -s c -x -a 'more skip list show thumb genre order genres find pick open play tracks trailer similar watch unwatch seen unseen watchlist continue series films episodes back next resume help quit exit' -d 'run COMMAND instead of reading input; repeatable; the first page is loaded but not printed'
 complete -c movies -s f -r -F -d 'read the commands from FILE, as from standard input; lines starting with # are comments'
 complete -c movies -l stop-on-error -d 'in a script, stop at the first command that fails (by default the rest still run; the exit status is 1 either way)'
 complete -c movies -l language -x -d 'TMDb\'s language for titles and overviews, such as fr-FR (default: from the locale)'

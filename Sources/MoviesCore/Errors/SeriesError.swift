@@ -6,6 +6,12 @@ public enum SeriesError: Swift.Error, Sendable, Hashable, UserFacingError {
   case noSuchSeason(Int, series: String, seasons: [Int])
   /// The series lists no season, or the season no episode.
   case noEpisodes(series: String, season: Int?)
+  /// `play N` on a series row: every episode of it was played.
+  case allPlayed(series: String)
+  /// `next` before any episode was played in this session.
+  case nothingPlayed
+  /// `next` after the series' last episode, named as `The 100 S01E03 "Earth Skills"`.
+  case noNextEpisode(after: String)
 
   /// The code `--json` reports it with.
   public var code: ErrorCode {
@@ -26,6 +32,13 @@ public enum SeriesError: Swift.Error, Sendable, Hashable, UserFacingError {
     case .noEpisodes(let series, let season):
       season.map { "Season \($0) of \(TextRenderer.quoted(series)) has no episodes." }
         ?? "\(TextRenderer.quoted(series)) has no episodes."
+    case .allPlayed(let series):
+      "Every episode of \(TextRenderer.quoted(series)) has been played; "
+        + "'episodes N' lists them to play one again."
+    case .nothingPlayed:
+      "No episode was played in this session: 'play N' on a series row plays its next episode."
+    case .noNextEpisode(let episode):
+      "\(episode) is the last episode there is: nothing comes next."
     }
   }
 

@@ -5,7 +5,8 @@ extension CommandSpec {
     var spec = onRow(
       .play,
       summary: "play row N in mpv from where the server says it stopped ('from:start' starts "
-        + "over, 'from:12:30' there); 'audio:ja' and 'sub:en' or 'sub:off' choose the tracks; "
+        + "over, 'from:12:30' there), or a series row's next episode; 'audio:ja' and 'sub:en' "
+        + "or 'sub:off' choose the tracks; "
         + "'play N-M' plays rows N to M one after another (a season's episodes), stopping "
         + "when one is quit before its end")
     spec.usage =

@@ -175,6 +175,10 @@ extension CommandSpec {
       .declared("back", words: []),
       summary: "return to the list the episodes were opened from, where it was left",
       run: { _, context in try await context.back() }),
+    .plain(
+      .declared("next", words: []),
+      summary: "play the episode after the last one played in this session",
+      run: { _, context in try await context.playNext() }),
     CommandSpec(
       name: "resume", synopsis: "resume [N]", usage: "resume, resume N, resume list",
       summary: "reopen the query saved when the prompt was last left, at the same depth; "

@@ -54,6 +54,9 @@ public final class ViewState: Sendable {
     public var matches: [Movie]?
     /// Whether the rows in view are a `find`'s matches among the list's rows, not pages.
     public var rowsAreMatches = false
+    /// The last episode played in this session, the label it was played from, and the one
+    /// after it when it was looked up (after it played out), for `next`.
+    var lastEpisode: (episode: Movie, row: RowLabel, next: Movie?)?
   }
 
   private let state = Mutex(State())
@@ -69,6 +72,11 @@ public final class ViewState: Sendable {
 
   /// The last server search's matches, or nil before the first.
   var matches: [Movie]? { state.withLock { $0.matches } }
+
+  /// The last episode played in this session, for `next`; nil before the first.
+  var lastEpisode: (episode: Movie, row: RowLabel, next: Movie?)? {
+    state.withLock { $0.lastEpisode }
+  }
 
   /// Whether the rows in view are the matches of a `find` through the list.
   var rowsAreMatches: Bool { state.withLock { $0.rowsAreMatches } }

@@ -60,10 +60,19 @@ extension CommandContext {
     warnings += reports?.warning.map { [$0] } ?? []
     let ended = end.heard ? PlaybackReport(.stopped, at: end).playback : nil
     if let ended { await updateMarks(of: movie.changing { $0.playback = ended }) }
-    let outcome = Played(
+    var outcome = Played(
       movie: movie, row: row, from: stream.start, resumed: resumes && stream.start > 0,
       resumeSaid: announced,
       ended: ended, streamEndedEarly: end.streamEndedEarly)
+    if ended?.played == true, movie.kind == .episode, !Task.isCancelled {
+      // Not finding it loses nothing: the episode has played.
+      do {
+        outcome.next = try await episode(after: movie)
+      } catch is CancellationError {
+      } catch {
+        warnings.append(ErrorDescriber.plain.message(for: error))
+      }
+    }
     return (outcome, warnings)
   }
 

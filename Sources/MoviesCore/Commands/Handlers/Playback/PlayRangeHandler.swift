@@ -44,6 +44,11 @@ struct PlayedRange: CommandOutcome {
 
   var proseIndent: String? { "" }
 
+  /// The last episode played is the one `next` goes on from.
+  func record(in view: inout ViewState.State, query: MovieQuery) {
+    played.last?.record(in: &view, query: query)
+  }
+
   func jsonFields(_ fields: JSONFields) -> JSONObject {
     [
       "played": .array(played.map { .object($0.jsonFields(fields)) }),

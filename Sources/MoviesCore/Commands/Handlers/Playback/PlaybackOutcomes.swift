@@ -11,6 +11,8 @@ struct Played: CommandOutcome {
   var ended: Playback?
   /// The stream ended long before the film's length: it was not played out.
   var streamEndedEarly = false
+  /// The episode after this one, looked up when this one played out; nil otherwise.
+  var next: Movie?
 
   /// Where the player left the film, in `show N`'s clock, after where it started when it
   /// resumed there.
@@ -28,6 +30,24 @@ struct Played: CommandOutcome {
     return resuming
       + (ended.played
         ? "Played \(film) to the end.\n" : "Stopped \(film) at \(ended.stoppedAt).\n")
+      + (next.map(Self.nextLine) ?? "")
+  }
+
+  /// `Next: The 100 S01E03 "Earth Skills" — type 'next' to play it.`, a line.
+  static func nextLine(_ episode: Movie) -> String {
+    "Next: \(named(episode)) — type 'next' to play it.\n"
+  }
+
+  /// `The 100 S01E03 "Earth Skills"`: an episode with its series and place.
+  static func named(_ episode: Movie) -> String {
+    let place = episode.episode.map { "\(TerminalText.escape($0.seriesTitle)) \($0.code) " } ?? ""
+    return place + TextRenderer.quoted(episode.title)
+  }
+
+  /// An episode played is the one `next` goes on from.
+  func record(in view: inout ViewState.State, query: MovieQuery) {
+    guard movie.kind == .episode else { return }
+    view.lastEpisode = (movie, row, next)
   }
 
   /// `Resuming "Heat" at 31:06 ('play 3 from:start' starts over).`, a line.
@@ -43,6 +63,7 @@ struct Played: CommandOutcome {
       "row": .int(row.number), "movie": fields.movieValue(movie, row: row.number),
       "from": .int(from), "resumed": .bool(resumed), "playback": JSONFields.playback(ended),
       "streamEndedEarly": .bool(streamEndedEarly),
+      "next": next.map { fields.movieValue($0, row: row.number) } ?? .null,
     ]
   }
 }

@@ -80,7 +80,10 @@ extension CommandContext {
       if let elsewhere {
         throw WatchlistError.playsElsewhere(entry: label.number, source: elsewhere)
       }
-      return try await play(target.movie, row: label, choices)
+      guard target.movie.kind == .series else {
+        return try await play(target.movie, row: label, choices)
+      }
+      return try await play(try await episodeToPlay(of: target.movie), row: label, choices)
     case .trailer, .similar:
       // Only the source it came from knows the film by its id.
       if let elsewhere {
