@@ -12,19 +12,20 @@ public enum MovieDetails {
   /// `pending` gives what to say in the place of a field not known yet ("not fetched yet").
   public static func render(
     _ movie: Movie, row: RowLabel, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
-    width: Int? = nil, pending: [LaterField: String] = [:]
+    width: Int? = nil, pending: [LaterField: String] = [:], series: SeriesParts? = nil
   ) -> String {
     let label = row.kind == .row ? "#\(row)" : row.description
     return render(
-      movie, label: label, palette: palette, thumbnail: thumbnail, width: width, pending: pending)
+      movie, label: label, palette: palette, thumbnail: thumbnail, width: width, pending: pending,
+      series: series)
   }
 
   /// The same, headed by any label, such as the watchlist's `w3`.
   public static func render(
     _ movie: Movie, label: String, palette: Palette, thumbnail: ThumbnailCacheState? = nil,
-    width: Int? = nil, pending: [LaterField: String] = [:]
+    width: Int? = nil, pending: [LaterField: String] = [:], series: SeriesParts? = nil
   ) -> String {
-    let fields = self.fields(of: movie, thumbnail: thumbnail, pending: pending)
+    let fields = self.fields(of: movie, thumbnail: thumbnail, pending: pending, series: series)
     let heading = hanging(
       TerminalText.escape(movie.title), after: DisplayWidth.columns(of: label) + 2, width: width)
     return palette.apply(palette.heading, to: label + "  " + heading) + "\n"
@@ -33,6 +34,35 @@ public enum MovieDetails {
   }
 
   private typealias Field = (label: String, value: String)
+
+  /// What `show N` of a series asks its source for beside its details: the seasons and the
+  /// next episode to watch.
+  public struct SeriesParts: Sendable, Hashable {
+    /// The seasons, in the source's order; empty when it could not say.
+    public var seasons: [Season]
+    /// The episode to watch next (a media server's next up); nil when none or not known.
+    public var next: Movie?
+
+    /// The parts from their values.
+    public init(seasons: [Season], next: Movie?) {
+      self.seasons = seasons
+      self.next = next
+    }
+  }
+
+  /// `Season 1: 10 episodes · Specials: 3 episodes`; nil without seasons.
+  static func seasonList(_ seasons: [Season]) -> String? {
+    let parts = seasons.map { season in
+      (season.number == 0 ? "Specials" : "Season \(season.number)")
+        + (season.episodeCount.map { ": \(Format.grouped($0)) episode\($0 == 1 ? "" : "s")" } ?? "")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// `S02E03 The Crossing`: the next episode's place and title.
+  static func nextEpisode(_ episode: Movie) -> String {
+    (episode.episode.map { $0.code + " " } ?? "") + episode.title
+  }
 
   /// `5 seasons, 50 episodes`; nil when the source counted neither.
   static func seasons(_ counts: SeriesCounts) -> String? {
@@ -56,7 +86,8 @@ public enum MovieDetails {
 
   /// The labelled, escaped fields `show` lists, and how many unknown ones are left out.
   private static func fields(
-    of movie: Movie, thumbnail: ThumbnailCacheState?, pending: [LaterField: String]
+    of movie: Movie, thumbnail: ThumbnailCacheState?, pending: [LaterField: String],
+    series: SeriesParts?
   ) -> (shown: [Field], unlisted: Int) {
     var fields: [Field] = []
     func add(_ label: String, _ value: String?) {
@@ -68,6 +99,8 @@ public enum MovieDetails {
     // An episode says where it sits; a series how far it goes and how far you got.
     add("Episode", movie.episode.map { "\($0.seriesTitle) \($0.code)" })
     add("Seasons", movie.seriesCounts.flatMap(Self.seasons))
+    add("By season", series.flatMap { Self.seasonList($0.seasons) })
+    add("Next episode", series?.next.map(Self.nextEpisode))
     add("Where to watch", movie.providers?.summary ?? pending[.whereToWatch])
     // "Watched" would be the watchlist's word: this is what was seen of it.
     add("Progress", movie.playback?.summary ?? movie.seriesCounts.flatMap(Self.seen))

@@ -6,12 +6,18 @@ public struct MovieShown: CommandOutcome {
   public var row: RowLabel
   /// Whether its thumbnail is cached.
   public var thumbnail: ThumbnailCacheState
+  /// A series' seasons and next episode, as its source has them; nil for any other title.
+  public var series: MovieDetails.SeriesParts?
 
   /// The outcome from its parts.
-  public init(_ movie: Movie, row: RowLabel, thumbnail: ThumbnailCacheState) {
+  public init(
+    _ movie: Movie, row: RowLabel, thumbnail: ThumbnailCacheState,
+    series: MovieDetails.SeriesParts? = nil
+  ) {
     self.movie = movie
     self.row = row
     self.thumbnail = thumbnail
+    self.series = series
   }
 
   /// What it prints.
@@ -19,16 +25,34 @@ public struct MovieShown: CommandOutcome {
     let palette = renderer.layout.palette
     let watched = renderer.watched?.contains(WatchEntry.key(for: movie)) == true
     let fields = MovieDetails.render(
-      movie, row: row, palette: palette, thumbnail: thumbnail, width: renderer.statusWidth)
+      movie, row: row, palette: palette, thumbnail: thumbnail, width: renderer.statusWidth,
+      series: series)
     return fields + (watched ? palette.apply(palette.dim, to: "  On the watchlist") + "\n" : "")
   }
 
   /// Its keys in the JSON object.
   public func jsonFields(_ fields: JSONFields) -> JSONObject {
-    [
+    var object: JSONObject = [
       "row": .int(row.number), "movie": fields.movieValue(movie, row: row.number),
       "thumbnailCache": .string(thumbnail.name),
     ]
+    if let series {
+      object["seasons"] = .array(
+        series.seasons.map { season in
+          .object([
+            "season": .int(season.number), "title": .text(season.title),
+            "episodes": .int(season.episodeCount),
+          ])
+        })
+      object["nextEpisode"] =
+        series.next.map { next in
+          .object([
+            "id": .text(next.id), "title": .string(next.title),
+            "season": .int(next.episode?.season), "episode": .int(next.episode?.episode),
+          ])
+        } ?? .null
+    }
+    return object
   }
 
   /// The movies it shows, for their watched marks.

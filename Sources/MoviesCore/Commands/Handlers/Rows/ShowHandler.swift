@@ -3,9 +3,45 @@ extension CommandContext {
   /// demand, printed whole once they are in (under the command's spinner), so its lines come
   /// in one order however slow the server is.
   func show(_ known: Movie, row: RowLabel) async -> (any CommandOutcome, [String]) {
-    let (movie, problems) = await withDetails(known, retrying: "show \(row)")
+    var (movie, problems) = await withDetails(known, retrying: "show \(row)")
     let cached = await thumbnails.cacheState(of: movie, from: source)
-    return (MovieShown(movie, row: row, thumbnail: cached), problems)
+    var series: MovieDetails.SeriesParts?
+    if movie.kind == .series, source.capabilities.listsSeries {
+      let parts = await seriesParts(of: movie, retrying: "show \(row)")
+      series = parts.parts
+      problems += parts.problems
+    }
+    return (MovieShown(movie, row: row, thumbnail: cached, series: series), problems)
+  }
+
+  /// A series' seasons and, where the source keeps what was watched, its next episode; what
+  /// could not be fetched is a line saying so, and the rest still shows.
+  private func seriesParts(
+    of series: Movie, retrying command: String
+  ) async -> (parts: MovieDetails.SeriesParts, problems: [String]) {
+    var problems: [String] = []
+    func described(_ error: any Swift.Error) -> String {
+      guard let failure = error as? any SourceFailure else {
+        return ErrorDescriber.plain.message(for: error)
+      }
+      let named = ListSwitchFailure(failure: failure, command: command)
+      return ErrorDescriber.plain.message(for: named)
+    }
+    var seasons: [Season] = []
+    do {
+      seasons = try await source.seasons(of: series)
+    } catch {
+      problems.append(described(error))
+    }
+    var next: Movie?
+    if source.capabilities.tracksEpisodes {
+      do {
+        next = try await source.nextEpisode(of: series)
+      } catch {
+        problems.append(described(error))
+      }
+    }
+    return (MovieDetails.SeriesParts(seasons: seasons, next: next), problems)
   }
 
   /// The movie with what the source fetches on demand; when that fails the list's fields
