@@ -24,8 +24,8 @@ extension CommandContext {
       guard let failure = error as? any SourceFailure else {
         return ErrorDescriber.plain.message(for: error)
       }
-      let named = ListSwitchFailure(failure: failure, command: command)
-      return ErrorDescriber.plain.message(for: named)
+      let failed = ListSwitchFailure(failure: failure, command: command)
+      return ErrorDescriber.plain.message(for: failed)
     }
     var seasons: [Season] = []
     do {
