@@ -46,7 +46,11 @@ struct EnvironmentVariable {
     EnvironmentVariable(name: "LC_CTYPE", meaning: "See LC_ALL."),
     EnvironmentVariable(name: "LANG", meaning: "See LC_ALL."),
     EnvironmentVariable(
-      name: "XDG_STATE_HOME", meaning: "The history goes in $XDG_STATE_HOME/movies/history."),
+      name: "XDG_STATE_HOME",
+      meaning:
+        "The history goes in $XDG_STATE_HOME/movies/history, mpv's messages in "
+        + "$XDG_STATE_HOME/movies/mpv.log and a Jellyfin sign-in in $XDG_STATE_HOME/movies/sign-in."
+    ),
     EnvironmentVariable(
       name: "XDG_CACHE_HOME", meaning: "The image cache goes in $XDG_CACHE_HOME/movies."),
     EnvironmentVariable(
