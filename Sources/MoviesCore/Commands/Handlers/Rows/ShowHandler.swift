@@ -20,25 +20,18 @@ extension CommandContext {
     of series: Movie, retrying command: String
   ) async -> (parts: MovieDetails.SeriesParts, problems: [String]) {
     var problems: [String] = []
-    func described(_ error: any Swift.Error) -> String {
-      guard let failure = error as? any SourceFailure else {
-        return ErrorDescriber.plain.message(for: error)
-      }
-      let failed = ListSwitchFailure(failure: failure, command: command)
-      return ErrorDescriber.plain.message(for: failed)
-    }
     var seasons: [Season] = []
     do {
       seasons = try await source.seasons(of: series)
     } catch {
-      problems.append(described(error))
+      problems.append(Self.problem(error, retrying: command))
     }
     var next: Movie?
     if source.capabilities.tracksEpisodes {
       do {
         next = try await source.nextEpisode(of: series)
       } catch {
-        problems.append(described(error))
+        problems.append(Self.problem(error, retrying: command))
       }
     }
     return (MovieDetails.SeriesParts(seasons: seasons, next: next), problems)
@@ -49,19 +42,21 @@ extension CommandContext {
   /// such as `show 2`).
   func withDetails(_ movie: Movie, retrying command: String) async -> (Movie, [String]) {
     guard source.capabilities.hasDetails else { return (movie, []) }
-    let loaded: Result<Movie, any Swift.Error>
     do {
-      loaded = .success(try await source.details(for: movie))
+      return (try await source.details(for: movie), [])
     } catch {
-      loaded = .failure(error)
+      return (movie, [Self.problem(error, retrying: command)])
     }
-    switch loaded {
-    case .success(let full): return (full, [])
-    case .failure(let failure as any SourceFailure):
-      let named = ListSwitchFailure(failure: failure, command: command)
-      return (movie, [ErrorDescriber.plain.message(for: named)])
-    case .failure(let error): return (movie, [ErrorDescriber.plain.message(for: error)])
+  }
+
+  /// The sentence for what the source could not fetch; a source's failure says what to type
+  /// again (`command`).
+  private static func problem(_ error: any Swift.Error, retrying command: String) -> String {
+    guard let failure = error as? any SourceFailure else {
+      return ErrorDescriber.plain.message(for: error)
     }
+    let named = ListSwitchFailure(failure: failure, command: command)
+    return ErrorDescriber.plain.message(for: named)
   }
 }
 
