@@ -33,8 +33,10 @@ extension SQLiteLibrary {
   /// by hand, and a `list` of a whole catalogue has more keys than any diary has rows.
   public func diary(source: String, among keys: [String]) async throws(LibraryError) -> Diary {
     guard hasDiary else { return Diary() }
+    let stamp = emptySources.stamp()
+    if emptySources.holdsNothing(.diary, of: source, at: stamp) { return Diary() }
     let wanted = Set(keys)
-    return try await run { database in
+    let diary = try await run { database in
       var diary = Diary()
       for row in try database.query(
         "SELECT movie_key, seen_at FROM diary WHERE source = ?", [.text(source)])
@@ -47,5 +49,7 @@ extension SQLiteLibrary {
       }
       return diary
     }
+    emptySources.note(.diary, of: source, isEmpty: !diary.isKept, at: stamp)
+    return diary
   }
 }

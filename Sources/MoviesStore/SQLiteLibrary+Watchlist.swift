@@ -76,20 +76,27 @@ extension SQLiteLibrary {
 
   /// The keys of every entry from `source`.
   public func watchedKeys(source: String) async throws(LibraryError) -> Set<String> {
-    try await run { database in
+    let stamp = emptySources.stamp()
+    if emptySources.holdsNothing(.watchlist, of: source, at: stamp) { return [] }
+    let watched = try await run { database in
       Set(
         try database.query("SELECT movie_key FROM watchlist WHERE source = ?", [.text(source)])
           .compactMap { $0.first?.text })
     }
+    emptySources.note(.watchlist, of: source, isEmpty: watched.isEmpty, at: stamp)
+    return watched
   }
 
-  /// The keys among `keys` on the watchlist from `source`, looked up in the index.
+  /// The keys among `keys` on the watchlist from `source`, looked up in the index; none,
+  /// without a query, while the file still holds no entry from `source`.
   public func watchedKeys(source: String, among keys: [String]) async throws(LibraryError)
     -> Set<String>
   {
     guard !keys.isEmpty else { return [] }
+    let stamp = emptySources.stamp()
+    if emptySources.holdsNothing(.watchlist, of: source, at: stamp) { return [] }
     let lookup = Self.keyLookup
-    return try await run { database in
+    let (watched, isEmpty) = try await run { database in
       var watched = Set<String>()
       for start in stride(from: 0, to: keys.count, by: Self.keysPerLookup) {
         var chunk = keys[start..<min(start + Self.keysPerLookup, keys.count)].map(SQLiteValue.text)
@@ -98,8 +105,15 @@ extension SQLiteLibrary {
           if let key = row.first?.text { watched.insert(key) }
         }
       }
-      return watched
+      let isEmpty =
+        try watched.isEmpty
+        && database.query(
+          "SELECT 1 FROM watchlist WHERE source = ? LIMIT 1", [.text(source)]
+        ).isEmpty
+      return (watched, isEmpty)
     }
+    emptySources.note(.watchlist, of: source, isEmpty: isEmpty, at: stamp)
+    return watched
   }
 
   /// Keys are looked up this many at a time, as bound parameters found in the primary key's

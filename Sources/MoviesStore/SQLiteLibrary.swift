@@ -22,6 +22,8 @@ public final class SQLiteLibrary: Library {
   let sessionsColumns: String
   /// Whether the file has the diary (version 7 on; older only when it is read-only).
   let hasDiary: Bool
+  /// The sources the file held no watchlist entry or diary line of, when last read.
+  let emptySources: EmptySources
 
   /// The connection's wait for other processes' locks, reached without the mutex, so a
   /// cancelled task stops the wait its call is in.
@@ -38,6 +40,7 @@ public final class SQLiteLibrary: Library {
     watchlistColumns = LibrarySchema.watchlistColumns(version: version)
     sessionsColumns = LibrarySchema.sessionsColumns(version: version)
     hasDiary = version >= LibrarySchema.diaryVersion
+    emptySources = EmptySources(path: path)
   }
 
   /// `MOVIES_DB` when set (`/dev/null` turns the library off: nil), else
@@ -102,6 +105,7 @@ public final class SQLiteLibrary: Library {
     async throws(LibraryError) -> T
   {
     if isReadOnly { throw .readOnly(path: path) }
+    defer { emptySources.wrote() }
     return try await run(work)
   }
 }
