@@ -41,14 +41,9 @@ public struct SavedSignIn: Sendable, Equatable {
   /// The largest file read: a token and a user's name and id are a few hundred bytes.
   static let sizeLimit = 16_384
 
-  /// The folder of the sign-ins: under `XDG_STATE_HOME`, else `$HOME/.local/state`; nil
-  /// with neither (absolute).
+  /// The folder of the sign-ins, in the ``StateFolder``.
   public static func folder(environment: [String: String]) -> URL? {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state).appendingPathComponent("movies/sign-in")
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/movies/sign-in")
+    StateFolder.url(environment: environment)?.appendingPathComponent("sign-in")
   }
 
   /// The file for `source`'s server at `server`: `jellyfin-media.local-8096-1a2b3c4d.json`,

@@ -47,11 +47,7 @@ public struct HistoryFile: Sendable {
     if let path = environment["MOVIES_HISTFILE"], !path.isEmpty {
       return path == "/dev/null" ? nil : URL(fileURLWithPath: path)
     }
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state).appendingPathComponent("movies/history")
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/movies/history")
+    return StateFolder.url(environment: environment)?.appendingPathComponent("history")
   }
 
   /// The stored entries, oldest first, at most ``limit``; lines longer than ``longestLine``

@@ -1,4 +1,5 @@
 import Foundation
+import MoviesCore
 
 #if canImport(Glibc)
   import Glibc
@@ -8,13 +9,9 @@ import Foundation
 /// `~/.local/state/movies/mpv.log`) instead of between the prompt's lines. Each play starts it
 /// again, so it holds the last play's messages, which the sentence of a failed play names.
 enum PlayerLog {
-  /// The log's path; nil without an absolute `XDG_STATE_HOME` or `HOME`.
+  /// The log's path, in the ``StateFolder``.
   static func location(environment: [String: String]) -> String? {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return state + "/movies/mpv.log"
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return home + "/.local/state/movies/mpv.log"
+    StateFolder.url(environment: environment)?.appendingPathComponent("mpv.log").path
   }
 
   /// The log at `path` opened to write from its start (made 0600, in a folder made 0700),
