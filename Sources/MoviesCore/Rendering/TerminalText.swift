@@ -32,7 +32,7 @@ public enum TerminalText {
   /// (`^[`, `\u{9B}`), so it cannot move the cursor.
   public static func escape(_ text: String) -> String {
     // Printable ASCII, most server text, needs no scalar-by-scalar look.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if text.isPrintableASCII { return text }
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
