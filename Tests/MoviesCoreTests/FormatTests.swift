@@ -21,7 +21,8 @@ import Testing
 
   @Test(arguments: [
     ("20110520", "2011-05-20"), ("1994", "1994"), ("2011-05-20", "2011-05-20"), ("", ""),
-    ("2011052", "2011052"),
+    ("2011052", "2011052"), ("+1234567", "+123-45-67"), ("２０１１０５２０", "２０１１０５２０"),
+    ("2011052\u{1B}", "2011052\u{1B}"), ("2011 520", "2011 520"), ("201105200", "201105200"),
   ])
   func releaseDate(sent: String, shown: String) {
     #expect(Format.releaseDate(sent) == shown)
@@ -46,6 +47,25 @@ import Testing
 
   @Test func byteCountJustUnderAMegabyte() {
     #expect(Format.byteCount(999_999) == "1.0 MB")
+  }
+
+  /// A rating as it was written before it was written in place (issue 41).
+  private func interpolatedRating(_ value: Double) -> String {
+    let hundredths = Int((value.magnitude * 100).rounded())
+    let sign = value < 0 && hundredths > 0 ? "-" : ""
+    let whole = hundredths / 100
+    let fraction = hundredths % 100
+    if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
+    return "\(sign)\(whole)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+  }
+
+  @Test func ratingsWrittenInPlaceReadAsInterpolatedOnes() {
+    var values = (-1_050...1_050).map { Double($0) / 100 }
+    values += [0.004, 0.005, -0.004, -0.005, 6.999, 99.95, 123.456, 1e9 - 0.01, 1e9 - 0.001, 1e9]
+    values += [999_999_999.994, 999_999_999.996, -999_999_999.99, 1e11 + 0.5, 9.99e11]
+    for value in values {
+      #expect(Format.rating(value) == interpolatedRating(value), "\(value)")
+    }
   }
 
   @Test func negativeRatingKeepsItsSign() {

@@ -5,7 +5,7 @@ public enum DisplayWidth {
   public static func columns(of text: some StringProtocol) -> Int {
     // Most titles are printable ASCII, one column a byte; Unicode properties are looked up
     // only for the rest, which keeps rendering a page cheap.
-    if isPrintableASCII(text) { return text.utf8.count }
+    if text.isPrintableASCII { return text.utf8.count }
     if let count = latinScalarCount(text) { return count }
     return text.reduce(0) { $0 + columns(of: $1) }
   }
@@ -31,10 +31,6 @@ public enum DisplayWidth {
     case 0xA0..<0x300: true
     default: false
     }
-  }
-
-  private static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// The width of one grapheme cluster: that of its first scalar, or two for emoji shown as
@@ -84,12 +80,11 @@ public enum DisplayWidth {
   /// Cuts text to at most `width` columns, ending in `…` when something was cut.
   public static func truncate(_ text: String, toColumns width: Int) -> String {
     guard width > 0 else { return "" }
-    if columns(of: text) <= width { return text }
-    if isPrintableASCII(text) {
-      var cut = String(text.utf8.prefix(width - 1)) ?? ""
-      while cut.last == " " { cut.removeLast() }
-      return cut + "…"
+    if text.isPrintableASCII {
+      return text.utf8.count <= width
+        ? text : String(cutPrintableASCII(text, toColumns: width)) + "…"
     }
+    if columns(of: text) <= width { return text }
     var result = ""
     var used = 0
     for character in text {
@@ -114,6 +109,9 @@ public enum DisplayWidth {
   public static func append(
     _ text: String, paddedTo width: Int, alignRight: Bool = false, to line: inout String
   ) {
+    guard !text.isPrintableASCII else {
+      return appendPrintableASCII(text, paddedTo: width, alignRight: alignRight, to: &line)
+    }
     var fitted = text
     var used = columns(of: text)
     if used > width {
@@ -124,6 +122,38 @@ public enum DisplayWidth {
     if !alignRight { line += fitted }
     appendSpaces(padding, to: &line)
     if alignRight { line += fitted }
+  }
+
+  /// ``append(_:paddedTo:alignRight:to:)`` for text the caller found to be printable ASCII
+  /// (``Swift/StringProtocol/isPrintableASCII``): a column a byte, so it is measured and cut
+  /// by counting bytes, and a cut part goes into the line without a copy of its own.
+  static func appendPrintableASCII(
+    _ text: String, paddedTo width: Int, alignRight: Bool = false, to line: inout String
+  ) {
+    let count = text.utf8.count
+    let cut = count > width && width > 0 ? cutPrintableASCII(text, toColumns: width) : nil
+    let used = cut.map { $0.utf8.count + 1 } ?? min(count, width)
+    func appendCell() {
+      if let cut {
+        line += cut
+        line += "…"
+      } else if count <= width {
+        line += text
+      }
+    }
+    if !alignRight { appendCell() }
+    appendSpaces(width - used, to: &line)
+    if alignRight { appendCell() }
+  }
+
+  /// What of printable ASCII text goes before the `…` that cuts it to `width` columns: its
+  /// first `width - 1` bytes without trailing spaces.
+  private static func cutPrintableASCII(_ text: String, toColumns width: Int) -> Substring {
+    var end = text.utf8.index(text.startIndex, offsetBy: width - 1)
+    while end > text.startIndex, text.utf8[text.utf8.index(before: end)] == 0x20 {
+      end = text.utf8.index(before: end)
+    }
+    return text[..<end]
   }
 
   /// Runs of spaces made once: appending one whole string is far cheaper than a space at a

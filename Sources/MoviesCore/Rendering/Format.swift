@@ -16,19 +16,49 @@ public enum Format {
     // Server data: a rating far out of range is shown as it is rather than overflowing Int.
     guard value.magnitude < 1e12 else { return String(value) }
     let hundredths = Int((value.magnitude * 100).rounded())
-    let sign = value < 0 && hundredths > 0 ? "-" : ""
+    let negative = value < 0 && hundredths > 0
+    // A table renders one a row: written in place, as a small string, which is three times
+    // quicker than interpolating (issue 41).
+    if hundredths < 100_000_000_000 { return smallRating(hundredths, negative: negative) }
+    let sign = negative ? "-" : ""
     let whole = hundredths / 100
     let fraction = hundredths % 100
     if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
     return "\(sign)\(whole)." + (fraction < 10 ? "0" : "") + "\(fraction)"
   }
 
+  /// ``rating(_:)`` of at most 11 digits of hundredths: 13 bytes at most, which a string
+  /// holds without a buffer of its own. Written from the end (the hundredths unless zero, the
+  /// tenths, the point, the whole part, the sign), then moved to the front.
+  private static func smallRating(_ hundredths: Int, negative: Bool) -> String {
+    String(unsafeUninitializedCapacity: 15) { buffer in
+      var start = buffer.count
+      func put(_ byte: UInt8) {
+        start -= 1
+        buffer[start] = byte
+      }
+      let tenths = hundredths % 10 == 0
+      var rest = tenths ? hundredths / 10 : hundredths
+      var decimals = tenths ? 1 : 2
+      repeat {
+        put(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+        decimals -= 1
+        if decimals == 0 { put(UInt8(ascii: ".")) }
+      } while rest > 0 || decimals >= 0
+      if negative { put(UInt8(ascii: "-")) }
+      let count = buffer.count - start
+      for index in 0..<count { buffer[index] = buffer[start + index] }
+      return count
+    }
+  }
+
   /// `20110520` → `2011-05-20`; other forms (a year, an ISO date) as they are.
   public static func releaseDate(_ text: String) -> String {
-    guard text.count == 8, text.allSatisfy(\.isASCII), Int(text) != nil else { return text }
-    let characters = Array(text)
-    return String(characters[0..<4]) + "-" + String(characters[4..<6]) + "-"
-      + String(characters[6..<8])
+    // Eight bytes that make an Int are eight characters (digits, a sign at most); a year or
+    // an ISO date, most dates, is let go at the first question.
+    guard text.utf8.count == 8, Int(text) != nil else { return text }
+    return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
   }
 
   /// `880 bytes`, `1.4 KB`, `2.3 MB`.

@@ -187,16 +187,20 @@ public struct MovieTable: Sendable, Equatable {
   private func appendRow(
     _ movie: Movie, label: String, last: String? = nil, to text: inout String
   ) {
-    let watched = marks.map { $0.watched.contains(WatchEntry.key(for: movie)) } ?? false
+    // No watchlist entry, no key to make: most lists mark nothing.
+    let watched =
+      marks.map { !$0.watched.isEmpty && $0.watched.contains(WatchEntry.key(for: movie)) } ?? false
+    let genres = movie.genres
     appendLine(
       number: label, mark: watched ? marks?.symbol ?? "" : "",
-      progress: movie.playback.map(Self.progress) ?? movie.seriesProgress ?? "",
-      title: TerminalText.escape(movie.rowTitle(withSeries: seriesTitles)),
-      // No genre is a dash, as no rating is: an empty cell looks like a missing column.
-      genres: movie.genres.isEmpty
-        ? "–" : TerminalText.escape(movie.genres.joined(separator: ", ")),
+      progress: showsProgress
+        ? movie.playback.map(Self.progress) ?? movie.seriesProgress ?? "" : "",
+      title: movie.rowTitle(withSeries: seriesTitles),
+      // No genre is a dash, as no rating is: an empty cell looks like a missing column. One
+      // genre, the most common, is not copied to be joined.
+      genres: genres.isEmpty ? "–" : genres.count == 1 ? genres[0] : genres.joined(separator: ", "),
       rating: movie.rating.map(Format.rating) ?? "–",
-      released: movie.releaseDate.map { TerminalText.escape(Format.releaseDate($0)) } ?? "–",
+      released: movie.releaseDate.map(Format.releaseDate) ?? "–",
       last: last, styled: true, to: &text
     )
   }
@@ -214,6 +218,8 @@ public struct MovieTable: Sendable, Equatable {
   }
 
   /// Builds the line in place: one string, no cell arrays, trailing spaces never written.
+  /// `title`, `genres` and `released` are server text, escaped here (``TerminalText``);
+  /// `last` is already escaped.
   private func appendLine(
     number: String, mark: String = "", progress: String = "", title: String, genres: String,
     rating: String, released: String, last: String? = nil, styled: Bool, to text: inout String
@@ -242,13 +248,13 @@ public struct MovieTable: Sendable, Equatable {
     // The last cell is cut to its width but not padded, so no line ends in spaces (values
     // are trimmed when parsed). Trimming afterwards cost a copy of the page's text per space.
     if genresWidth == 0 && !showsRating && !showsReleased && last == nil {
-      text += DisplayWidth.truncate(title, toColumns: titleWidth)
+      text += DisplayWidth.truncate(TerminalText.escape(title), toColumns: titleWidth)
       return
     }
-    DisplayWidth.append(title, paddedTo: titleWidth, to: &text)
+    Self.appendEscaped(title, paddedTo: titleWidth, to: &text)
     if genresWidth > 0 {
       text += Self.gap
-      DisplayWidth.append(genres, paddedTo: genresWidth, to: &text)
+      Self.appendEscaped(genres, paddedTo: genresWidth, to: &text)
     }
     if showsRating {
       text += Self.gap
@@ -258,6 +264,7 @@ public struct MovieTable: Sendable, Equatable {
     }
     if showsReleased {
       text += Self.gap
+      let released = TerminalText.escape(released)
       let date =
         releasedWidth == Self.releasedWidth
         ? DisplayWidth.truncate(released, toColumns: releasedWidth)
@@ -269,6 +276,15 @@ public struct MovieTable: Sendable, Equatable {
       DisplayWidth.append(date, paddedTo: releasedWidth, to: &text)
     }
     if let last { text += Self.gap + last }
+  }
+
+  /// Appends server text escaped and padded to `width` columns: printable ASCII, nearly every
+  /// cell, is measured by the one scan that finds it needs no escaping.
+  private static func appendEscaped(_ text: String, paddedTo width: Int, to line: inout String) {
+    guard text.isPrintableASCII else {
+      return DisplayWidth.append(TerminalText.escape(text), paddedTo: width, to: &line)
+    }
+    DisplayWidth.appendPrintableASCII(text, paddedTo: width, to: &line)
   }
 
   /// Appends a cell wrapped in a style; with no style (colour off) only the cell.

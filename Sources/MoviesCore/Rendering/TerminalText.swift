@@ -16,23 +16,42 @@ public enum TerminalText {
   /// server's and stay as they are.
   public static func asciiMarks(in text: String) -> String {
     guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+    // A scalar at a time: walking a page's characters cost a C locale more than all the rest
+    // of the page did (issue 41). A character is a mark only when it is that one scalar, so
+    // a mark's scalar is replaced where it makes a whole character.
+    let scalars = text.unicodeScalars
     var result = ""
     result.reserveCapacity(text.utf8.count)
-    for character in text {
-      if let mark = asciiMarks.first(where: { $0.0 == character }) {
-        result += mark.1
-      } else {
-        result.append(character)
+    var copied = scalars.startIndex
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let next = scalars.index(after: index)
+      if !scalars[index].isASCII, let mark = asciiMark(scalars[index]),
+        index.samePosition(in: text) != nil,
+        next == scalars.endIndex || next.samePosition(in: text) != nil
+      {
+        result += Substring(scalars[copied..<index])
+        result += mark
+        copied = next
       }
+      index = next
     }
+    result += Substring(scalars[copied...])
     return result
+  }
+
+  /// The ASCII stand-in of a mark's scalar.
+  private static func asciiMark(_ scalar: Unicode.Scalar) -> String? {
+    // U+0387, the Greek ano teleia, is canonically the middle dot: as a character it is `·`.
+    let scalar = scalar == "\u{387}" ? "·" : scalar
+    return asciiMarks.first { $0.0.unicodeScalars.first == scalar }?.1
   }
 
   /// The text with control characters, C1 codes and bidirectional overrides written visibly
   /// (`^[`, `\u{9B}`), so it cannot move the cursor.
   public static func escape(_ text: String) -> String {
     // Printable ASCII, most server text, needs no scalar-by-scalar look.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if text.isPrintableASCII { return text }
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)

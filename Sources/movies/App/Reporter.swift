@@ -41,13 +41,21 @@ struct Reporter {
   }
 
   init(json: Bool, color: ColorMode, environment: [String: String]) {
-    let terminal = Terminal.errorIsTerminal
+    self.init(
+      json: json, color: color, environment: environment,
+      terminal: TerminalSnapshot(environment: environment))
+  }
+
+  /// A command's reporter, for the terminal its presenter read.
+  init(
+    json: Bool, color: ColorMode, environment: [String: String], terminal: TerminalSnapshot
+  ) {
+    let isTerminal = terminal.errorIsTerminal
     self.init(
       json: json,
-      palette: Terminal.usesColor(onTerminal: terminal, mode: color, environment: environment)
+      palette: Terminal.usesColor(onTerminal: isTerminal, mode: color, environment: environment)
         ? .ansi : .plain,
-      wrapWidth: terminal ? Terminal.width(environment: environment) : nil,
-      unicode: Terminal.usesUnicode(environment: environment))
+      wrapWidth: isTerminal ? terminal.columns : nil, unicode: terminal.unicode)
   }
 
   /// A command failed: `error: ` and the sentence.

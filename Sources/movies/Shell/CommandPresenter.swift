@@ -27,9 +27,10 @@ struct CommandPresenter {
     self.shell = shell
     self.command = command
     self.interrupts = interrupts
-    let terminal = TerminalSnapshot(environment: shell.environment)
+    let terminal = TerminalSnapshot(shell.terminal)
     self.terminal = terminal
-    let reporter = Reporter(json: shell.json, color: shell.color, environment: shell.environment)
+    let reporter = Reporter(
+      json: shell.json, color: shell.color, environment: shell.environment, terminal: terminal)
     self.reporter = reporter
     // `find` prints its matches as they are found, with a progress line of its own; `thumb
     // N-M` draws a progress bar on standard error instead of a spinner. Both are drawn here,

@@ -19,6 +19,8 @@ struct Shell {
   /// Its genre's name, when it has one.
   let genreName: String?
   let environment: [String: String]
+  /// What the terminal is, beyond its size: worked out once, not for every command.
+  let terminal: TerminalSnapshot.Settled
   let color: ColorMode
   /// `--json`: every result is one JSON object on standard output, errors included.
   let json: Bool
@@ -56,6 +58,7 @@ struct Shell {
     query = configuration.query
     genreName = configuration.genreName
     environment = configuration.environment
+    terminal = TerminalSnapshot.Settled(environment: environment)
     color = configuration.color
     json = configuration.json
     reporter = configuration.reporter
@@ -95,9 +98,7 @@ struct Shell {
       // completion may.
       let genreName = genres.all.first { $0.id == list.query.genreID }?.name
       let prompt = StatusLine.prompt(list, genreName: genreName)
-      editor.prompt =
-        Terminal.usesUnicode(environment: environment)
-        ? prompt : TerminalText.asciiMarks(in: prompt)
+      editor.prompt = terminal.unicode ? prompt : TerminalText.asciiMarks(in: prompt)
       editor.completions = CompletionTable(
         moreRemains: list.moreRemains, view: view,
         orders: runner.orderWords)

@@ -20,14 +20,29 @@ enum Terminal {
   /// The size in columns and lines: `COLUMNS` and `LINES` when set, then the terminal's
   /// size (one ioctl for both), else 80 by 24.
   static func size(environment: [String: String]) -> (columns: Int, lines: Int) {
+    size(given: sizeVariables(environment: environment))
+  }
+
+  /// `COLUMNS` and `LINES`, each where set to a positive number.
+  static func sizeVariables(environment: [String: String]) -> (columns: Int?, lines: Int?) {
     func variable(_ name: String) -> Int? {
       environment[name].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
+    return (variable("COLUMNS"), variable("LINES"))
+  }
+
+  /// The size `given` says, the terminal's (one ioctl) for what it leaves out, else 80 by
+  /// 24. `measuring` false skips the ioctl where standard output is known to be no terminal.
+  static func size(given: (columns: Int?, lines: Int?), measuring: Bool = true)
+    -> (columns: Int, lines: Int)
+  {
     var size = winsize()
-    let measured = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
+    let measured =
+      measuring && (given.columns == nil || given.lines == nil)
+      && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0
     let columns = measured && size.ws_col > 0 ? Int(size.ws_col) : 80
     let lines = measured && size.ws_row > 0 ? Int(size.ws_row) : 24
-    return (variable("COLUMNS") ?? columns, variable("LINES") ?? lines)
+    return (given.columns ?? columns, given.lines ?? lines)
   }
 
   /// The columns of the terminal at `descriptor` (where the prompt is drawn), else 80.
