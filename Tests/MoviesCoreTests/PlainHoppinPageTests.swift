@@ -126,6 +126,25 @@ import Testing
         ])
   }
 
+  /// Rows with the same unknown member share its dictionary, and a row that adds another
+  /// member to it changes only its own: each row's fields are what its members, one by one,
+  /// make of them (a later member of the same name wins; one without text adds nothing).
+  @Test func unknownMembersAreKeptRowByRow() throws {
+    let text = #"""
+      {"hoppin":{"movies":{"movie":[{"title":"A","genreIds":"1"},
+      {"title":"B","genreIds":"1","budget":"5"},{"title":"C","genreIds":"1"},
+      {"title":"D","genreIds":" ","x":"y"},{"title":"E","x":"1","x":"2"},
+      {"title":"F","x":"1","x":" "},{"title":"G","x":null,"y":"2"},
+      {"title":"H","genreIds":" 1 "},{"title":"I","genre\u0049ds":"1","x\u0020":"\u0031"}]}}}
+      """#
+    let page = try MoviePageParser.parse(Data(text.utf8))
+    #expect(
+      page.movies.map(\.otherFields) == [
+        ["genreIds": "1"], ["genreIds": "1", "budget": "5"], ["genreIds": "1"], ["x": "y"],
+        ["x": "2"], ["x": "1"], ["y": "2"], ["genreIds": "1"], ["genreIds": "1", "x ": "1"],
+      ])
+  }
+
   /// The bundled catalogue (2,006 films, titles in many scripts) and a fixture page: the same
   /// movies, counts and warnings whichever way they are read.
   @Test(arguments: ["catalogue", "fixture"])

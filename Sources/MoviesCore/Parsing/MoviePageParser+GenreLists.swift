@@ -10,7 +10,7 @@ extension MoviePageParser {
     /// The genres of a comma-separated text, shared with any row before that had the same.
     mutating func genres(from names: String?) -> [String] {
       guard let names else { return [] }
-      return Self.shared(&byText[names, default: nil]) {
+      return byText[names, default: nil].keep {
         names.split(separator: ",").compactMap {
           let name = LooseValue.trim($0)
           return name.isEmpty ? nil : String(name)
@@ -22,20 +22,11 @@ extension MoviePageParser {
     mutating func genres(ascii bytes: UnsafeRawBufferPointer) -> [String] {
       let names = LooseValue.trim(ascii: bytes)
       guard !names.isEmpty else { return [] }
-      return Self.shared(&byBytes[PageBytes(bytes: names), default: nil]) {
+      return byBytes[PageBytes(bytes: names), default: nil].keep {
         names.split(separator: UInt8(ascii: ",")).compactMap {
           LooseValue.text(ascii: UnsafeRawBufferPointer(rebasing: $0))
         }
       }
-    }
-
-    /// The list in `slot`, made and kept there the first time: the slot is the dictionary's
-    /// entry, found with one hash whether it was there or not.
-    private static func shared(_ slot: inout [String]?, _ make: () -> [String]) -> [String] {
-      if let slot { return slot }
-      let list = make()
-      slot = list
-      return list
     }
   }
 
@@ -50,5 +41,17 @@ extension MoviePageParser {
     func hash(into hasher: inout Hasher) {
       hasher.combine(bytes: bytes)
     }
+  }
+}
+
+extension Optional {
+  /// The value, made and kept here the first time. With a dictionary's entry
+  /// (`dictionary[key, default: nil].keep { … }`), found with one hash whether it was there
+  /// or not.
+  mutating func keep(making make: () -> Wrapped) -> Wrapped {
+    if let self { return self }
+    let made = make()
+    self = made
+    return made
   }
 }

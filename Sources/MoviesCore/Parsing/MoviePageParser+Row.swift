@@ -53,7 +53,11 @@ extension MoviePageParser {
   /// field is cheaper than a hashed lookup per known field, and unknown fields cost nothing
   /// when a row has none.
   struct RowFields {
-    private var movie = Movie.Fields(title: "")
+    /// A row's fields before any member is read. Copied for each row: making them with the
+    /// initializer's defaults cost the compiler a copy of its own through the type's
+    /// metadata.
+    private static let blank = Movie.Fields(title: "")
+    private var movie = blank
     /// Whether `movie.title` holds the row's usable title.
     private var titled = false
 
@@ -95,6 +99,14 @@ extension MoviePageParser {
     /// Adds a member the browser does not know, by its name.
     mutating func addOther<Value: RowValue>(_ key: String, _ value: Value) {
       if let text = value.text { movie.otherFields[key] = text }
+    }
+
+    /// Whether a member the browser does not know has been added.
+    var hasOtherFields: Bool { !movie.otherFields.isEmpty }
+
+    /// The members the browser does not know, at once, in a row that has none yet.
+    mutating func add(others fields: [String: String]) {
+      movie.otherFields = fields
     }
 
     /// The movie, or the id of a row without a usable title.

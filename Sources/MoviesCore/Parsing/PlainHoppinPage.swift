@@ -36,6 +36,7 @@ struct PlainHoppinPage {
     let bytes: UnsafeRawBufferPointer
     var index = 0
     var genreLists = MoviePageParser.GenreLists()
+    var otherFields = OtherFields()
     /// Members, objects and arrays read so far: past the parser's bounds the reader gives
     /// up, and the page is refused as it would be before `JSONSerialization`.
     var values = 0
@@ -137,6 +138,10 @@ struct PlainHoppinPage {
           // String of a known field's name.
           if let field = key.field {
             row.add(field, value, genreLists: &genreLists)
+          } else if case .ascii(let name) = key, case .ascii(let text) = value,
+            !row.hasOtherFields
+          {
+            row.add(others: otherFields.fields(key: name, value: text))
           } else if let name = key.string {
             row.addOther(name, value)
           }
