@@ -1,7 +1,8 @@
 extension LooseValue {
   // The same readings of ASCII bytes, without a String on the way: the plain page's reader
-  // has most values as bytes, and making a String of each number only to read it again cost
-  // a tenth of a page's parsing. Each gives what its String form gives for the same text.
+  // has most values as bytes, and a String made of a number only to be read again, and a
+  // trim by Characters, cost more than the bytes' own reading. Each gives what its String
+  // form gives for the same text.
 
   /// ``text(_:)-(String)`` of ASCII bytes: the text without white space at either end; nil
   /// when nothing is left.

@@ -25,8 +25,9 @@ extension MoviePageParser {
       self = match.field
     }
 
-    /// Up to 16 bytes in two words, the first in the lowest bits. No key holds a zero byte (the reader refuses control
-    /// characters), so the zeros after a name tell it from a longer one.
+    /// Up to 16 bytes in two words, the first in the lowest bits. No key holds a zero byte
+    /// (the reader refuses control characters), so the zeros after a name tell it from a
+    /// longer one.
     private struct PackedName: Equatable {
       var low: UInt64 = 0
       var high: UInt64 = 0

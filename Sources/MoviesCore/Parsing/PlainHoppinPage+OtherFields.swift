@@ -8,18 +8,8 @@ extension PlainHoppinPage {
 
     /// A member's key and value, compared and hashed by their bytes in the page.
     private struct Member: Hashable {
-      let key: UnsafeRawBufferPointer
-      let value: UnsafeRawBufferPointer
-
-      static func == (lhs: Member, rhs: Member) -> Bool {
-        lhs.key.elementsEqual(rhs.key) && lhs.value.elementsEqual(rhs.value)
-      }
-
-      func hash(into hasher: inout Hasher) {
-        hasher.combine(key.count)
-        hasher.combine(bytes: key)
-        hasher.combine(bytes: value)
-      }
+      let key: MoviePageParser.PageBytes
+      let value: MoviePageParser.PageBytes
     }
 
     /// The fields of a row whose only member the browser does not know, so far, is this one
@@ -27,7 +17,7 @@ extension PlainHoppinPage {
     mutating func fields(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)
       -> [String: String]
     {
-      made[Member(key: key, value: value), default: nil].keep {
+      made[Member(key: .init(bytes: key), value: .init(bytes: value)), default: nil].keep {
         guard let text = LooseValue.text(ascii: value) else { return [:] }
         return [String(decoding: key, as: UTF8.self): text]
       }
