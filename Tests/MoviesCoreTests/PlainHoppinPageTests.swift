@@ -57,6 +57,94 @@ import Testing
     #expect(PlainHoppinPage(Data(bytes)) == nil)
   }
 
+  /// The reader reads strings eight bytes at a time: an escape, a letter past ASCII or a
+  /// space to trim at any place, in strings of any length around eight and sixteen, reads
+  /// as `JSONSerialization` reads it, and a raw control character anywhere makes it give up.
+  @Test(arguments: [#"\n"#, #"\u00e9"#, "é", "올", " ", #"\""#, "7"])
+  func stringsOfEveryLengthWithAnythingAnywhere(insert: String) throws {
+    var rows: [String] = []
+    for length in 0...20 {
+      for place in 0...length {
+        let plain = String(repeating: "x", count: length)
+        let text = String(plain.prefix(place)) + insert + String(plain.dropFirst(place))
+        rows.append(#"{"title":"\#(text)","movieId":"\#(text)","ratingAverage":"\#(text)"}"#)
+        let control = String(plain.prefix(place)) + "\u{01}" + String(plain.dropFirst(place))
+        let refused = #"{"hoppin":{"movies":{"movie":[{"title":"\#(control)"}]}}}"#
+        #expect(PlainHoppinPage(Data(refused.utf8)) == nil, "\(refused.debugDescription)")
+      }
+    }
+    let text = #"{"hoppin":{"movies":{"movie":["# + rows.joined(separator: ",") + "]}}}"
+    #expect(PlainHoppinPage(Data(text.utf8)) != nil)
+    let (fast, slow) = try bothWays(text)
+    #expect(fast.rowCount == rows.count && fast.warnings == slow.warnings)
+    #expect(fast.movies == slow.movies)
+  }
+
+  /// Keys are matched by their bytes: a known field's name read any other way (escaped) is
+  /// the field, and a near miss is another field, kept by its name.
+  @Test func keysAreTheFieldsTheyName() throws {
+    let text = #"""
+      {"hoppin":{"movies":{"movie":[{"tit\u006ce":"A","Title":"B","titles":"C","titl":"D",
+      "ratingAverage ":"1","genreNamesAndMore":"E","thumbnailImageUrl":"F","é":"G","":"H",
+      "grade":"PG","runningTime":" 90 ","ratingCount":"12.0","ratingAverage":"-0",
+      "releaseDate":"1999","linkUrl":"l","thumbnailImage":"t","movieId":"7",
+      "genreNames":" Drama , War "}]}}}
+      """#
+    #expect(PlainHoppinPage(Data(text.utf8)) != nil)
+    let (fast, slow) = try bothWays(text)
+    #expect(fast.movies == slow.movies)
+    let movie = try #require(fast.movies.first)
+    #expect(movie.title == "A" && movie.grade == "PG" && movie.runningTime == 90)
+    #expect(movie.ratingCount == 12 && movie.rating == 0 && movie.genres == ["Drama", "War"])
+    #expect(
+      movie.otherFields == [
+        "Title": "B", "titles": "C", "titl": "D", "ratingAverage ": "1",
+        "genreNamesAndMore": "E", "thumbnailImageUrl": "F", "é": "G", "": "H",
+      ])
+    for field in MoviePageParser.Field.allCases {
+      let parsed = Array(field.rawValue.utf8).withUnsafeBytes {
+        MoviePageParser.Field(ascii: $0)
+      }
+      #expect(parsed == field)
+    }
+  }
+
+  /// A genre list reads the same from its bytes, escaped, spaced or met before.
+  @Test func genreListsReadTheSameHoweverSpelled() throws {
+    let text = #"""
+      {"hoppin":{"movies":{"movie":[{"title":"A","genreNames":"Drama,War"},
+      {"title":"B","genreNames":" Drama,War "},{"title":"C","genreNames":"War"},
+      {"title":"D","genreNames":"Drama,War"},{"title":"E","genreNames":" , "},
+      {"title":"F","genreNames":"Dr\u0061ma,War"},{"title":"G","genreNames":null}]}}}
+      """#
+    let (fast, slow) = try bothWays(text)
+    #expect(fast.movies == slow.movies)
+    #expect(
+      fast.movies.map(\.genres)
+        == [
+          ["Drama", "War"], ["Drama", "War"], ["War"], ["Drama", "War"], [], ["Drama", "War"], [],
+        ])
+  }
+
+  /// Rows with the same unknown member share its dictionary, and a row that adds another
+  /// member to it changes only its own: each row's fields are what its members, one by one,
+  /// make of them (a later member of the same name wins; one without text adds nothing).
+  @Test func unknownMembersAreKeptRowByRow() throws {
+    let text = #"""
+      {"hoppin":{"movies":{"movie":[{"title":"A","genreIds":"1"},
+      {"title":"B","genreIds":"1","budget":"5"},{"title":"C","genreIds":"1"},
+      {"title":"D","genreIds":" ","x":"y"},{"title":"E","x":"1","x":"2"},
+      {"title":"F","x":"1","x":" "},{"title":"G","x":null,"y":"2"},
+      {"title":"H","genreIds":" 1 "},{"title":"I","genre\u0049ds":"1","x\u0020":"\u0031"}]}}}
+      """#
+    let page = try MoviePageParser.parse(Data(text.utf8))
+    #expect(
+      page.movies.map(\.otherFields) == [
+        ["genreIds": "1"], ["genreIds": "1", "budget": "5"], ["genreIds": "1"], ["x": "y"],
+        ["x": "2"], ["x": "1"], ["y": "2"], ["genreIds": "1"], ["genreIds": "1", "x ": "1"],
+      ])
+  }
+
   /// The bundled catalogue (2,006 films, titles in many scripts) and a fixture page: the same
   /// movies, counts and warnings whichever way they are read.
   @Test(arguments: ["catalogue", "fixture"])

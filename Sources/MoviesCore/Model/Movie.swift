@@ -66,8 +66,12 @@ public struct Movie: Sendable, Hashable {
       self.playback = playback
       self.kind = kind
       // Only series and episodes have them: in the box beside the details, not in every row.
-      self.episode = episode
-      self.seriesCounts = seriesCounts
+      // Set only when there: each setter compares the details with empty ones, and a
+      // page's parser makes these fields for every row.
+      if episode != nil || seriesCounts != nil {
+        self.episode = episode
+        self.seriesCounts = seriesCounts
+      }
     }
   }
 

@@ -73,7 +73,7 @@ public enum MoviePageParser {
         for (key, value) in row {
           fields.add(key, FoundationValue(value: value), genreLists: &genreLists)
         }
-        return fields.row
+        return fields.row()
       }
       totalCount = hoppin["totalCount"]
       outOfRange = numbers

@@ -31,10 +31,12 @@ struct PlainHoppinPage {
     self.totalCount = totalCount
   }
 
-  private struct Reader {
+  /// Reads the page's bytes, from `index` on.
+  struct Reader {
     let bytes: UnsafeRawBufferPointer
     var index = 0
     var genreLists = MoviePageParser.GenreLists()
+    var otherFields = OtherFields()
     /// Members, objects and arrays read so far: past the parser's bounds the reader gives
     /// up, and the page is refused as it would be before `JSONSerialization`.
     var values = 0
@@ -45,7 +47,7 @@ struct PlainHoppinPage {
       guard open(UInt8(ascii: "{")) else { return nil }
       var first = true
       while case .key(let key) = member(&first) {
-        if key == "hoppin", hoppin == nil {
+        if key.string == "hoppin", hoppin == nil {
           hoppin = hoppinObject()
           if hoppin == nil { return nil }
         } else if stringOrNull() == nil {
@@ -61,7 +63,7 @@ struct PlainHoppinPage {
     var ended = false
 
     private enum Step {
-      case key(String)
+      case key(Value)
       case end
     }
 
@@ -82,7 +84,7 @@ struct PlainHoppinPage {
         return .end
       }
       skipSpace()
-      guard let key = string(), take(UInt8(ascii: ":")) else { return .end }
+      guard let key = quoted(), take(UInt8(ascii: ":")) else { return .end }
       return .key(key)
     }
 
@@ -92,7 +94,7 @@ struct PlainHoppinPage {
       var total: String?
       var first = true
       while case .key(let key) = member(&first) {
-        switch key {
+        switch key.string {
         case "movies" where rows == nil:
           rows = moviesObject()
           if rows == nil { return nil }
@@ -112,7 +114,7 @@ struct PlainHoppinPage {
       var rows: [MoviePageParser.Row]?
       var first = true
       while case .key(let key) = member(&first) {
-        if key == "movie", rows == nil {
+        if key.string == "movie", rows == nil {
           rows = movieList()
           if rows == nil { return nil }
         } else if stringOrNull() == nil {
@@ -131,114 +133,23 @@ struct PlainHoppinPage {
         var row = MoviePageParser.RowFields()
         var first = true
         while case .key(let key) = member(&first) {
-          guard let value = stringOrNull() else { return nil }
-          // Straight into the movie's fields: no dictionary of the row on the way.
-          row.add(key, value, genreLists: &genreLists)
+          guard let value = value() else { return nil }
+          // Straight into the movie's fields: no dictionary of the row on the way, and no
+          // String of a known field's name.
+          if let field = key.field {
+            row.add(field, value, genreLists: &genreLists)
+          } else if case .ascii(let name) = key, case .ascii(let text) = value,
+            !row.hasOtherFields
+          {
+            row.add(others: otherFields.fields(key: name, value: text))
+          } else if let name = key.string {
+            row.addOther(name, value)
+          }
         }
         guard ended else { return nil }
-        rows.append(row.row)
+        rows.append((consume row).row())
       } while take(UInt8(ascii: ","))
       return take(UInt8(ascii: "]")) ? rows : nil
-    }
-
-    /// A string, or `null` (`.some(nil)`); nil for any other value.
-    private mutating func stringOrNull() -> String?? {
-      skipSpace()
-      if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n"),
-        bytes[index + 1] == UInt8(ascii: "u"), bytes[index + 2] == UInt8(ascii: "l"),
-        bytes[index + 3] == UInt8(ascii: "l")
-      {
-        index += 4
-        return .some(nil)
-      }
-      return string().map { .some($0) }
-    }
-
-    /// A string at `index`; nil unless it is valid JSON text of valid UTF-8.
-    private mutating func string() -> String? {
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-      index += 1
-      let start = index
-      var ascii = true
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "\"") {
-          let span = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-          index += 1
-          return ascii
-            ? String(decoding: span, as: UTF8.self) : String(validating: span, as: UTF8.self)
-        }
-        if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
-        if byte < 0x20 { return nil }
-        if byte >= 0x80 { ascii = false }
-        index += 1
-      }
-      return nil
-    }
-
-    /// The rest of a string with escapes, from its first byte at `start`.
-    private mutating func escapedString(from start: Int) -> String? {
-      var text: [UInt8] = Array(bytes[start..<index])
-      while index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case UInt8(ascii: "\""):
-          return String(validating: text, as: UTF8.self)
-        case UInt8(ascii: "\\"):
-          guard index < bytes.count else { return nil }
-          let escape = bytes[index]
-          index += 1
-          switch escape {
-          case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
-          case UInt8(ascii: "b"): text.append(0x08)
-          case UInt8(ascii: "f"): text.append(0x0C)
-          case UInt8(ascii: "n"): text.append(0x0A)
-          case UInt8(ascii: "r"): text.append(0x0D)
-          case UInt8(ascii: "t"): text.append(0x09)
-          case UInt8(ascii: "u"):
-            guard let scalar = unicodeEscape() else { return nil }
-            text.append(contentsOf: scalar.utf8)
-          default: return nil
-          }
-        default:
-          if byte < 0x20 { return nil }
-          text.append(byte)
-        }
-      }
-      return nil
-    }
-
-    /// The scalar of `\uXXXX` (the `\u` read), with its low surrogate when it is a high one.
-    private mutating func unicodeEscape() -> Unicode.Scalar? {
-      guard let first = hex4() else { return nil }
-      if (0xD800..<0xDC00).contains(first) {
-        guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
-          bytes[index + 1] == UInt8(ascii: "u")
-        else { return nil }
-        index += 2
-        guard let second = hex4(), (0xDC00..<0xE000).contains(second) else { return nil }
-        return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
-      }
-      return Unicode.Scalar(first)
-    }
-
-    private mutating func hex4() -> UInt32? {
-      guard index + 4 <= bytes.count else { return nil }
-      var value: UInt32 = 0
-      for _ in 0..<4 {
-        let byte = bytes[index]
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-        value = value << 4 | UInt32(digit)
-        index += 1
-      }
-      return value
     }
 
     /// Takes `{` or `[` as ``take(_:)`` does, within the parser's bound on them.
@@ -255,7 +166,7 @@ struct PlainHoppinPage {
       return true
     }
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
       while index < bytes.count {
         switch bytes[index] {
         case 0x20, 0x09, 0x0A, 0x0D: index += 1
