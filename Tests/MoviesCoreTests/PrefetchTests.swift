@@ -30,24 +30,24 @@ import Testing
     return Browser(source: source, query: MovieQuery(pageSize: 10), now: { start })
   }
 
-  @Test func aFastReaderGetsTwoPagesAheadAndNothingPastTheEnd() async throws {
-    let source = FakeMovieSource(movieCount: 45)
+  @Test func aFastReaderGetsFourPagesAheadAndNothingPastTheEnd() async throws {
+    let source = FakeMovieSource(movieCount: 65)
     let browser = makeFastReadBrowser(source)
 
     _ = try await browser.loadNextPage()
     #expect(await browser.prefetchingPages == [2])
     _ = try await browser.loadNextPage()
-    #expect(await browser.prefetchingPages == [3, 4])
+    #expect(await browser.prefetchingPages == [3, 4, 5, 6])
     _ = try await browser.loadNextPage()
-    // Page 5 holds the last five movies; there is no page 6 to ask for.
-    #expect(await browser.prefetchingPages == [4, 5])
+    // Page 7 holds the last five movies; there is no page 8 to ask for.
+    #expect(await browser.prefetchingPages == [4, 5, 6, 7])
     _ = try await browser.loadNextPage()
-    #expect(await browser.prefetchingPages == [5])
-    _ = try await browser.loadNextPage()
+    #expect(await browser.prefetchingPages == [5, 6, 7])
+    for _ in 1...3 { _ = try await browser.loadNextPage() }
     #expect(await browser.prefetchingPages == [])
     #expect(try await browser.loadNextPage() == nil)
-    #expect(source.requestedPages.sorted() == [1, 2, 3, 4, 5])
-    #expect(await browser.list.movies.map(\.title) == (1...45).map { "Movie \($0)" })
+    #expect(source.requestedPages.sorted() == Array(1...7))
+    #expect(await browser.list.movies.map(\.title) == (1...65).map { "Movie \($0)" })
   }
 
   @Test func aPersonsPaceGetsOnePageAhead() async throws {
