@@ -1,5 +1,8 @@
-import Glibc
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The sources whose watchlist entries, or diary lines, a library file was last seen to hold
 /// none of. A page of such a source is then marked without a query: the two look-ups a
@@ -9,7 +12,10 @@ import Synchronization
 /// What is known holds only while the file is as it was when it was read: the same database
 /// file and write-ahead log (device, inode, size and modification time, by `stat`), and no
 /// write of this process ended since. Another process's commit writes to the log, and a
-/// checkpoint writes the file, so either makes the next look-up ask the file again.
+/// checkpoint writes the file, so either makes the next look-up ask the file again. A file
+/// changed in the last ``settling`` is not trusted to be as it was (git's "racily clean"
+/// rule): the kernel's file times tick coarsely, so a commit in the same tick as the last
+/// one, to a log reused from its start, changes neither size nor time.
 final class EmptySources: Sendable {
   enum Table: Sendable {
     case watchlist
@@ -22,7 +28,13 @@ final class EmptySources: Sendable {
     var log: FileState?
     /// This process's writes ended before it.
     var writes: Int
+    /// Neither file changed within ``EmptySources/settling`` of the stamp.
+    var settled: Bool
   }
+
+  /// How long after a change a file's time may still be the same for the next change: a
+  /// few of the kernel's coarse clock ticks (1 to 10 ms).
+  static let settling = 0.1
 
   /// What `stat` says of one file; nil when it is missing.
   struct FileState: Equatable, Sendable {
@@ -31,6 +43,9 @@ final class EmptySources: Sendable {
     var size: Int
     var seconds: Int
     var nanoseconds: Int
+
+    /// Its modification time, in seconds since 1970.
+    var modified: Double { Double(seconds) + Double(nanoseconds) / 1e9 }
 
     init?(path: String) {
       var status = stat()
@@ -58,15 +73,26 @@ final class EmptySources: Sendable {
   private let path: String
   private let known = Mutex(Known())
 
+  /// - Parameter path: the library file. SQLite follows a link to it and keeps the log
+  ///   beside the file it reaches, so the log is looked for there.
   init(path: String) {
-    self.path = path
+    guard let resolved = realpath(path, nil) else {
+      self.path = path
+      return
+    }
+    self.path = String(cString: resolved)
+    free(resolved)
   }
 
   /// The file's state now, taken before a look-up.
   func stamp() -> Stamp {
-    Stamp(
-      file: FileState(path: path), log: FileState(path: path + "-wal"),
-      writes: known.withLock(\.writes))
+    let file = FileState(path: path)
+    let log = FileState(path: path + "-wal")
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let newest = max(file?.modified ?? 0, log?.modified ?? 0)
+    let settled = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - newest >= Self.settling
+    return Stamp(file: file, log: log, writes: known.withLock(\.writes), settled: settled)
   }
 
   /// Whether `table` held nothing of `source` when last read, and the file is as it was then.
@@ -86,7 +112,7 @@ final class EmptySources: Sendable {
         known.empty = []
       }
       let entry = Entry(table: table, source: source)
-      if isEmpty { known.empty.insert(entry) } else { known.empty.remove(entry) }
+      if isEmpty && stamp.settled { known.empty.insert(entry) } else { known.empty.remove(entry) }
     }
   }
 

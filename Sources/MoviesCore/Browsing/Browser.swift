@@ -56,10 +56,10 @@ public actor Browser {
   /// Whether the pages after the one shown are fetched in the background.
   public let prefetches: Bool
   /// Pages being fetched ahead, in page order: one, or ``fastReaderDepth`` for a fast reader.
-  private var pending: [Prefetch] = []
+  var pending: [Prefetch] = []
   /// When the last load returned, to tell a script from a person.
   private var lastLoad: ContinuousClock.Instant?
-  private let now: @Sendable () -> ContinuousClock.Instant
+  let now: @Sendable () -> ContinuousClock.Instant
   /// The page whose last load failed because the answer could not be read, and its query:
   /// the next page of the list, or the first of a `genre` or `order` that failed. The only
   /// page `skip` moves past.
@@ -72,7 +72,8 @@ public actor Browser {
   /// waited for its pages, each parsed while the rest of the machine idled; with four, the
   /// parses overlap the table's printing and the server's answers (0.32 s to 0.27 s for
   /// 588 pages, and less CPU, fewer threads woken from sleep). A script that stops early
-  /// leaves at most this many requests unused.
+  /// leaves at most this many pages unused (on TMDb, a page of more than 20 rows is several
+  /// of its requests, paced as every other).
   static let fastReaderDepth = 4
 
   /// - Parameters:
@@ -226,81 +227,5 @@ public actor Browser {
   func forgetLoads() {
     unreadable = nil
     lastLoad = nil
-  }
-
-  /// A page being fetched ahead of `more`.
-  struct Prefetch {
-    var page: Int
-    var query: MovieQuery
-    var task: Task<MoviePage, any Swift.Error>
-  }
-
-  /// How long a failed prefetch is news: one that failed since, or this shortly before,
-  /// `more` asked for its page is reported rather than asked for again from scratch, which
-  /// would double the wait (and its retries) for a server that is failing now.
-  static let recentFailure: Duration = .seconds(30)
-
-  /// A prefetch's failure, with when it happened.
-  private struct PrefetchFailure: Swift.Error {
-    var error: any Swift.Error
-    var time: ContinuousClock.Instant
-  }
-
-  func fetch(_ number: Int, of query: MovieQuery) async throws -> MoviePage {
-    if let index = pending.firstIndex(where: { $0.page == number && $0.query == query }) {
-      let task = pending.remove(at: index).task
-      let asked = now()
-      do {
-        return try await withTaskCancellationHandler {
-          try await task.value
-        } onCancel: {
-          task.cancel()
-        }
-      } catch let failure as PrefetchFailure {
-        try Task.checkCancellation()
-        if !(failure.error is CancellationError), failure.time > asked - Self.recentFailure {
-          throw failure.error
-        }
-        // An older failure may have passed: the page is asked for again.
-      }
-    }
-    return try await source.page(number, of: query)
-  }
-
-  /// Keeps `depth` pages in flight after the last one loaded, never past the end, once the
-  /// browsing position is within a page of it (rows `find` loaded ahead need no prefetch).
-  /// Pages already in flight are kept, so a reader who slows down wastes no request.
-  func startPrefetch(depth: Int) {
-    guard prefetches, let next = list.nextPage else { return cancelPrefetches() }
-    guard list.movies.count - list.shownCount < list.query.pageSize else { return }
-    let query = list.query
-    pending.removeAll { prefetch in
-      let stale = prefetch.page < next || prefetch.query != query
-      if stale { prefetch.task.cancel() }
-      return stale
-    }
-    let source = self.source
-    let now = self.now
-    for page in next..<(next + depth) where page == next || list.mayHavePage(page) {
-      guard !pending.contains(where: { $0.page == page }) else { continue }
-      let task = Task {
-        do {
-          return try await source.page(page, of: query)
-        } catch {
-          throw PrefetchFailure(error: error, time: now())
-        }
-      }
-      pending.append(Prefetch(page: page, query: query, task: task))
-    }
-  }
-
-  /// Whether a page of the current query is being fetched ahead.
-  func isPrefetching(_ page: Int) -> Bool {
-    pending.contains { $0.page == page && $0.query == list.query }
-  }
-
-  func cancelPrefetches() {
-    for prefetch in pending { prefetch.task.cancel() }
-    pending.removeAll()
   }
 }

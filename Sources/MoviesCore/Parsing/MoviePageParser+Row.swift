@@ -97,9 +97,10 @@ extension MoviePageParser {
       }
     }
 
-    /// Adds a member the browser does not know, by its name.
+    /// Adds a member the browser does not know, by its name; a later one of the same name
+    /// wins, as in a dictionary of the row, so one without text takes it out.
     mutating func addOther<Value: RowValue>(_ key: String, _ value: Value) {
-      if let text = value.text { movie.otherFields[key] = text }
+      movie.otherFields[key] = value.text
     }
 
     /// Whether a member the browser does not know has been added.

@@ -28,7 +28,8 @@ public enum Format {
   }
 
   /// ``rating(_:)`` of at most 11 digits of hundredths: 13 bytes at most, which a string
-  /// holds without a buffer of its own. Written from the end (the hundredths unless zero, the
+  /// holds without a buffer of its own (a capacity past 15 bytes allocates one, so larger
+  /// ratings, which no table has, are interpolated). Written from the end (the hundredths unless zero, the
   /// tenths, the point, the whole part, the sign), then moved to the front.
   private static func smallRating(_ hundredths: Int, negative: Bool) -> String {
     String(unsafeUninitializedCapacity: 15) { buffer in
@@ -55,9 +56,10 @@ public enum Format {
 
   /// `20110520` → `2011-05-20`; other forms (a year, an ISO date) as they are.
   public static func releaseDate(_ text: String) -> String {
-    // Eight bytes that make an Int are eight characters (digits, a sign at most); a year or
-    // an ISO date, most dates, is let go at the first question.
-    guard text.utf8.count == 8, Int(text) != nil else { return text }
+    // A year or an ISO date, most dates, is let go at the first question.
+    guard text.utf8.count == 8, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      return text
+    }
     return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
   }
 
