@@ -102,14 +102,7 @@ public final class JellyfinTestServer {
 
   /// The items of an answer straight from the server (`/Items`, or `/Items/{id}/Similar`).
   public func items(_ path: String = "/Items", query: String) async throws -> [[String: Any]] {
-    guard let url = URL(string: baseURL.absoluteString + path + "?" + query) else { return [] }
-    var request = URLRequest(url: url)
-    request.setValue(
-      "MediaBrowser Client=\"oracle\", Device=\"t\", DeviceId=\"t\", Version=\"1\", "
-        + "Token=\"\(Self.apiKey)\"", forHTTPHeaderField: "Authorization")
-    // Foundation's own HTTP stack, independent of the program's libcurl engine.
-    let (data, _) = try await URLSession.shared.data(for: request)
-    let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let root = try await answer(path + "?" + query) as? [String: Any]
     return root?["Items"] as? [[String: Any]] ?? []
   }
 }

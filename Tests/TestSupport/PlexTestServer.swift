@@ -118,17 +118,9 @@ public final class PlexTestServer {
   public func metadata(_ pathAndQuery: String, start: Int = 0, size: Int = 50) async throws
     -> [[String: Any]]
   {
-    guard let url = URL(string: baseURL.absoluteString + pathAndQuery) else { return [] }
-    var request = URLRequest(url: url)
-    request.setValue(Self.token, forHTTPHeaderField: "X-Plex-Token")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue("oracle", forHTTPHeaderField: "X-Plex-Client-Identifier")
-    request.setValue(String(start), forHTTPHeaderField: "X-Plex-Container-Start")
-    request.setValue(String(size), forHTTPHeaderField: "X-Plex-Container-Size")
-    // Foundation's own HTTP stack, independent of the program's libcurl engine.
-    let (data, _) = try await URLSession.shared.data(for: request)
-    let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    let container = root?["MediaContainer"] as? [String: Any]
-    return container?["Metadata"] as? [[String: Any]] ?? []
+    let answer = try await container(
+      pathAndQuery,
+      headers: ["X-Plex-Container-Start": String(start), "X-Plex-Container-Size": String(size)])
+    return answer["Metadata"] as? [[String: Any]] ?? []
   }
 }

@@ -111,15 +111,7 @@ import Testing
     // part way by when they were last watched.
     var films: [[String: Any]] = []
     for list in ["/library/sections/1/all?type=1", "/library/sections/2/all?type=4"] {
-      var request = URLRequest(
-        url: try #require(URL(string: server.baseURL.absoluteString + list)))
-      request.setValue(PlexTestServer.token, forHTTPHeaderField: "X-Plex-Token")
-      request.setValue("application/json", forHTTPHeaderField: "Accept")
-      request.setValue("oracle", forHTTPHeaderField: "X-Plex-Client-Identifier")
-      let root =
-        try JSONSerialization.jsonObject(
-          with: try await URLSession.shared.data(for: request).0) as? [String: Any]
-      films += (root?["MediaContainer"] as? [String: Any])?["Metadata"] as? [[String: Any]] ?? []
+      films += try await server.container(list)["Metadata"] as? [[String: Any]] ?? []
     }
     let expected = films.filter { ($0["viewOffset"] as? Int ?? 0) > 0 }
       .sorted { ($0["lastViewedAt"] as? Int ?? 0) > ($1["lastViewedAt"] as? Int ?? 0) }

@@ -12,35 +12,15 @@ import Testing
 /// (`/library/onDeck`, the timeline and the scrobble of the episode), checked in the request
 /// logs and in what the servers keep. A stand-in mpv plays over its IPC.
 @Suite(.timeLimit(.minutes(3))) struct EpisodeContinueTests {
-  /// Asks the local Jellyfin itself, through Foundation's HTTP stack, with its API key.
-  private func jellyfinGet(_ server: JellyfinTestServer, _ path: String) async throws -> Any {
-    var request = URLRequest(url: try #require(URL(string: server.baseURL.absoluteString + path)))
-    request.setValue(
-      "MediaBrowser Client=\"oracle\", Device=\"t\", DeviceId=\"t\", Version=\"1\", "
-        + "Token=\"\(JellyfinTestServer.apiKey)\"", forHTTPHeaderField: "Authorization")
-    return try JSONSerialization.jsonObject(with: try await URLSession.shared.data(for: request).0)
-  }
-
-  private func plexGet(_ server: PlexTestServer, _ path: String) async throws -> [String: Any] {
-    var request = URLRequest(url: try #require(URL(string: server.baseURL.absoluteString + path)))
-    request.setValue(PlexTestServer.token, forHTTPHeaderField: "X-Plex-Token")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue("oracle", forHTTPHeaderField: "X-Plex-Client-Identifier")
-    let root = try JSONSerialization.jsonObject(
-      with: try await URLSession.shared.data(for: request).0)
-    return (root as? [String: Any])?["MediaContainer"] as? [String: Any] ?? [:]
-  }
-
   @Test func jellyfinContinuePlaysAnEpisodeAndReportsItsSession() async throws {
     let server = try await JellyfinTestServer(limit: 10)
     let player = try StandInPlayer()
     defer { player.remove() }
-    let users = try #require(try await jellyfinGet(server, "/Users") as? [[String: Any]])
+    let users = try #require(try await server.answer("/Users") as? [[String: Any]])
     let bob = try #require(users.first { $0["Name"] as? String == "bob" }?["Id"] as? String)
     // The oracle: bob's films and episodes stopped part way, in the server's order.
     let resume = try #require(
-      try await jellyfinGet(
-        server, "/UserItems/Resume?userId=\(bob)&IncludeItemTypes=Movie,Episode")
+      try await server.answer("/UserItems/Resume?userId=\(bob)&IncludeItemTypes=Movie,Episode")
         as? [String: Any])
     let items = resume["Items"] as? [[String: Any]] ?? []
     let index = try #require(items.firstIndex { $0["Type"] as? String == "Episode" })
@@ -77,7 +57,7 @@ import Testing
       "the episode asked again before it plays")
     // The server kept where the episode stopped.
     let kept = try #require(
-      try await jellyfinGet(server, "/Items/\(id)?userId=\(bob)") as? [String: Any])
+      try await server.answer("/Items/\(id)?userId=\(bob)") as? [String: Any])
     let ticks = (kept["UserData"] as? [String: Any])?["PlaybackPositionTicks"] as? Int ?? 0
     #expect(start > 0 && abs(Double(ticks) / 10_000_000 - (start + stint)) < 2, "\(ticks)")
     #expect(try player.run() != nil, "mpv played")
@@ -87,7 +67,7 @@ import Testing
     let server = try await PlexTestServer(limit: 10)
     let player = try StandInPlayer()
     defer { player.remove() }
-    let deck = try await plexGet(server, "/library/onDeck")
+    let deck = try await server.container("/library/onDeck")
     let first = try #require((deck["Metadata"] as? [[String: Any]])?.first)
     #expect(first["type"] as? String == "episode", "stopped episodes come first")
     let key = try #require(first["ratingKey"] as? String)
@@ -110,7 +90,7 @@ import Testing
     #expect(timelines.last?.query["state"] == "stopped")
     let scrobbles = requests.filter { $0.path == "/:/scrobble" }
     #expect(scrobbles.map { $0.query["key"] } == [key])
-    let kept = try await plexGet(server, "/library/metadata/\(key)")
+    let kept = try await server.container("/library/metadata/\(key)")
     let entry = try #require((kept["Metadata"] as? [[String: Any]])?.first)
     #expect(entry["viewCount"] as? Int == 1, "the server marked the episode watched")
   }

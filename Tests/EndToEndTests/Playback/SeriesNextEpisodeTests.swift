@@ -12,28 +12,6 @@ import Testing
 /// timeline of the episode), checked in the request logs and against what the servers say.
 /// A stand-in mpv plays over its IPC.
 @Suite(.timeLimit(.minutes(3))) struct SeriesNextEpisodeTests {
-  /// Asks the local Jellyfin itself, through Foundation's HTTP stack, with its API key.
-  private func jellyfinGet(_ server: JellyfinTestServer, _ path: String) async throws -> [String:
-    Any]
-  {
-    var request = URLRequest(url: try #require(URL(string: server.baseURL.absoluteString + path)))
-    request.setValue(
-      "MediaBrowser Client=\"oracle\", Device=\"t\", DeviceId=\"t\", Version=\"1\", "
-        + "Token=\"\(JellyfinTestServer.apiKey)\"", forHTTPHeaderField: "Authorization")
-    let data = try await URLSession.shared.data(for: request).0
-    return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-  }
-
-  private func plexGet(_ server: PlexTestServer, _ path: String) async throws -> [String: Any] {
-    var request = URLRequest(url: try #require(URL(string: server.baseURL.absoluteString + path)))
-    request.setValue(PlexTestServer.token, forHTTPHeaderField: "X-Plex-Token")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue("oracle", forHTTPHeaderField: "X-Plex-Client-Identifier")
-    let root = try JSONSerialization.jsonObject(
-      with: try await URLSession.shared.data(for: request).0)
-    return (root as? [String: Any])?["MediaContainer"] as? [String: Any] ?? [:]
-  }
-
   /// `S01E03`, as a row and the `Next:` line write an episode's place.
   private func code(_ item: [String: Any], season: String, episode: String) -> String {
     String(
@@ -61,7 +39,8 @@ import Testing
     guard stops.count == 2 else { return }
     // The oracle: the series' episodes in the server's order, and what bob has played now.
     let user = try #require(nextUp.query["userId"])
-    let listed = try await jellyfinGet(server, "/Shows/\(series)/Episodes?userId=\(user)")
+    let listed =
+      try await server.answer("/Shows/\(series)/Episodes?userId=\(user)") as? [String: Any] ?? [:]
     let episodes = listed["Items"] as? [[String: Any]] ?? []
     let ids = episodes.compactMap { $0["Id"] as? String }
     let first = try #require(ids.firstIndex(of: stops[0]), "an episode of the series")
@@ -135,7 +114,7 @@ import Testing
     let key = try #require(timelines.first?.query["ratingKey"], "\(run.stdout)")
     #expect(timelines.allSatisfy { $0.query["ratingKey"] == key })
     // The oracle: the episode is the show's, and the server now says it is watched.
-    let kept = try await plexGet(server, "/library/metadata/\(key)")
+    let kept = try await server.container("/library/metadata/\(key)")
     let entry = try #require((kept["Metadata"] as? [[String: Any]])?.first)
     #expect(
       "/library/metadata/\(entry["grandparentRatingKey"].map { "\($0)" } ?? "-")" == deck.path)
