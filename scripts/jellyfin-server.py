@@ -53,7 +53,7 @@ import jellyfin_images
 import jellyfin_playstate
 import jellyfin_series
 import jellyfin_tracks
-from jellyfin_library import SERVER_ID, SORT_KEYS, Library, User, sort_items
+from jellyfin_library import SERVER_ID, SORT_KEYS, Library, User, page_of, sort_items
 from local_server import LocalHandler, LocalServer, add_csv_arguments, add_listening_arguments, \
     check_limit, serve
 
@@ -321,18 +321,15 @@ class JellyfinHandler(LocalHandler):
             whole = items is lib.items
             key = (tuple(sort_by), tuple(orders))
             items = self.server.sorted_library(key) if whole else sort_items(items, sort_by, orders)
-        start = q.integer("startIndex", 0)
-        limit = q.integer("limit", None)
-        page = items[start:] if limit is None else items[start:start + limit]
+        page, start, total = page_of(q, items)
         fields = {f.casefold() for f in q.array("fields")}
         if not q.boolean("enableUserData", True):
             user = None
-        # Without EnableTotalRecordCount Jellyfin does not count: the total is the page's size.
-        total = len(items) if q.boolean("enableTotalRecordCount", True) else len(page)
         if self.server.options.lying_total is not None and term:
             # A search that claims far more than it has, and past its end sends its first
             # page again: the same films, never a new one.
             total = self.server.options.lying_total
+            limit = q.integer("limit", None)
             if not page and limit:
                 page = items[:limit]
         dtos = [lib.item_dto(i, fields, user) for i in page]

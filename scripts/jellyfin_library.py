@@ -188,6 +188,16 @@ SORT_KEYS = {
 }
 
 
+def page_of(query, items):
+    """The items `startIndex` and `limit` ask for, where they start, and the total the answer
+    gives: without EnableTotalRecordCount Jellyfin does not count, and it is the page's size."""
+    start = query.integer("startIndex", 0)
+    limit = query.integer("limit", None)
+    page = items[start:] if limit is None else items[start:start + limit]
+    total = len(items) if query.boolean("enableTotalRecordCount", True) else len(page)
+    return page, start, total
+
+
 def sort_items(items, sort_by, sort_order):
     """Sorts by each SortBy in turn, each with its own SortOrder (the last one repeats, as in
     Jellyfin), and then by sort name and id so pages never overlap."""

@@ -21,7 +21,7 @@ import re
 from datetime import timedelta
 
 import jellyfin_people
-from jellyfin_library import ADDED_EPOCH, ARTICLE, SERVER_ID, TICKS_PER_SECOND, guid
+from jellyfin_library import ADDED_EPOCH, ARTICLE, SERVER_ID, TICKS_PER_SECOND, guid, page_of
 from series_data import ALL
 
 SEASONS_PATH = re.compile(r"^/Shows/([0-9a-fA-F]{32})/Seasons$")
@@ -238,14 +238,11 @@ def series_of(handler, problem, raw):
 
 def send_page(handler, items, user):
     q = handler.query
-    start = q.integer("startIndex", 0)
-    limit = q.integer("limit", None)
-    page = items[start:] if limit is None else items[start:start + limit]
+    page, start, total = page_of(q, items)
     fields = {f.casefold() for f in q.array("fields")}
     if not q.boolean("enableUserData", True):
         user = None
     fault = handler.server.options.series_fault
-    total = len(items) if q.boolean("enableTotalRecordCount", True) else len(page)
     handler.send_json(200, {"Items": [dto(i, fields, user, fault) if not isinstance(i, dict)
                                       else i for i in page],
                             "TotalRecordCount": total, "StartIndex": start})
