@@ -72,8 +72,8 @@ public actor Browser {
   /// waited for its pages, each parsed while the rest of the machine idled; with four, the
   /// parses overlap the table's printing and the server's answers (0.32 s to 0.27 s for
   /// 588 pages, and less CPU, fewer threads woken from sleep). A script that stops early
-  /// leaves at most this many pages unused (on TMDb, a page of more than 20 rows is several
-  /// of its requests, paced as every other).
+  /// leaves at most this many pages unused (a page the source joins from several of its
+  /// server's pages is that many requests, paced as every other).
   static let fastReaderDepth = 4
 
   /// - Parameters:
